@@ -117,10 +117,15 @@ async def running_bot(
     shard_count: int | None = None,
     shard_ids: str | None = None,
     games: Registry | None = None,
+    migrated: bytes | None = None,
 ) -> AsyncIterator[Env]:
     """Start the bot the way `chaupal-bot` does, on `db` (a SQLite file, or a
     postgresql:// URL as DATABASE_URL), with Discord faked; `shard_count`/`shard_ids` as
-    SHARD_COUNT/SHARD_IDS would set them; `games`: the games hosted (None: the bot's)."""
+    SHARD_COUNT/SHARD_IDS would set them; `games`: the games hosted (None: the bot's);
+    `migrated`: a new SQLite file's bytes (conftest's `migrated_sqlite_bytes`), written at
+    `db` first so that the bot does not run the migrations again."""
+    if migrated is not None:
+        Path(db).write_bytes(migrated)
     fake = fake or FakeDiscord()
     monkeypatch.setattr(aiohttp, "ClientSession", fake.session_factory)
     shards = {"shard_count": shard_count, "shard_ids": shard_ids}

@@ -67,13 +67,19 @@ def nested_choose_deck(levels: int = 9) -> str:
 
 
 def export_of_gives(steps: int, seed: int = 1) -> bytes:
-    """An export whose log is `steps` trades of 1 Resource between D and B."""
-    gives = [
-        {"giver": "D", "receiver": "B"} if i % 2 == 0 else {"giver": "B", "receiver": "D"}
-        for i in range(steps)
+    """An export whose log is `steps` trades of 1 Resource between D and B: `export_doc`'s
+    bytes, the log written by repeating the two steps' texts (a long log built as a list of
+    dicts and dumped costs a tenth of a CPU-second per 20,000 steps)."""
+    head, tail = export_doc(
+        seed=seed, seats={"D": 1, "B": 1, "V": 1}, status="active", actions=[]
+    ).split(b'"actions":[]')
+    pair = [
+        b'{"action":{"type":"give","giver":"%s","receiver":"%s","resources":1,"cavalry":0}}'
+        % (giver, receiver)
+        for giver, receiver in ((b"D", b"B"), (b"B", b"D"))
     ]
-    actions = [{"action": {"type": "give", **g, "resources": 1, "cavalry": 0}} for g in gives]
-    return export_doc(seed=seed, seats={"D": 1, "B": 1, "V": 1}, status="active", actions=actions)
+    log = b",".join(pair * (steps // 2) + pair[: steps % 2])
+    return head + b'"actions":[' + log + b"]" + tail
 
 
 def export_doc(**changes: Any) -> bytes:

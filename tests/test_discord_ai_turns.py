@@ -34,8 +34,9 @@ NEVER = 10**6  # seconds: the AI loop never finds a turn due; the test takes the
 
 
 @pytest.fixture
-async def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
-    async with running_bot(tmp_path / "bot.sqlite3", monkeypatch) as e:
+async def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, migrated_sqlite_bytes: bytes):  # type: ignore[no-untyped-def]
+    db = tmp_path / "bot.sqlite3"
+    async with running_bot(db, monkeypatch, migrated=migrated_sqlite_bytes) as e:
         e.service.ai.think_seconds = 0.02
         yield e
 

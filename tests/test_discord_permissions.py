@@ -20,8 +20,11 @@ GROUPS = {"goat_tiger": "gt", "taj_mahal": "tm", "vijayanagara": "vj"}
 
 
 @pytest.fixture
-async def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Env]:
-    async with running_bot(tmp_path / "bot.sqlite3", monkeypatch) as e:
+async def env(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, migrated_sqlite_bytes: bytes
+) -> AsyncIterator[Env]:
+    db = tmp_path / "bot.sqlite3"
+    async with running_bot(db, monkeypatch, migrated=migrated_sqlite_bytes) as e:
         e.fake.member_roles[ORGANISER] = [ROLE]
         yield e
 

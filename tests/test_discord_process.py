@@ -146,6 +146,27 @@ def test_a_missing_token_is_one_clear_line(
     assert "DISCORD_TOKEN is not set" in capsys.readouterr().err
 
 
+def test_a_missing_token_is_said_before_discord_the_games_or_the_storage_load() -> None:
+    """A command refused at once (a script, a container's restart loop) answers without the
+    second of imports a running bot needs: in a fresh interpreter, none of them is loaded."""
+    code = (
+        "import sys\nfrom bot.discord.main import main\ntry:\n    main()\n"
+        "except SystemExit as e:\n    print(e.code, sorted({m.split('.')[0] for m in sys.modules}"
+        " & {'discord', 'PIL', 'rules', 'render', 'ai', 'db', 'aiosqlite', 'asyncpg'}))"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=LAUNCHER.parent.parent,
+        timeout=WAIT,
+    )
+    assert done.stdout.split("\n")[0] == "2 []", done.stdout + done.stderr
+    assert done.stderr.startswith("error: DISCORD_TOKEN is not set"), done.stderr
+
+
 async def test_buttons_work_after_a_restart(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -17,8 +17,9 @@ def told(e: Env, user: int) -> str:
 
 
 @pytest.fixture
-async def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
-    async with running_bot(tmp_path / "bot.sqlite3", monkeypatch) as e:
+async def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, migrated_sqlite_bytes: bytes):  # type: ignore[no-untyped-def]
+    db = tmp_path / "bot.sqlite3"
+    async with running_bot(db, monkeypatch, migrated=migrated_sqlite_bytes) as e:
         clock = Clock()
         e.service.reminders.clock = clock
         yield e, clock

@@ -4,6 +4,7 @@ uncommitted reveal is ever shown, exports hold no future, and every outcome is v
 from __future__ import annotations
 
 import asyncio
+import copy
 import hashlib
 import io
 import json
@@ -564,6 +565,36 @@ async def _ended_export(svc: GameService, channel: str, seed: int, steps: int) -
     return exported
 
 
+def _played_once(tmp_path_factory: pytest.TempPathFactory, *games: tuple[str, int, int]) -> Any:
+    """`_ended_export` of each game (channel, seed, steps), played in turn on a new table."""
+
+    async def ended() -> list[dict[str, Any]]:
+        path = tmp_path_factory.mktemp("fair") / "ended.sqlite3"
+        svc = await GameService.open(
+            str(path), FakeRenderer(), guard_repeats=False, seed_source=Seeds()
+        )
+        try:
+            return [await _ended_export(svc, *game) for game in games]
+        finally:
+            await svc.close()
+
+    return asyncio.run(ended())
+
+
+@pytest.fixture(scope="module")
+def ended_exports(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], ...]:
+    """Games 1 and 2 of a table, played once for the module's tests (each reads them only)."""
+    one, two = _played_once(tmp_path_factory, ("one", 4, 40), ("two", 9, 40))
+    return one, two
+
+
+@pytest.fixture(scope="module")
+def short_ended_export(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """A game of 12 steps, played once for the module's tests that change a copy."""
+    one: dict[str, Any] = _played_once(tmp_path_factory, ("one", 4, 12))[0]
+    return one
+
+
 SECRET_ENTRY = "secret_deals_from_here"
 
 
@@ -571,11 +602,10 @@ def dumps(doc: dict[str, Any]) -> bytes:
     return json.dumps(doc).encode()
 
 
-async def test_verify_checks_what_the_log_needs_not_what_the_export_claims(
-    svc: GameService,
+def test_verify_checks_what_the_log_needs_not_what_the_export_claims(
+    ended_exports: tuple[dict[str, Any], ...],
 ) -> None:
-    one = await _ended_export(svc, "one", 4, 40)
-    two = await _ended_export(svc, "two", 9, 40)
+    one, two = ended_exports
     gid = one["fairness"]["game_id"]
     secret = bytes.fromhex(one["fairness"]["secret"])
     # posted when game 1 started, and recorded in its log where its secret began: the first
@@ -623,12 +653,12 @@ async def test_verify_checks_what_the_log_needs_not_what_the_export_claims(
     assert status == 2 and "does not say where its secret began" in message, message
 
 
-async def test_a_format_2_export_is_checked_as_its_commitment_binds_it(
-    svc: GameService,
+def test_a_format_2_export_is_checked_as_its_commitment_binds_it(
+    ended_exports: tuple[dict[str, Any], ...],
 ) -> None:
     """Format 2 said in `fairness.dealt_from` how many steps came from elsewhere, a claim of
     the export; its games dealt from their start posted the secret's hash alone."""
-    one = await _ended_export(svc, "one", 4, 40)
+    one = ended_exports[0]
     secret = bytes.fromhex(one["fairness"]["secret"])
     old = hashlib.sha256(secret).hexdigest()
 
@@ -672,8 +702,10 @@ async def test_a_format_2_export_is_checked_as_its_commitment_binds_it(
         lambda d: d.update({"format_version": 4}),
     ],
 )
-async def test_verify_answers_a_hostile_export_in_one_line(svc: GameService, change: Any) -> None:
-    one = await _ended_export(svc, "one", 4, 12)
+def test_verify_answers_a_hostile_export_in_one_line(
+    short_ended_export: dict[str, Any], change: Any
+) -> None:
+    one = copy.deepcopy(short_ended_export)
     change(one)
     status, message = check(dumps(one))
     assert status in (1, 2), message

@@ -227,7 +227,8 @@ async def test_a_long_import_replays_off_the_event_loop(
     svc: GameService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # which thread applies each step: the replay belongs in a worker thread, never on the loop
-    # (checked by where it runs, not by timing it, which a loaded machine makes flaky)
+    # (checked by where it runs, not by timing it, which a loaded machine makes flaky); every
+    # import replays there whatever its length, so a few hundred steps show it
     threads: list[int] = []
     apply = Vijayanagara.apply
 
@@ -238,9 +239,9 @@ async def test_a_long_import_replays_off_the_event_loop(
         return apply(self, state, action)
 
     monkeypatch.setattr(Vijayanagara, "apply", recorded)
-    reply = await svc.transfer.import_game(CH, D, export_of_gives(3_000))
+    reply = await svc.transfer.import_game(CH, D, export_of_gives(300))
     assert reply.ok, reply.text
-    assert len(threads) >= 3_000
+    assert len(threads) >= 300
     assert threading.get_ident() not in threads
 
 

@@ -106,7 +106,10 @@ def _refused(load: Callable[[str], object], doc: object) -> str:
     return str(refused.value)
 
 
+@functools.cache
 def _standard(kind: str, name: str) -> Any:
+    """The game's own file, read once a process (read only: each change copies what it
+    changes, `_copied_to`)."""
     return yaml_text.load(files_of(game(kind)).standard_text(name))
 
 

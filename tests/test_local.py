@@ -8,7 +8,7 @@ import io
 import os
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -23,10 +23,23 @@ from db import SQLiteStore
 from rules import vijayanagara
 
 
-async def test_scripted_session(tmp_path: Path) -> None:
+@pytest.fixture
+def new_db(tmp_path: Path, migrated_sqlite_bytes: bytes) -> Callable[[str], Path]:
+    """A new database file of that name in tmp_path, as the store leaves one on its first open
+    (copied from one migrated once per worker: the session finds it as a new one)."""
+
+    def made(name: str) -> Path:
+        path = tmp_path / name
+        path.write_bytes(migrated_sqlite_bytes)
+        return path
+
+    return made
+
+
+async def test_scripted_session(tmp_path: Path, new_db: Callable[[str], Path]) -> None:
     out = io.StringIO()
     boards = tmp_path / "boards"
-    db = tmp_path / "l.sqlite3"
+    db = new_db("l.sqlite3")
     lines = ["status", "as D: pass", "frobnicate", "as B: command", "undo", "pass", "log 3", "quit"]
     await amain(
         ["--db", str(db), "--boards", str(boards), "--seed", "12"], lines, out, FakeRenderer()
@@ -44,11 +57,13 @@ async def test_scripted_session(tmp_path: Path) -> None:
     assert "Continuing game 1" in out2.getvalue()
 
 
-async def test_an_ambiguous_step_lists_its_readings(tmp_path: Path) -> None:
+async def test_an_ambiguous_step_lists_its_readings(
+    tmp_path: Path, new_db: Callable[[str], Path]
+) -> None:
     out = io.StringIO()
     lines = ["command; rally; place 1 amir in ma", "quit"]
     await amain(
-        ["--db", str(tmp_path / "l.sqlite3"), "--boards", str(tmp_path / "b"), "--seed", "12"],
+        ["--db", str(new_db("l.sqlite3")), "--boards", str(tmp_path / "b"), "--seed", "12"],
         lines,
         out,
         FakeRenderer(),
@@ -60,9 +75,9 @@ async def test_an_ambiguous_step_lists_its_readings(tmp_path: Path) -> None:
     assert "!   place 1 amir in malwa" not in text  # not allowed: not offered
 
 
-async def test_a_whole_game_in_the_terminal(tmp_path: Path) -> None:
+async def test_a_whole_game_in_the_terminal(tmp_path: Path, new_db: Callable[[str], Path]) -> None:
     """Lines are chosen from legal_actions of a shadow replay of what was sent."""
-    seed = 4
+    seed = 9  # a short random game (182 steps)
     state = vijayanagara.new_game(seed)  # `--seed` plays exactly the rules' seeded game
     r = random.Random(seed)
 
@@ -78,7 +93,7 @@ async def test_a_whole_game_in_the_terminal(tmp_path: Path) -> None:
             yield f"as {f}: {text}"
 
     out = io.StringIO()
-    args = ["--db", str(tmp_path / "w.sqlite3"), "--boards", str(tmp_path / "b")]
+    args = ["--db", str(new_db("w.sqlite3")), "--boards", str(tmp_path / "b")]
     await amain([*args, "--seed", str(seed)], lines(), out, FakeRenderer())
     assert "The game is over" in out.getvalue()
     assert "! " not in out.getvalue()  # no refusals
@@ -121,9 +136,15 @@ def run_lines(tmp_path: Path, lines: list[str], *extra: str, new_db: bytes | Non
     return out.getvalue()
 
 
-def test_the_terminal_speaks_terminal_and_its_help_lists_abort(tmp_path: Path) -> None:
+def test_the_terminal_speaks_terminal_and_its_help_lists_abort(
+    tmp_path: Path, migrated_sqlite_bytes: bytes
+) -> None:
     text = run_lines(
-        tmp_path, ["help", "status", "frobnicate", "join D", "card 999"], "--seed", "7"
+        tmp_path,
+        ["help", "status", "frobnicate", "join D", "card 999"],
+        "--seed",
+        "7",
+        new_db=migrated_sqlite_bytes,
     )
     assert "/vj" not in text and "<@" not in text
     assert "abort" in text and "options" in text and "new" in text
@@ -142,8 +163,15 @@ def test_help_lists_the_game_flag_that_plays_the_other_games(
 
 def test_a_newcomer_reads_the_status_a_refusal_and_a_march_in_plain_words(
     tmp_path: Path,
+    migrated_sqlite_bytes: bytes,
 ) -> None:
-    text = run_lines(tmp_path, ["status", "command; march", "pass", "options"], "--seed", "3")
+    text = run_lines(
+        tmp_path,
+        ["status", "command; march", "pass", "options"],
+        "--seed",
+        "3",
+        new_db=migrated_sqlite_bytes,
+    )
     assert "Game 1 is under way: 0 steps played so far." in text and "version" not in text
     assert "• D chooses a Command without a Decree (2.3.3)." in text  # a step in words
     refusal = next(line for line in text.split("\n") if "`pass` was refused" in line)
@@ -171,8 +199,14 @@ def test_a_game_that_merges_no_lines_prints_a_changed_line_as_it_is_now() -> Non
     assert after_shown(shown, now, game("goat_tiger")) == "• D loses 2 Troops in Malwa.\n• b"
 
 
-def test_abort_asks_for_confirmation(tmp_path: Path) -> None:
-    text = run_lines(tmp_path, ["abort", "no", "status", "abort", "yes", "status"], "--seed", "7")
+def test_abort_asks_for_confirmation(tmp_path: Path, migrated_sqlite_bytes: bytes) -> None:
+    text = run_lines(
+        tmp_path,
+        ["abort", "no", "status", "abort", "yes", "status"],
+        "--seed",
+        "7",
+        new_db=migrated_sqlite_bytes,
+    )
     assert "Type `yes` to confirm" in text and "Not aborted." in text
     assert "Game 1 is under way" in text and "Game 1 was ended without a result" in text
     assert text.count("ended by") == 1
@@ -184,22 +218,32 @@ def test_abort_asks_for_confirmation(tmp_path: Path) -> None:
      "log " + "9" * 5000, "card ²", "place " + "9" * 5000 + " troop in delhi", "as Q: pass",
      "give B " + "9" * 40 + " resources", "x" * 200_000],
 )  # fmt: skip
-def test_bad_lines_get_a_message_and_the_loop_goes_on(tmp_path: Path, line: str) -> None:
-    text = run_lines(tmp_path, [line, "status"], "--seed", "7")
+def test_bad_lines_get_a_message_and_the_loop_goes_on(
+    tmp_path: Path, migrated_sqlite_bytes: bytes, line: str
+) -> None:
+    text = run_lines(tmp_path, [line, "status"], "--seed", "7", new_db=migrated_sqlite_bytes)
     assert "Traceback" not in text
     assert "\n! " in text  # refused with a message
     assert "Game 1 is under way" in text  # and the next line still ran
     assert len(text) < 20_000  # a huge line is never echoed back
 
 
-def test_a_list_cut_in_a_refusal_can_be_seen_whole(tmp_path: Path) -> None:
-    text = run_lines(tmp_path, ["command+decree; march", "frobnicate", "options"], "--seed", "7")
+def test_a_list_cut_in_a_refusal_can_be_seen_whole(
+    tmp_path: Path, migrated_sqlite_bytes: bytes
+) -> None:
+    text = run_lines(
+        tmp_path,
+        ["command+decree; march", "frobnicate", "options"],
+        "--seed",
+        "7",
+        new_db=migrated_sqlite_bytes,
+    )
     assert "more choices (type `options` to see them all" in text
     assert "All allowed steps:" in text
 
 
 def test_ctrl_c_at_the_prompt_does_not_end_the_session(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, new_db: Callable[[str], Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     answers: Iterator[str | type[BaseException]] = iter([KeyboardInterrupt, "status", EOFError])
 
@@ -211,7 +255,7 @@ def test_ctrl_c_at_the_prompt_does_not_end_the_session(
 
     monkeypatch.setattr("builtins.input", fake_input)
     out = io.StringIO()
-    args = ["--db", str(tmp_path / "c.sqlite3"), "--boards", str(tmp_path / "b"), "--seed", "7"]
+    args = ["--db", str(new_db("c.sqlite3")), "--boards", str(tmp_path / "b"), "--seed", "7"]
     asyncio.run(amain(args, None, out, FakeRenderer()))
     text = out.getvalue()
     assert "Type `quit` to leave" in text and "Game 1 is under way" in text
@@ -223,8 +267,10 @@ LINE_WORDS = ["pass", "done", "status", "log", "card", "give", "import", "export
 
 
 # sessions fuzzed in the suite; `CHAUPAL_EXAMPLES=300 .venv/bin/python -m pytest
-# tests/test_local.py -k fuzz` tries many more
-FUZZED_SESSIONS = int(os.environ.get("CHAUPAL_EXAMPLES") or "30")
+# tests/test_local.py -k fuzz` tries many more. A session costs a new game, a line little more
+# than its answer: the suite's few sessions are long.
+FUZZED_SESSIONS = int(os.environ.get("CHAUPAL_EXAMPLES") or "15")
+FUZZED_LINES = 16  # at most, in a session
 
 
 @settings(
@@ -239,7 +285,7 @@ FUZZED_SESSIONS = int(os.environ.get("CHAUPAL_EXAMPLES") or "30")
             st.lists(st.sampled_from(LINE_WORDS), max_size=6).map(" ".join),
             st.integers(min_value=-(10**60), max_value=10**60).map(lambda n: f"log {n}"),
         ),
-        max_size=8,
+        max_size=FUZZED_LINES,
     )
 )
 def test_fuzz_the_terminal_never_stops_or_shows_a_traceback(
@@ -254,9 +300,11 @@ def test_fuzz_the_terminal_never_stops_or_shows_a_traceback(
     assert re.search(r"^Game \d+ is ", tail, re.M), tail
 
 
-async def test_the_terminal_leaves_no_announcement_owed(tmp_path: Path) -> None:
+async def test_the_terminal_leaves_no_announcement_owed(
+    tmp_path: Path, new_db: Callable[[str], Path]
+) -> None:
     """What the terminal shows is delivered: its outbox is empty after a session."""
-    db = tmp_path / "o.sqlite3"
+    db = new_db("o.sqlite3")
     args = ["--db", str(db), "--boards", str(tmp_path / "b"), "--seed", "3"]
     await amain(args, ["pass", "status", "abort", "yes", "new"], io.StringIO(), FakeRenderer())
     store = await SQLiteStore.open(db)
@@ -267,7 +315,7 @@ async def test_the_terminal_leaves_no_announcement_owed(tmp_path: Path) -> None:
 
 
 async def test_ai_seats_in_the_terminal_move_by_themselves_and_hint_answers(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, new_db: Callable[[str], Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """`--ai B:easy --ai V:easy`: the person plays Delhi; the AIs' steps are printed as
     they are stored, `hint` suggests Delhi's whole turn and `hint play` plays it."""
@@ -276,7 +324,7 @@ async def test_ai_seats_in_the_terminal_move_by_themselves_and_hint_answers(
     # the hint's search cut to 50 ms of a worker's time (the terminal gives it seconds)
     monkeypatch.setitem(AiSeats.__init__.__kwdefaults__, "hint_seconds", 0.05)
     out = io.StringIO()
-    db = tmp_path / "ai.sqlite3"
+    db = new_db("ai.sqlite3")
     args = ["--db", str(db), "--boards", str(tmp_path / "b"), "--seed", "12"]
     lines = ["hint play", "hint", "hint play", "pass"]
     await amain([*args, "--ai", "B:easy", "--ai", "V:easy"], lines, out, FakeRenderer())
@@ -297,11 +345,13 @@ async def test_ai_seats_in_the_terminal_move_by_themselves_and_hint_answers(
         await store.close()
 
 
-async def test_play_one_faction_against_two_easy_ais_with_one_command(tmp_path: Path) -> None:
+async def test_play_one_faction_against_two_easy_ais_with_one_command(
+    tmp_path: Path, new_db: Callable[[str], Path]
+) -> None:
     """`--play V`: the person holds Vijayanagara, easy AIs the other two seats; the AIs move
     until it is the person's decision, and a second launch continues the same game."""
     out = io.StringIO()
-    db = tmp_path / "play.sqlite3"
+    db = new_db("play.sqlite3")
     args = ["--db", str(db), "--boards", str(tmp_path / "b"), "--seed", "12"]
     await amain([*args, "--play", "V"], ["status", "pass"], out, FakeRenderer())
     text = out.getvalue()
@@ -329,9 +379,11 @@ async def test_play_one_faction_against_two_easy_ais_with_one_command(tmp_path: 
     assert "Continuing game 1" in other.getvalue() and "seat a new game" in other.getvalue()
 
 
-async def test_play_with_a_chosen_level_for_one_ai_seat(tmp_path: Path) -> None:
+async def test_play_with_a_chosen_level_for_one_ai_seat(
+    tmp_path: Path, new_db: Callable[[str], Path]
+) -> None:
     out = io.StringIO()
-    db = tmp_path / "lvl.sqlite3"
+    db = new_db("lvl.sqlite3")
     args = ["--db", str(db), "--boards", str(tmp_path / "b"), "--seed", "12"]
     await amain([*args, "--play", "D", "--ai", "V:hard"], [], out, FakeRenderer())
     from db.backend import open_store
@@ -364,10 +416,12 @@ def test_a_bad_ai_seat_is_refused_at_launch(tmp_path: Path) -> None:
     assert stop.value.code == 2
 
 
-async def test_help_and_status_say_which_seats_the_ais_hold(tmp_path: Path) -> None:
+async def test_help_and_status_say_which_seats_the_ais_hold(
+    tmp_path: Path, new_db: Callable[[str], Path]
+) -> None:
     """With two AI seats, `help` does not claim all three seats and `status` marks the AIs."""
     out = io.StringIO()
-    args = ["--db", str(tmp_path / "ai.sqlite3"), "--boards", str(tmp_path / "b"), "--seed", "12"]
+    args = ["--db", str(new_db("ai.sqlite3")), "--boards", str(tmp_path / "b"), "--seed", "12"]
     await amain(
         [*args, "--ai", "B:easy", "--ai", "V:hard"], ["help", "status"], out, FakeRenderer()
     )
@@ -383,18 +437,21 @@ async def test_help_and_status_say_which_seats_the_ais_hold(tmp_path: Path) -> N
     assert "• D: Delhi Sultanate\n" in text
 
 
-async def test_help_says_all_three_seats_when_no_ai_plays(tmp_path: Path) -> None:
+async def test_help_says_all_three_seats_when_no_ai_plays(
+    tmp_path: Path, new_db: Callable[[str], Path]
+) -> None:
     out = io.StringIO()
-    args = ["--db", str(tmp_path / "p.sqlite3"), "--boards", str(tmp_path / "b"), "--seed", "12"]
+    args = ["--db", str(new_db("p.sqlite3")), "--boards", str(tmp_path / "b"), "--seed", "12"]
     await amain(args, ["help"], out, FakeRenderer())
     assert "you hold all three seats (D Delhi Sultanate, B Bahmani Kingdom" in out.getvalue()
 
 
 async def test_rules_and_options_explain_commands_and_decrees_in_the_terminal(
     tmp_path: Path,
+    new_db: Callable[[str], Path],
 ) -> None:
     out = io.StringIO()
-    args = ["--db", str(tmp_path / "r.sqlite3"), "--boards", str(tmp_path / "b"), "--seed", "12"]
+    args = ["--db", str(new_db("r.sqlite3")), "--boards", str(tmp_path / "b"), "--seed", "12"]
     lines = ["rules", "rules march", "rules zzz", "help", "command", "options"]
     await amain(args, lines, out, FakeRenderer())
     text = out.getvalue()
@@ -411,10 +468,11 @@ async def test_rules_and_options_explain_commands_and_decrees_in_the_terminal(
 
 async def test_each_board_has_its_alt_text_beside_it_and_names_the_ai_seats(
     tmp_path: Path,
+    new_db: Callable[[str], Path],
 ) -> None:
     out = io.StringIO()
     boards = tmp_path / "b"
-    args = ["--db", str(tmp_path / "a.sqlite3"), "--boards", str(boards), "--seed", "12"]
+    args = ["--db", str(new_db("a.sqlite3")), "--boards", str(boards), "--seed", "12"]
     renderer = FakeRenderer()
     await amain([*args, "--ai", "B:easy"], ["board"], out, renderer)
     pngs = sorted((boards / "a" / "game-1").glob("*.png"))
@@ -431,7 +489,7 @@ async def test_each_board_has_its_alt_text_beside_it_and_names_the_ai_seats(
 
 
 def test_ctrl_c_while_the_ais_play_returns_to_the_prompt_and_they_go_on_after(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, new_db: Callable[[str], Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A person at the terminal presses Ctrl-C while the AIs play: they stop after the step
     under way (stored whole), the prompt comes back, and the next line lets them go on."""
@@ -456,7 +514,7 @@ def test_ctrl_c_while_the_ais_play_returns_to_the_prompt_and_they_go_on_after(
 
     monkeypatch.setattr("builtins.input", fake_input)
     out = io.StringIO()
-    args = ["--db", str(tmp_path / "c.sqlite3"), "--boards", str(tmp_path / "b"), "--seed", "12"]
+    args = ["--db", str(new_db("c.sqlite3")), "--boards", str(tmp_path / "b"), "--seed", "12"]
     args += ["--ai", "B:easy", "--ai", "V:easy", "--ai-pause", "1"]
     asyncio.run(amain(args, None, out, FakeRenderer(), sleep=pause))
     text = out.getvalue()
@@ -478,9 +536,10 @@ def test_the_prompt_edits_lines_and_recalls_them_with_the_arrow_keys() -> None:
 
 def test_a_command_of_discord_or_of_another_game_is_refused_saying_where_it_belongs(
     tmp_path: Path,
+    migrated_sqlite_bytes: bytes,
 ) -> None:
     lines = ["rematch", "club config", "ai B:easy", "hand", "leave B", "join B"]
-    text = run_lines(tmp_path, lines, "--seed", "7")
+    text = run_lines(tmp_path, lines, "--seed", "7", new_db=migrated_sqlite_bytes)
     assert "`rematch` is the bot's command on Discord (`/vj club rematch`), not the " \
         "terminal's; here `new` starts another game." in text  # fmt: skip
     assert "`config` is the bot's command on Discord (`/vj club config`)" in text

@@ -1,6 +1,8 @@
 """Whole random games of Rajas of the Ganges: 2, 3 and 4 players, every game ends with a
-ranking, and after every step the dice, tiles, workers and markers are all accounted for (the
-bench plays more: bench/rajas_engine.py). Notation and JSON hold on the states met."""
+ranking, and after every step the dice, tiles, workers and markers are all accounted for (two
+games of each player count; `CHAUPAL_WHOLE_GAMES=N .venv/bin/python -m pytest
+tests/test_rajas_games.py` plays N more, bench/rajas_engine.py many more without the checks).
+Notation and JSON hold on the states met."""
 
 from __future__ import annotations
 
@@ -13,16 +15,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rajas_helpers import invariants, random_playout, started, with_dice
 
+from bot.product import variable
 from rules.errors import InvalidOrder
 from rules.rajas import GAME, SEATS, RajasOptions, State, payments
 from rules.rajas.components import LETTERS
 from rules.rajas.notation import describe, parse
 from rules.rajas.state import KALI_HANDS, MAX_KARMA
 
+RANKED_GAMES = 2 + int(variable("CHAUPAL_WHOLE_GAMES")[0] or "0")  # of each player count
+
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_games_end_with_a_ranking_keeping_every_invariant(players: int) -> None:
-    for seed in range(4):
+    for seed in range(RANKED_GAMES):
         s = random_playout(players, 100 * players + seed, invariants)
         result = GAME.result(s)
         assert result is not None and s.crossed

@@ -18,7 +18,7 @@ from rajas_helpers import order, put, started, with_dice
 
 import render.rajas.board as drawing
 from render.rajas import PICTURES, WIDTH, board_png, height, sheet
-from render.rajas.layout import PHONE, Box, Text, overlap
+from render.rajas.layout import PHONE, Box, Sheet, Text, overlap
 from rules.rajas import GAME, SEATS, RajasOptions, State, notation
 from rules.rajas.components import standard_texts
 from rules.rajas.engine import crossed, gap
@@ -48,6 +48,18 @@ def positions() -> tuple[State, ...]:
     """Games of 2, 3 and 4 players: the setup, every 45th step (the start, the middle) and
     the end."""
     return tuple(p for n in (2, 3, 4) for p in _positions(n, 7 + n, 45))
+
+
+@cache
+def _sheets() -> dict[int, Sheet]:
+    """The sheet of each of `positions`, placed once for every check that reads it."""
+    return {id(s): sheet(s) for s in positions()}
+
+
+def sheet_of(s: State) -> Sheet:
+    """`sheet(s)`: kept for one of `positions`, placed afresh for another state."""
+    kept = _sheets().get(id(s))
+    return sheet(s) if kept is None else kept
 
 
 def playing() -> list[State]:
@@ -81,7 +93,7 @@ def test_every_picture_is_at_most_twice_as_tall_as_it_is_wide() -> None:
 
 def test_no_text_covers_another_text_a_mark_or_a_road_in_any_position() -> None:
     for s in positions():
-        drawn = sheet(s)
+        drawn = sheet_of(s)
         texts = drawn.texts
         for k, t in enumerate(texts):
             x0, y0, x1, y1 = t.box
@@ -96,14 +108,14 @@ def test_no_text_covers_another_text_a_mark_or_a_road_in_any_position() -> None:
 
 def test_every_text_reads_on_a_phone() -> None:
     """No text under 10 px at 390 px wide, in any position."""
-    sizes = {t.size for s in positions() for t in sheet(s).texts}
+    sizes = {t.size for s in positions() for t in sheet_of(s).texts}
     assert _phone(min(sizes)) >= 10
 
 
 def test_every_road_reads_on_a_phone() -> None:
     """A province tile's road bars and a top tile's shape: at least 3 px wide and 4 px long
     at 390 px wide."""
-    roads = [r for s in positions() for r in sheet(s).roads]
+    roads = [r for s in positions() for r in sheet_of(s).roads]
     assert roads
     for x0, y0, x1, y1 in roads:
         short, long = sorted((x1 - x0, y1 - y0))
@@ -114,7 +126,7 @@ def test_every_worker_out_and_every_boat_on_the_river_is_drawn() -> None:
     """A mark a player (the race's swatch), a worker and a boat."""
     for s in positions():
         workers = sum(len(w) for w in s.spaces)
-        assert len(sheet(s).marks) == len(s.seats) + workers + len(s.seats)
+        assert len(sheet_of(s).marks) == len(s.seats) + workers + len(s.seats)
 
 
 def test_a_picture_shows_only_its_own_position_whatever_was_drawn_before() -> None:
@@ -151,7 +163,7 @@ def test_every_action_space_is_labelled_with_the_words_of_its_order() -> None:
     the board's side is drawn."""
     for s in (positions()[1], positions()[-2]):
         side = s.board.sides[len(s.seats)]
-        places = sheet(s).places
+        places = sheet_of(s).places
         for p in places:
             said = p.label if p.fill == "slot" else f"{p.label} {p.fill}"
             assert said == _order_word(s, p.area), (said, AREAS[p.area])

@@ -6,6 +6,7 @@ from __future__ import annotations
 import gc
 import io
 import random
+import sys
 from pathlib import Path
 
 import pytest
@@ -13,9 +14,10 @@ from first_board import first_board
 from PIL import Image, ImageChops
 
 from render.vijayanagara import board, fastdraw, geometry, painted, palette, sprites, theme
-from render.vijayanagara.compose import board_palette
+from render.vijayanagara.compose import board_palette, palette_sample
 from render.vijayanagara.examples import playout
 from render.vijayanagara.lru import LRU
+from render.vijayanagara.mapview import fills
 from rules import vijayanagara
 
 
@@ -29,6 +31,16 @@ def test_every_board_uses_the_same_fixed_palette() -> None:
     palettes = [Image.open(io.BytesIO(b)).getpalette() for b in boards]
     assert palettes[0] == palettes[1] == board_palette().getpalette()
     assert len(palettes[0] or []) // 3 <= palette.SIZE
+
+
+def test_the_stored_shades_are_those_the_sample_drawings_give() -> None:
+    """The palette's shades are stored (palette.SHADES), not taken by every process from the
+    sample drawings: they are still what the sample gives (the map in every tint, a board,
+    every piece), entry for entry."""
+    made = palette.build(palette_sample())
+    assert made.getpalette() == board_palette().getpalette(), (
+        f"the sample now gives palette.SHADES = {tuple(palette.shades(made))}"
+    )
 
 
 def test_the_faction_colours_and_tints_stay_exact() -> None:
@@ -65,7 +77,8 @@ def test_rebelling_units_keep_their_red_outline_on_the_palette(kind: vijayanagar
 
 def test_the_base_map_cache_stays_within_its_bound() -> None:
     """Many games with different Control and Tributary markers: the cache holds at most
-    BASE_CACHE_BYTES of maps, and a board drawn from a fresh map equals one from the cache."""
+    BASE_CACHE_BYTES of maps, and a board drawn from a fresh map equals one from the cache.
+    Each game's map is asked for as board() asks for it (its fills, on the palette)."""
     cache = painted.cached()
     start = vijayanagara.new_game(7)
     first = board(start, [])
@@ -76,7 +89,7 @@ def test_the_base_map_cache_stays_within_its_bound() -> None:
         state = start.clone()
         state.spaces[sid].tributary = not state.spaces[sid].tributary
         state.spaces[sid].control = None if i % 2 else vijayanagara.Faction.B
-        board(state, [])
+        painted.quantised(fills(state), board_palette())
         assert cache.bytes <= painted.CACHE_BYTES
         assert len(cache) * one_map == cache.bytes
     assert len(cache) == painted.CACHE_BYTES // one_map  # full, not more
@@ -133,26 +146,38 @@ def test_the_panels_text_on_the_palette_is_pasted_from_its_kept_twin_alone() -> 
     assert len(fastdraw._tiles) == 0
 
 
+def kept_by_render() -> list[object]:
+    """Every object the renderer's modules hold, however deep (their caches and what these
+    keep): reached from the `render` modules, not through another module."""
+    modules = [m for name, m in sys.modules.items() if name.split(".")[0] != "render"]
+    other = {id(m) for m in modules} | {id(vars(m)) for m in modules}
+    seen: set[int] = set()
+    found: list[object] = []
+    todo = [m for name, m in sys.modules.items() if name.split(".")[0] == "render"]
+    while todo:
+        obj = todo.pop()
+        if id(obj) in seen or id(obj) in other:
+            continue
+        seen.add(id(obj))
+        found.append(obj)
+        todo.extend(gc.get_referents(obj))
+    return found
+
+
 def test_the_renderer_keeps_one_whole_map_layer_with_transparency_the_overlay() -> None:
     """The names of the spaces are drawn into the overlay and into each space's highlight,
     which are kept; the names' own layer, a whole map's RGBA (4.4 MB), is not."""
     board(playout(seed=6, steps=30))
-    frozen = gc.get_freeze_count()
-    gc.unfreeze()  # what was frozen (conftest: made before the tests ran) is not listed
-    try:
-        gc.collect()
-        size = (geometry.MAP_W, geometry.MAP_H)
-        kept = [o for o in gc.get_objects() if isinstance(o, Image.Image) and o.size == size]
-    finally:
-        if frozen:
-            gc.freeze()
+    size = (geometry.MAP_W, geometry.MAP_H)
+    kept = [o for o in kept_by_render() if isinstance(o, Image.Image) and o.size == size]
     assert [im.mode for im in kept if im.mode == "RGBA"] == ["RGBA"]
+    assert len(kept) > 1  # the painted map and its layers are found where they are kept
 
 
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads Linux's /proc")
-def test_the_first_board_keeps_its_parts_not_the_scratch_of_its_palette() -> None:
-    """A process's first board draws the palette's sample (a board and the map in each tint,
-    some 60 MB) once: that scratch goes back to the system, and the process keeps the cached
-    parts (the map's layers, a painted map, tiles: some 40 MB), not 90."""
+def test_the_first_board_keeps_its_parts_and_draws_no_sample_for_its_palette() -> None:
+    """A process's first board keeps the cached parts (the map's layers, a painted map,
+    tiles: some 40 MB); its palette is stored, the sample drawings it was taken from (a board
+    and the map in each tint, some 60 MB more) are not drawn."""
     kept = first_board().kept_kb  # in a fresh process
     assert kept is not None and kept < 60_000, f"{(kept or 0) / 1024:.0f} MB kept"

@@ -187,8 +187,9 @@ def _panels(states: list[vijayanagara.GameState]) -> list[vijayanagara.GameState
 def test_every_text_of_the_panel_reads_at_phone_width(
     states: list[vijayanagara.GameState], drawn: list[Drawn]
 ) -> None:
+    pal = board_palette()  # as board() draws it
     for st in _panels(states):
-        draw_panel(st, {vijayanagara.Faction.D: "Alice", vijayanagara.Faction.B: "Bob"})
+        draw_panel(st, {vijayanagara.Faction.D: "Alice", vijayanagara.Faction.B: "Bob"}, pal)
     texts = [d for d in drawn if d.text]
     small = [d for d in texts if d.on_phone() < READABLE]
     assert texts and not small, small[:5]
@@ -197,9 +198,10 @@ def test_every_text_of_the_panel_reads_at_phone_width(
 def test_no_two_texts_of_the_panel_overlap_and_each_lies_on_its_box_or_clear_of_all(
     states: list[vijayanagara.GameState], drawn: list[Drawn]
 ) -> None:
+    pal = board_palette()  # as board() draws it
     for st in _panels(states):
         drawn.clear()
-        draw_panel(st, {f: "Ramachandra" for f in vijayanagara.PLAYERS})
+        draw_panel(st, {f: "Ramachandra" for f in vijayanagara.PLAYERS}, pal)
         texts = [(d.text, d.box) for d in drawn if d.text and d.box is not None]
         shapes = [d.box for d in drawn if not d.text and d.box is not None]
         assert len(texts) > 20 and shapes

@@ -1,5 +1,7 @@
 """Whole random games of Taj Mahal: 60 of 3, 4 and 5 players end with a winner, no crash,
-and every card accounted for (the bench runs 10,000: bench/taj_mahal_engine.py)."""
+and every card accounted for (the bench runs 10,000: bench/taj_mahal_engine.py); 4 of each
+player count keep every invariant at every step (`CHAUPAL_WHOLE_GAMES=N .venv/bin/python -m
+pytest tests/test_taj_mahal_games.py`: N more)."""
 
 from __future__ import annotations
 
@@ -8,10 +10,12 @@ from collections import Counter
 import pytest
 from taj_helpers import CARDS, random_game
 
+from bot.product import variable
 from rules.taj_mahal import GAME, State
 from rules.taj_mahal.state import VISITS
 
 GAMES = 60  # of 3, 4 and 5 players alike
+CHECKED_GAMES = 4 + int(variable("CHAUPAL_WHOLE_GAMES")[0] or "0")  # of each, every step
 
 
 def _cards_everywhere(s: State) -> Counter[int]:
@@ -55,7 +59,7 @@ def test_random_games_keep_the_invariants_at_every_step(players: int) -> None:
 
     from rules.taj_mahal import SEATS, TajOptions
 
-    for seed in range(8):
+    for seed in range(CHECKED_GAMES):
         rng = random.Random(seed)
         s = GAME.new_game(TajOptions(), SEATS[:players])
         while GAME.result(s) is None:

@@ -11,7 +11,7 @@ from PIL import Image
 from taj_helpers import random_game, started
 
 from bot.product import variable
-from render.taj_mahal import HEIGHT, WIDTH, board_png, sheet
+from render.taj_mahal import HEIGHT, WIDTH, board_png, drawn, sheet
 from render.taj_mahal.board import SEAT_COLOURS, SEAT_STYLES
 from render.taj_mahal.layout import Box, Sheet, Text, font, overlap, px
 from rules.taj_mahal import GAME, SEATS, State, TajOptions
@@ -95,8 +95,18 @@ def meetings(drawn: Sheet) -> list[str]:
 
 
 def test_on_a_phone_no_text_is_covered_by_another_text_or_a_palace_or_marker() -> None:
+    """Read from the boxes the pen places (`sheet`), which are those it draws (below)."""
     for s in _states_of_random_games():
         assert meetings(sheet(GAME.view(s, None))) == []
+
+
+def test_the_sheet_is_what_the_picture_draws() -> None:
+    """`sheet` places every text and mark as the drawing does, without drawing: the same
+    boxes, in the same order, at every stage of a game."""
+    end, _ = random_game(4, 2)
+    for s in (GAME.new_game(TajOptions(), SEATS[:4]), started(4), end):
+        view = GAME.view(s, None)
+        assert sheet(view) == drawn(view)[1]
 
 
 def test_a_text_that_meets_another_or_a_mark_is_found() -> None:

@@ -20,6 +20,9 @@ CANCELLED = "(Ctrl-C) Type `quit` to leave; the game is kept."
 AIS_WAIT = "(Ctrl-C) The AIs wait: they go on after your next line (`status`)."
 HINTED = "Type `hint play` to play it whole"  # a hint came
 BROKEN = ("Traceback", "KeyboardInterrupt", "could not be handled", "BrokenProcessPool")
+# a hard AI's step thinks this long (CPU seconds) and a hint twice as long (`--think`): long
+# enough for Ctrl-C to reach a thought under way, short for the thoughts let run to their end
+THINK = ("--think", "0.5")
 
 
 def working(t: Terminal) -> None:
@@ -50,7 +53,7 @@ def ctrl_c_whichever_thread_it_reaches(t: Terminal) -> None:
 
 
 def test_ctrl_c_at_every_moment_of_a_rajas_session_leaves_a_working_game(tmp_path: Path) -> None:
-    with Terminal(tmp_path, "--game", "rajas", "--play", "red", "--seed", "3") as t:
+    with Terminal(tmp_path, "--game", "rajas", "--play", "red", "--seed", "3", *THINK) as t:
         t.until("New game of Rajas")  # while the game is made and its first board drawn
         t.ctrl_c()
         t.prompt()
@@ -92,10 +95,10 @@ def test_ctrl_c_at_every_moment_of_a_rajas_session_leaves_a_working_game(tmp_pat
 
 
 def test_ctrl_c_while_an_ai_thinks_gives_up_its_step_and_the_game_goes_on(tmp_path: Path) -> None:
-    """A hard Tigers' step thinks 1.5 s of CPU in a worker: Ctrl-C then gives it up, nothing
-    is stored, and the next line lets the AI play. A worker killed after that leaves a
-    broken pool, which the next hint replaces."""
-    args = ("--game", "goat_tiger", "--play", "goats", "--ai", "tigers:hard")
+    """A hard Tigers' step thinks its `--think` seconds of CPU in a worker: Ctrl-C then gives
+    it up, nothing is stored, and the next line lets the AI play. A worker killed after that
+    leaves a broken pool, which the next hint replaces."""
+    args = ("--game", "goat_tiger", "--play", "goats", "--ai", "tigers:hard", *THINK)
     with Terminal(tmp_path, *args) as t:
         t.prompt()
         t.type("place 7\r")

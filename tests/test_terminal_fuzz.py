@@ -32,9 +32,11 @@ COMMON_WORDS = ["as", ":", ";", "confirm", "club", "hint", "play", "abort", "yes
 
 
 # examples in the suite (sessions of each game; command lines); `CHAUPAL_EXAMPLES=100
-# .venv/bin/python -m pytest tests/test_terminal_fuzz.py` tries that many of each
+# .venv/bin/python -m pytest tests/test_terminal_fuzz.py` tries that many of each. A session
+# costs a new game, a line little more than its answer: the suite's few sessions are long.
 MORE = int(os.environ.get("CHAUPAL_EXAMPLES") or "0")
-SESSIONS = MORE or 10
+SESSIONS = MORE or 5
+LINES = 16  # at most, in a session
 COMMAND_LINES = MORE or 15
 
 
@@ -66,7 +68,7 @@ def line_strategy(kind: str) -> st.SearchStrategy[list[str]]:
                 st.one_of(st.sampled_from(words), st.text(max_size=12)),
             ),
         ),
-        max_size=8,
+        max_size=LINES,
     )
 
 

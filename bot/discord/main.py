@@ -13,22 +13,21 @@ import logging
 import signal
 import sys
 from collections.abc import Callable
-
-import discord
-
-from db import StorageError, open_store
+from typing import TYPE_CHECKING
 
 from ..product import by_old_name, notice
-from ..table.games.entry import Registry
-from ..table.parts import ChatHooks
-from ..table.registry import hosted
-from ..table.renderer import Renderer
-from ..table.service import GameService
-from .connection import DiscordUnreachable, OneLineNetworkErrors, unreachable
-from .discord_client import ChaupalBot, ShardedChaupalBot
-from .front_end import discord_front
-from .log_redaction import configure_logging
 from .settings import MissingToken, Settings
+
+if TYPE_CHECKING:
+    from ..table.games.entry import Registry
+    from ..table.parts import ChatHooks
+    from ..table.renderer import Renderer
+    from ..table.service import GameService
+    from .discord_client import ChaupalBot
+
+# discord.py, the games and the storage are imported where they are first needed, once the
+# settings and the token are checked: a command refused for a missing token, in a script or a
+# container's restart loop, answers in a tenth of the time (a second of imports saved).
 
 log = logging.getLogger("bot")
 
@@ -48,6 +47,12 @@ async def build(
     """The service and its client. `seed_source`: a fixed seed per new game (tests); `games`:
     the games hosted (None: the bot's). A setting the service refuses (a pool of one worker)
     closes the database again."""
+    from db import open_store
+
+    from ..table.registry import hosted
+    from ..table.service import GameService
+    from .front_end import discord_front
+
     table = hosted(games)
     shard_count, shard_ids = settings.shards()  # checked before the database is opened
     store = await open_store(settings.database())
@@ -78,6 +83,8 @@ def client(
     shard_count: int | None,
     shard_ids: list[int] | None,
 ) -> ChaupalBot:
+    from .discord_client import ChaupalBot, ShardedChaupalBot
+
     if shard_count is None:
         return ChaupalBot(service)
     if shard_ids is None:  # every shard in this one process
@@ -98,6 +105,8 @@ async def serve(
     the database. A stop ends the client within `stop_within` seconds, even in the middle of a
     gateway outage (discord.py waits out its reconnect backoff otherwise). DiscordUnreachable
     when Discord cannot be reached."""
+    from .connection import unreachable
+
     loop = asyncio.get_running_loop()
     stop = stop or asyncio.Event()
     signals = (signal.SIGTERM, signal.SIGINT)
@@ -162,6 +171,19 @@ def main() -> None:
     except (MissingToken, ValueError) as e:
         print(f"error: {e}", file=sys.stderr)
         raise SystemExit(2) from None
+    run_checked(settings)
+
+
+def run_checked(settings: Settings) -> None:
+    """The bot on settings already checked, until it stops; each failure it cannot get past
+    said in a line, with the exit status for it."""
+    import discord
+
+    from db import StorageError
+
+    from .connection import DiscordUnreachable, OneLineNetworkErrors
+    from .log_redaction import configure_logging
+
     configure_logging(settings.log_level).addFilter(OneLineNetworkErrors())
     try:
         asyncio.run(run(settings))

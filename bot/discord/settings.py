@@ -9,7 +9,6 @@ from pydantic import SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from ..product import default_file, renamed_file, renamed_variable
-from ..table.ai_seats import MAX_WORKERS, MIN_WORKERS
 
 # discord.py shards: one process may run several; a bot on a few thousand servers needs more
 # than one (Discord asks for one shard per 2,500 servers).
@@ -50,7 +49,13 @@ class Settings(BaseSettings):
     @field_validator("ai_workers")
     @classmethod
     def _ai_workers_in_range(cls, v: int | None) -> int | None:
-        if v is not None and not MIN_WORKERS <= v <= MAX_WORKERS:
+        if v is None:
+            return v
+        # the table, and every game with it, only when AI_WORKERS is set: the settings are
+        # read before anything else is imported (bot/discord/main.py)
+        from ..table.ai_seats import MAX_WORKERS, MIN_WORKERS
+
+        if not MIN_WORKERS <= v <= MAX_WORKERS:
             raise ValueError(f"AI_WORKERS must be between {MIN_WORKERS} and {MAX_WORKERS}, not {v}")
         return v
 

@@ -24,7 +24,7 @@ from typing import Self
 
 from db import Store, open_store
 
-from .ai_seats import AiPace, AiSeats
+from .ai_seats import HINT_SECONDS, THINK_SECONDS, AiPace, AiSeats
 from .ai_turns import TurnStarts
 from .announcing import Announcer
 from .autocomplete import Autocomplete
@@ -71,7 +71,8 @@ class GameService:
     end calls `service.lobby`, `service.moves`, `service.views`, ... directly.
 
     `ai_workers`: the AI's worker processes (AI_WORKERS; None: from the cores), or
-    `ai_executor`: a pool to think in instead, left to its owner at close;
+    `ai_executor`: a pool to think in instead, left to its owner at close; `ai_seconds`: how
+    long a hard AI thinks over a step (CPU) and a hint over a turn (wall);
     `seed_source`: a fixed seed per new game (tests: a fixed secret); `guard_repeats`:
     refuse a typed order that repeats the one just played (the terminal, which reads each
     line once, turns it off); `display_name`: the players' names on the board (None: the
@@ -88,6 +89,7 @@ class GameService:
         *,
         ai_workers: int | None = None,
         ai_executor: Executor | None = None,
+        ai_seconds: tuple[float, float] = (THINK_SECONDS, HINT_SECONDS),
         seed_source: Callable[[], int] | None = None,
         guard_repeats: bool = True,
         see_all_hint: str = "{options} lists them all",
@@ -139,13 +141,14 @@ class GameService:
         self.pipeline = TurnPipeline(
             store, self.loader, self.texts, self.reminders, announcer, self.renderer, self.closings
         )
-        self._build_parts(guard_repeats, ai_workers, ai_executor, chat or ChatHooks())
+        self._build_parts(guard_repeats, ai_workers, ai_executor, ai_seconds, chat or ChatHooks())
 
     def _build_parts(
         self,
         guard_repeats: bool,
         ai_workers: int | None,
         ai_executor: Executor | None,
+        ai_seconds: tuple[float, float],
         chat: ChatHooks,
     ) -> None:
         """The parts over the shared collaborators, each built after those it calls."""
@@ -177,6 +180,8 @@ class GameService:
             self.lobby,
             self.hints,
             workers=ai_workers,
+            think_seconds=ai_seconds[0],
+            hint_seconds=ai_seconds[1],
             executor=ai_executor,
             after_finish=ended,
             deliver=chat.deliver,

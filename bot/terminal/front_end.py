@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from ..table.ai_seats import HINT_SECONDS, THINK_SECONDS
 from ..table.front_end import FrontEnd
 from ..table.games.entry import Registry
 from ..table.renderer import Renderer
@@ -34,14 +35,18 @@ TERMINAL = FrontEnd(command=terminal_command, mention=lambda uid: "you", place="
 
 
 async def terminal_table(
-    database: str, renderer: Renderer | None = None, games: Registry | None = None
+    database: str,
+    renderer: Renderer | None = None,
+    games: Registry | None = None,
+    ai_seconds: tuple[float, float] = (THINK_SECONDS, HINT_SECONDS),
 ) -> GameService:
     """The table as the terminal client plays it, on `database`, hosting `games` (None: the
-    bot's)."""
+    bot's), its AIs thinking `ai_seconds` (a hard AI's step, a hint's turn)."""
     return await GameService.open(
         database,
         renderer,
         registry=games,
+        ai_seconds=ai_seconds,
         see_all_hint="type `options` to see them all",
         name_players=False,
         guard_repeats=False,

@@ -29,6 +29,7 @@ from rules.text import inert, quoted
 from rules.words import count_of, noun_for
 
 from ..product import by_old_name, default_file, notice, renamed_file
+from ..table.ai_seats import HINT_SECONDS, THINK_SECONDS
 from ..table.ai_users import ai_level, ai_user, is_ai, seat_level, seat_levels
 from ..table.closing import CHART_FILE
 from ..table.commands import AnyGame, Call, Command, Value, commands
@@ -55,6 +56,8 @@ DEFAULT_BOARDS = "./boards"
 YES = {"yes", "y"}
 NO = {"no", "n"}
 MAX_AI_PAUSE = 60.0  # seconds between two AI steps shown (--ai-pause)
+MIN_THINK, MAX_THINK = 0.05, 60.0  # a hard AI's seconds over a step (--think)
+HINT_PER_THINK = HINT_SECONDS / THINK_SECONDS  # a hint thinks over a whole turn: longer
 MAX_LINE_CHARS = MAX_ORDER_CHARS + 100  # a text command line, checked before it is read
 # the terminal's own lines, beside the command table's
 HELP_WIDTH = 92  # the help's paragraphs, wrapped
@@ -295,6 +298,19 @@ def pause_arg(text: str) -> float:
         value = -1.0
     if not 0 <= value <= MAX_AI_PAUSE:  # (also refuses nan)
         raise argparse.ArgumentTypeError(f"a pause is 0 to {MAX_AI_PAUSE:g} seconds")
+    return value
+
+
+def think_arg(text: str) -> float:
+    """`--think`: seconds, MIN_THINK to MAX_THINK."""
+    try:
+        value = float(text[:20])
+    except ValueError:
+        value = -1.0
+    if not MIN_THINK <= value <= MAX_THINK:  # (also refuses nan)
+        raise argparse.ArgumentTypeError(
+            f"a hard AI thinks {MIN_THINK:g} to {MAX_THINK:g} seconds over a step"
+        )
     return value
 
 
@@ -982,6 +998,15 @@ def _seating_arguments(
         help=f"wait this long between two AI steps shown, to follow them (0 to {MAX_AI_PAUSE:g}; "
         "default 0)",
     )
+    p.add_argument(
+        "--think",
+        type=think_arg,
+        default=THINK_SECONDS,
+        metavar="SECONDS",
+        help=f"how long a hard AI thinks over a step, in seconds of CPU ({MIN_THINK:g} to "
+        f"{MAX_THINK:g}; default {THINK_SECONDS:g}): longer plays stronger, shorter answers "
+        f"sooner; a hint, over your whole turn, {HINT_PER_THINK:g} times as long",
+    )
 
 
 def _new_game_arguments(p: argparse.ArgumentParser, g: AnyGame) -> None:
@@ -1057,7 +1082,9 @@ async def amain(
     if args.db is None and db == OLD_DEFAULT_DB:
         notice(renamed_file(OLD_DEFAULT_DB, DEFAULT_DB))
     try:
-        service = await terminal_table(db, renderer, table)
+        service = await terminal_table(
+            db, renderer, table, (args.think, args.think * HINT_PER_THINK)
+        )
     except Exception as e:  # e.g. a folder or a file that is not SQLite: no traceback
         p.error(f"cannot open the database {db}: {e}")
     client = LocalClient(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .board import HEIGHT, board_png, picture, sheet
+from .board import HEIGHT, board_png, drawn, picture, sheet
 from .layout import WIDTH
 from .pictures import PICTURES
 
@@ -11,6 +11,7 @@ __all__ = [
     "PICTURES",
     "WIDTH",
     "board_png",
+    "drawn",
     "picture",
     "sheet",
 ]

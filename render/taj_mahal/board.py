@@ -13,8 +13,9 @@ nothing covers a text.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Literal
+from typing import Literal, cast
 
 from PIL import Image, ImageDraw
 
@@ -113,18 +114,31 @@ def _glyphs(text: str, size: int, bold: bool) -> tuple[Image.Image, int, int]:
     return mask, left, top
 
 
-class _Pen:
-    """Draws and records every text and mark (the test reads the same boxes)."""
+class _NoInk:
+    """An ImageDraw that draws nothing: the pen of `sheet`, which only records."""
 
-    def __init__(self, img: Image.Image) -> None:
+    def __getattr__(self, name: str) -> Callable[..., None]:
+        return _nothing
+
+
+def _nothing(*args: object, **kwargs: object) -> None:
+    return None
+
+
+class _Pen:
+    """Draws and records every text and mark (the test reads the same boxes); on no image
+    (`img` None) it records alone, each box as the drawing pen would."""
+
+    def __init__(self, img: Image.Image | None) -> None:
         self.img = img
-        self.d = ImageDraw.Draw(img)
+        self.d = ImageDraw.Draw(img) if img is not None else cast(ImageDraw.ImageDraw, _NoInk())
         self.sheet = Sheet()
 
     def text(self, t: Text, fill: tuple[int, int, int] = INK) -> Text:
-        mask, left, top = _glyphs(t.text, t.size, t.bold)
-        ink = self.img.palette.getcolor(fill, self.img) if self.img.palette else 0
-        self.img.paste(ink, (round(t.xy[0] + left), round(t.xy[1] + top)), mask)
+        if self.img is not None:
+            mask, left, top = _glyphs(t.text, t.size, t.bold)
+            ink = self.img.palette.getcolor(fill, self.img) if self.img.palette else 0
+            self.img.paste(ink, (round(t.xy[0] + left), round(t.xy[1] + top)), mask)
         self.sheet.texts.append(t)
         return t
 
@@ -224,19 +238,23 @@ def _style(s: State, seat: int) -> tuple[tuple[int, int, int], Shape]:
 
 
 def sheet(v: View) -> Sheet:
-    """The boxes of every text and mark of the picture of `v`."""
-    return _draw(v)[1]
+    """The boxes of every text and mark of the picture of `v` (placed, not drawn)."""
+    return _draw(_Pen(None), v).sheet
 
 
 def picture(v: View) -> Image.Image:
-    return _draw(v)[0]
+    return drawn(v)[0]
 
 
-def _draw(v: View) -> tuple[Image.Image, Sheet]:
+def drawn(v: View) -> tuple[Image.Image, Sheet]:
+    """The picture of `v` and the boxes its pen recorded as it drew (the same as `sheet`)."""
+    img = _base(v.state.board).copy()
+    return img, _draw(_Pen(img), v).sheet
+
+
+def _draw(pen: _Pen, v: View) -> _Pen:
     s = v.state
     board = s.board
-    img = _base(board).copy()
-    pen = _Pen(img)
     lay = map_layout(board)
     for p in range(len(board.province_ids)):
         pen.sheet.texts.append(lay.titles[p])
@@ -250,7 +268,7 @@ def _draw(v: View) -> tuple[Image.Image, Sheet]:
     _supply(pen, s)
     _players(pen, v)
     _legend(pen)
-    return img, pen.sheet
+    return pen
 
 
 def _header(pen: _Pen, v: View) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ctypes
 import threading
 from functools import cache
 
@@ -43,8 +42,9 @@ def _spaces(state: GameState, highlight: list[str] | None) -> list[str]:
     return list(state.touched) if highlight is None else list(highlight)
 
 
-def _sample() -> Image.Image:
-    """The shades a board has: a whole board, the map in each tint, every piece on the land."""
+def palette_sample() -> Image.Image:
+    """The shades a board has: a whole board, the map in each tint, every piece (what the
+    palette's shades are taken from: palette.build)."""
     tints = (theme.LAND, theme.TRIBUTARY_TINT, *theme.CONTROL_TINT.values())
     n = len(g.POLYGONS)
     maps = [
@@ -66,21 +66,9 @@ def _sample() -> Image.Image:
 
 @cache
 def board_palette() -> Image.Image:
-    """The fixed palette of every board (render/vijayanagara/palette.py), made once per process."""
-    pal = palette.build(_sample())
-    _give_back_scratch()
-    return pal
-
-
-def _give_back_scratch() -> None:
-    """Hand the freed heap back to the system (glibc's malloc_trim; elsewhere nothing). The
-    palette's sample (a board and a map in each tint) is some 60 MB of scratch, drawn once,
-    that glibc would otherwise keep for the life of the process."""
-    try:
-        trim = ctypes.CDLL(None).malloc_trim
-    except (OSError, AttributeError):
-        return
-    trim(0)
+    """The fixed palette of every board (render/vijayanagara/palette.py: its stored shades are
+    those of `palette_sample`)."""
+    return palette.fixed()
 
 
 def board(

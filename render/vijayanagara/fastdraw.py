@@ -55,7 +55,7 @@ def _mask(text: str, path: str, size: int, anchor: str, stroke: int) -> Mask:
 def _tile(key: tuple[str, str, int, str, RGB, RGB]) -> Mask:
     """The text in its colour on a ground of one colour, ready to paste (RGB)."""
     text, path, size, anchor, fill, ground = key
-    offset, mask = _render((text, path, size, anchor, 0))
+    offset, mask = _mask(text, path, size, anchor, 0)  # the same words in another colour
     tile = Image.new("RGB", mask.size, ground)
     tile.paste(fill, (0, 0), mask)
     return offset, tile

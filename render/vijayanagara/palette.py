@@ -1,11 +1,13 @@
 """The board's fixed palette: every board is mapped onto the same colours.
 
 Quantising each board afresh (an octree per render) was about 40 % of a render's CPU time;
-mapping onto a palette made once is several times cheaper, gives the same colours on every
+mapping onto a fixed palette is several times cheaper, gives the same colours on every
 board, and keeps the named colours of the theme (the faction colours, Control tints, the red of
 Rebelling Units, the highlight) exact: they are entries of the palette, each one mapping onto
-itself (`build` sees to it). The other entries are the anti-aliasing shades, taken once by octree
-from sample drawings (the map in every tint, the panel, every piece).
+itself (`build` sees to it). The other entries are the anti-aliasing shades, taken by octree
+from sample drawings (the map in every tint, the panel, every piece): `SHADES`, stored, so that
+no process draws the sample (half a second and 60 MB of scratch) before its first board; a test
+checks that they are still what `build` takes from the sample.
 """
 
 from __future__ import annotations
@@ -26,6 +28,32 @@ def named_colours() -> list[theme.RGB]:
         if colour not in out:
             out.append(colour)
     return out
+
+
+# `build(compose.palette_sample())`'s entries after the named colours (the test that checks
+# them prints them anew when the drawing or the theme changed them)
+SHADES: tuple[theme.RGB, ...] = (
+    (154, 161, 157), (158, 140, 110), (225, 226, 216), (200, 180, 155), (102, 100, 92),
+    (222, 208, 181), (76, 45, 28), (178, 209, 218), (115, 88, 27), (132, 112, 82),
+    (210, 40, 40), (119, 147, 133), (18, 93, 89), (44, 43, 46), (28, 161, 153),
+    (210, 183, 112), (139, 112, 20), (220, 172, 29), (234, 207, 108), (123, 123, 129),
+    (170, 139, 28), (182, 197, 187), (156, 29, 29), (242, 199, 36), (221, 98, 94),
+    (109, 198, 193), (223, 94, 37), (84, 132, 124), (22, 130, 124), (60, 60, 64),
+    (100, 195, 190), (26, 65, 61), (188, 188, 193), (241, 238, 226), (249, 244, 232),
+    (190, 216, 226), (39, 34, 28),
+)  # fmt: skip
+
+
+def fixed() -> Image.Image:
+    """The board's palette (as `build` returns it): the named colours, then `SHADES`."""
+    return _carrying((named_colours() + list(SHADES))[:SIZE])
+
+
+def shades(pal: Image.Image) -> list[theme.RGB]:
+    """A palette's entries after the named colours (what `SHADES` stores)."""
+    flat = pal.getpalette() or []
+    found = [(flat[i], flat[i + 1], flat[i + 2]) for i in range(0, len(flat), 3)]
+    return found[len(named_colours()) :]
 
 
 def _shades(sample: Image.Image, n: int, skip: list[theme.RGB]) -> list[theme.RGB]:

@@ -67,7 +67,8 @@ def vp_chart(points: Sequence[VpPoint], title: str = "Victory points, card by ca
             anchor="lm",
         )
     out = io.BytesIO()
-    img.save(out, format="PNG", compress_level=6)  # (optimize: 5 % smaller, 3 times slower)
+    # zlib's level 3: some 18 KB in 6 ms (level 6: 14 KB in 11 ms; optimize: 3 times slower)
+    img.save(out, format="PNG", compress_level=3)
     return out.getvalue()
 
 

@@ -1,4 +1,5 @@
-"""Rajas of the Ganges' JSON: the adapters of its states and actions, built once."""
+"""Rajas of the Ganges' JSON: the adapters of its states and actions, each built once, at
+its first use (rules.adapters)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,14 @@ from typing import Annotated
 
 from pydantic import ConfigDict, Field, TypeAdapter
 
+from ..adapters import LazyAdapter
 from .state import Action, State
 
-STATE = TypeAdapter(State)
-ACTION: TypeAdapter[Action] = TypeAdapter(
-    Annotated[Action, Field(discriminator="kind")], config=ConfigDict(extra="forbid")
+STATE = LazyAdapter(lambda: TypeAdapter(State))
+ACTION: LazyAdapter[Action] = LazyAdapter(
+    lambda: TypeAdapter(
+        Annotated[Action, Field(discriminator="kind")], config=ConfigDict(extra="forbid")
+    )
 )
 
 

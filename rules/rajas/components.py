@@ -140,7 +140,9 @@ class Board:
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # each shape's validator is built when a file is first read, not at import: a process
+    # that reads none of this game's files (another game's, `--help`) never pays for it
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class _Market(_Strict):

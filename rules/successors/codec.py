@@ -1,4 +1,5 @@
-"""Successors' JSON: the adapters of its states, views and actions, built once."""
+"""Successors' JSON: the adapters of its states, views and actions, each built once, at
+its first use (rules.adapters)."""
 
 from __future__ import annotations
 
@@ -8,13 +9,16 @@ from typing import Annotated
 
 from pydantic import ConfigDict, Field, TypeAdapter
 
+from ..adapters import LazyAdapter
 from .state import Action, State
 from .view import View
 
-STATE = TypeAdapter(State)
-VIEW = TypeAdapter(View)
-ACTION: TypeAdapter[Action] = TypeAdapter(
-    Annotated[Action, Field(discriminator="kind")], config=ConfigDict(extra="forbid")
+STATE = LazyAdapter(lambda: TypeAdapter(State))
+VIEW = LazyAdapter(lambda: TypeAdapter(View))
+ACTION: LazyAdapter[Action] = LazyAdapter(
+    lambda: TypeAdapter(
+        Annotated[Action, Field(discriminator="kind")], config=ConfigDict(extra="forbid")
+    )
 )
 
 

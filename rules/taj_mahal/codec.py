@@ -1,4 +1,5 @@
-"""Taj Mahal's JSON: the adapters of its states, views and actions, built once."""
+"""Taj Mahal's JSON: the adapters of its states, views and actions, each built once, at
+its first use (rules.adapters)."""
 
 from __future__ import annotations
 
@@ -7,15 +8,18 @@ from functools import cache
 
 from pydantic import ConfigDict, TypeAdapter
 
+from ..adapters import LazyAdapter
 from . import state
 from .field_types import restore_field_types
 from .state import Action, State
 from .view import View
 
 restore_field_types(state)  # compiled (mypyc): pydantic reads the fields' written types
-STATE = TypeAdapter(State)
-VIEW = TypeAdapter(View)
-ACTION: TypeAdapter[Action] = TypeAdapter(Action, config=ConfigDict(extra="forbid"))
+STATE = LazyAdapter(lambda: TypeAdapter(State))
+VIEW = LazyAdapter(lambda: TypeAdapter(View))
+ACTION: LazyAdapter[Action] = LazyAdapter(
+    lambda: TypeAdapter(Action, config=ConfigDict(extra="forbid"))
+)
 
 
 @cache

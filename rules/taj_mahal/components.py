@@ -127,7 +127,9 @@ class Board:
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # each shape's validator is built when a file is first read, not at import: a process
+    # that reads none of this game's files (another game's, `--help`) never pays for it
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 # an id is written in orders: lower-case words joined by underscores (no `_` to mark up)
