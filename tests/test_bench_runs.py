@@ -191,11 +191,14 @@ def test_the_docs_tables_are_what_the_recorded_runs_give(
 
 def test_the_benches_the_tests_import_leave_every_program_module_findable() -> None:
     """A worker process started after a test imported a bench gets the test's sys.path, and
-    must find the program's packages by it: bench/render.py must never shadow `render`."""
+    must find the program's packages by it: bench/render.py must never shadow `render`
+    (what a new interpreter with that sys.path imports as `render` is what the path finder
+    finds there first)."""
     root = str(BENCH.parent)
-    imports = "import bench.arena, bench.seat_judgement, json, sys; print(json.dumps(sys.path))"
-    path = python(f"import sys; sys.path.append({root!r}); {imports}")
-    python(f"import sys; sys.path[:] = {path.strip()}; import render.pictures")
+    imports = "import bench.arena, bench.seat_judgement, importlib.machinery, sys"
+    found = "importlib.machinery.PathFinder.find_spec('render', sys.path).origin"
+    origin = python(f"import sys; sys.path.append({root!r}); {imports}; print({found})")
+    assert Path(origin.strip()) == BENCH.parent / "render" / "__init__.py", origin
 
 
 def python(code: str) -> str:

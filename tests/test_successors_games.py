@@ -19,7 +19,7 @@ from successors_helpers import (
 
 from rules.capabilities import search_of, turns_of
 from rules.successors import GAME, State, board, combat, movement
-from rules.successors.state import Take, Undo
+from rules.successors.state import NO, Take, Undo
 from rules.successors.view import view
 
 
@@ -39,8 +39,9 @@ def test_random_games_keep_every_invariant_and_end(seed: int) -> None:
 @pytest.mark.parametrize("seed", (5, 6))
 def test_what_the_engine_remembers_of_a_state_is_what_it_counts_afresh(seed: int) -> None:
     """The facts the engine keeps by identity, patched from the step before (each seat's
-    occupied areas and fleets) or made once (a battle side's dice), are those the state gives
-    when counted anew, after every step of a whole game."""
+    occupied areas and fleets) or made once (a battle side's dice, its pre-battle rolls, the
+    combat phase's open pairs), are those the state gives when counted anew, after every step
+    of a whole game."""
 
     def checked(s: State) -> None:
         assert board.occupied(s.totals) == board._occupied(s.totals)
@@ -49,6 +50,10 @@ def test_what_the_engine_remembers_of_a_state_is_what_it_counts_afresh(seed: int
         if s.battle is not None:
             for side in (0, 1):
                 assert combat.layout(s, s.battle, side) == combat.dice_layout(s, s.battle, side)
+            rolls = (combat.pre_rolls(s, s.battle, 0), combat.pre_rolls(s, s.battle, 1))
+            assert combat.pre_dice(s, s.battle) == rolls
+        if s.current != NO:
+            assert combat.open_pairs(s, s.current) == combat._open_pairs(s, s.current)
         if s.frames and s.frames[-1][0] == "move":
             assert listed_takes(s) == takes_counted_afresh(s)
 

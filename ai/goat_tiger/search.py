@@ -50,6 +50,8 @@ EVEN = 1000
 _NEIGH: tuple[tuple[int, ...], ...] = tuple(neighbours().get(p, ()) for p in range(24))
 _LEAPS: tuple[tuple[tuple[int, int], ...], ...] = tuple(leaps().get(p, ()) for p in range(24))
 _ALL = sum(1 << p for p in range(1, 24))
+_NEIGH_MASK: tuple[int, ...] = tuple(sum(1 << d for d in ds) for ds in _NEIGH)
+_LEAP_BITS = tuple(tuple((1 << o, 1 << d) for o, d in ls) for ls in _LEAPS)  # over, onto
 
 # A move in the search: (origin, over, dest); origin 0 for a placement, over 0 for a step.
 Raw = tuple[int, int, int]
@@ -105,50 +107,64 @@ def raw_of(a: Action) -> Raw:
     return (a.origin, 0, a.dest)
 
 
-def _points(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+# the points of each byte of a mask, ascending (a mask of points 1-23 is three bytes)
+_BYTE_POINTS = tuple(
+    tuple(tuple(p + 8 * i for p in range(8) if b >> p & 1) for b in range(256)) for i in range(3)
+)
+
+
+def _points(mask: int) -> tuple[int, ...]:
+    low, middle, high = _BYTE_POINTS
+    return low[mask & 0xFF] + middle[mask >> 8 & 0xFF] + high[mask >> 16]
 
 
 def candidates(n: Node) -> list[Raw]:
     """The moves of the side to move, captures first (before the repetition rule)."""
-    empty = _ALL & ~(n.goats | n.tigers)
+    goats = n.goats
+    empty = _ALL & ~(goats | n.tigers)
     if not n.tigers_move:
         if n.in_hand:
             return [(0, 0, p) for p in _points(empty)]
-        return [(g, 0, d) for g in _points(n.goats) for d in _NEIGH[g] if empty >> d & 1]
+        return [(g, 0, d) for g in _points(goats) for d in _points(_NEIGH_MASK[g] & empty)]
     caps: list[Raw] = []
     steps: list[Raw] = []
     for t in _points(n.tigers):
         for o, d in _LEAPS[t]:
-            if n.goats >> o & 1 and empty >> d & 1:
+            if goats >> o & 1 and empty >> d & 1:
                 caps.append((t, o, d))
-        steps.extend((t, 0, d) for d in _NEIGH[t] if empty >> d & 1)
+        steps += [(t, 0, d) for d in _points(_NEIGH_MASK[t] & empty)]
     return caps + steps
 
 
 def play(n: Node, m: Raw) -> Node:
     origin, over, dest = m
-    goats, tigers, in_hand, captured = n.goats, n.tigers, n.in_hand, n.captured
-    if not n.tigers_move:
+    goats, tigers, in_hand, captured, tigers_move, previous, quiet, key = n
+    previous = (*previous, key)[-3:]
+    key ^= 1 << 58  # the other side to move (key_after, made here in the same stroke)
+    if not tigers_move:
         if origin == 0:
             in_hand -= 1
+            key = (key | 1 << dest) - (1 << 48)  # one Goat fewer in the supply
+            quiet = 0  # a placement resets our draw rule's count
         else:
             goats &= ~(1 << origin)
+            key ^= 1 << origin | 1 << dest
+            quiet += 1
         goats |= 1 << dest
     else:
         tigers = tigers & ~(1 << origin) | 1 << dest
+        key ^= 1 << origin + 24 | 1 << dest + 24
         if over:
             goats &= ~(1 << over)
             captured += 1
-    quiet = 0 if origin == 0 or over else n.quiet + 1  # a placement or a capture resets it
-    previous = (*n.previous, n.key)[-3:]
-    key = key_after(n, m)
-    return Node(goats, tigers, in_hand, captured, not n.tigers_move, previous, quiet, key)
+            key = (key ^ 1 << over) + (1 << 53)
+            quiet = 0  # and so does a capture
+        else:
+            quiet += 1
+    return _node(Node, (goats, tigers, in_hand, captured, not tigers_move, previous, quiet, key))
+
+
+_node = tuple.__new__  # Node's own constructor, without its keyword handling
 
 
 def key_after(n: Node, m: Raw) -> int:
@@ -170,7 +186,20 @@ def legal_moves(n: Node) -> list[Raw]:
     if len(n.previous) < 3:
         return found
     banned = n.previous[0]
+    if not _may_make(n.key ^ 1 << 58, banned):
+        return found
     return [m for m in found if key_after(n, m) != banned]
+
+
+def _may_make(key: int, banned: int) -> bool:
+    """Whether a move may make the position `banned` from `key` (the side already switched,
+    as key_after has it): a step changes two points, a placement adds a Goat and takes one
+    from the supply, a capture moves a Tiger, takes a Goat and counts it (key_after)."""
+    return (
+        (key ^ banned).bit_count() == 2
+        or ((banned + (1 << 48)) ^ key).bit_count() == 1
+        or ((banned - (1 << 53)) ^ key).bit_count() == 3
+    )
 
 
 def moves(n: Node) -> list[tuple[Raw, Node]]:
@@ -186,13 +215,43 @@ def lost(n: Node) -> bool:
 def evaluate(n: Node) -> int:
     """The position below the search's depth, for the side to move."""
     empty = _ALL & ~(n.goats | n.tigers)
-    free = 0
-    reach = 0
-    for t in _points(n.tigers):
-        free += sum(1 for d in _NEIGH[t] if empty >> d & 1)
-        reach += sum(1 for o, d in _LEAPS[t] if n.goats >> o & 1 and empty >> d & 1)
+    return _score(n, *_tiger_moves(n.goats, n.tigers, empty))
+
+
+def _score(n: Node, free: int, reach: int) -> int:
+    """evaluate's count, from the Tigers' steps (`free`) and leaps (`reach`)."""
     tigers = 1000 * n.captured + 20 * free + 150 * reach - EVEN
     return tigers if n.tigers_move else -tigers
+
+
+def _tiger_moves(goats: int, tigers: int, empty: int) -> tuple[int, int]:
+    """The Tigers' steps to an empty point and their leaps over a Goat (captures)."""
+    free = reach = 0
+    for t in _points(tigers):
+        free += (_NEIGH_MASK[t] & empty).bit_count()
+        for over, onto in _LEAP_BITS[t]:
+            if goats & over and empty & onto:
+                reach += 1
+    return free, reach
+
+
+def _leaf(n: Node, seen: Counter[int], ply: int) -> int:
+    """negamax at depth 0, without making the moves: a loss if the side to move has no
+    legal move, a draw by our rule, else evaluate. Two moves never make the same position,
+    so the repetition rule bans at most one: with two or more there is a legal move."""
+    empty = _ALL & ~(n.goats | n.tigers)
+    free, reach = _tiger_moves(n.goats, n.tigers, empty)
+    if n.tigers_move:
+        count = free + reach
+    elif n.in_hand:
+        count = empty.bit_count()
+    else:
+        count = sum((_NEIGH_MASK[g] & empty).bit_count() for g in _points(n.goats))
+    if count == 0 or (count == 1 and len(n.previous) >= 3 and not legal_moves(n)):
+        return -(WIN - ply)  # the side to move is trapped
+    if seen[n.key] + 1 >= REPETITIONS_TO_DRAW or n.quiet >= QUIET_MOVES_TO_DRAW:
+        return DRAW
+    return _score(n, free, reach)
 
 
 class OutOfTime(Exception):
@@ -216,8 +275,8 @@ class Result:
         return None
 
 
-# Nodes between two looks at the budget: about 8 ms of search in pure Python, so a search
-# stops within that of its seconds (every 1024 nodes overshot a 20 ms budget threefold).
+# Nodes between two looks at the budget: a few milliseconds of search in pure Python, so a
+# search stops within that of its seconds (every 1024 nodes overshot a 20 ms budget threefold).
 CHECK_EVERY = 128
 
 
@@ -266,6 +325,8 @@ class Search:
             raise OutOfTime
         if n.captured >= CAPTURES_TO_WIN:  # the Tigers have just made their fifth capture
             return -(WIN - ply)
+        if depth == 0:
+            return _leaf(n, self.seen, ply)
         legal = legal_moves(n)
         if not legal:  # the side to move is trapped
             return -(WIN - ply)
@@ -273,8 +334,6 @@ class Search:
         try:
             if drawn:
                 return DRAW
-            if depth == 0:
-                return evaluate(n)
             return self._searched(n, legal, depth, alpha, beta, ply)
         finally:
             self.leave(n)

@@ -110,9 +110,13 @@ class ByIdentity(Generic[T, R]):
     def follow(self, old: T, new: T, patch: Callable[[R, T, T, Changes], R], at: Changes) -> None:
         """`new` is `old` changed at the places and seats `at` only: its facts, when old's
         are known, patched from them (a step changes a row or two of a part that has 36)."""
-        for known, result in self.items:
+        items = self.items
+        for known, result in items:
             if known is old:
-                self._remember(new, patch(result, old, new, at))
+                patched = patch(result, old, new, at)
+                if len(items) >= self.size:
+                    items.pop()
+                items.insert(0, (new, patched))
                 return
 
     def _remember(self, part: T, result: R) -> None:
@@ -475,8 +479,14 @@ def alone_in(s: State, area: int) -> int:
     mercenaries do not spoil it, an ally's units do), or NO."""
     if s.markers[area] != NO_MARKER:
         return NO
-    seats = occupants(s, area)
-    return seats[0] if len(seats) == 1 and not whites_in(s, area) else NO
+    t = s.totals[area]
+    every = t[13]
+    if not every or t[WHITE]:
+        return NO
+    for seat in range(len(s.seats)):
+        if t[9 + seat]:  # the first seat there: alone if its units are all of them
+            return seat if t[9 + seat] == every else NO
+    return NO
 
 
 def ledger(entries: tuple[tuple[int, int, int], ...], a: int, b: int) -> int:

@@ -10,6 +10,7 @@ movement; fleets in a port that changes hands roll for their fate at the combat 
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import is_
 
 from ..words import count_of
 from . import board, chits
@@ -68,10 +69,26 @@ def present(s: State, area: int, seat: int) -> bool:
     return bool(board.seat_units(s, area, seat)) or s.leaders[seat] == area
 
 
-def open_pairs(s: State, p: int) -> list[tuple[int, int]]:
+Pairs = tuple[tuple[int, int], ...]
+# the last open pairs counted, with the seat and the parts of the state they were counted from
+_PAIRS: list[tuple[int, tuple[object, ...], Pairs]] = []
+
+
+def open_pairs(s: State, p: int) -> Pairs:
     """(area, opponent) where the phasing player meets a player he is not allied with, or
     white units, and no battle was asked for yet (Q13): the phasing player's units or his
-    leader on one side, the other's units or leader on the other, units on at least one."""
+    leader on one side, the other's units or leader on the other, units on at least one.
+    Remembered for the same parts, by identity (the phase asks twice: whether to open it,
+    then its steps)."""
+    parts = (s.totals, s.leaders, s.decided, s.alliances, s.truces)
+    if _PAIRS and _PAIRS[0][0] == p and all(map(is_, _PAIRS[0][1], parts)):
+        return _PAIRS[0][2]
+    out = _open_pairs(s, p)
+    _PAIRS[:] = [(p, parts, out)]
+    return out
+
+
+def _open_pairs(s: State, p: int) -> Pairs:
     out: list[tuple[int, int]] = []
     decided = s.decided
     leaders = s.leaders
@@ -88,7 +105,7 @@ def open_pairs(s: State, p: int) -> list[tuple[int, int]]:
             theirs = t[9 + q]
             if (theirs or (mine and leaders[q] == area)) and (area, q) not in decided:
                 out.append((area, q))
-    return out
+    return tuple(out)
 
 
 @lru_cache(maxsize=1024)
@@ -236,7 +253,7 @@ def advance(s: State) -> None:
         else:
             s.battle = changed(b, stage="pre")
     elif b.stage == "pre":
-        if pre_rolls(s, b, 0) + pre_rolls(s, b, 1):
+        if sum(pre_dice(s, b)):
             push(s, ("battle_dice", NO, NO, NO, NO))
         else:
             s.battle = changed(b, stage="round")
@@ -282,6 +299,22 @@ def pre_rolls(s: State, b: Battle, side: int) -> int:
     theirs = board.type_counts(s, b.area, sides(b)[1 - side])
     stopped = 0 if b.panic[side] else 2 * theirs[EL]
     return max(0, mine[CAV] - stopped) + b.ambush[side]
+
+
+# the last battle and area row whose pre-battle rolls were counted, with them (a step asks
+# three times: to deal, to check the dice, to read them)
+_PRE: list[tuple[Battle, tuple[int, ...], tuple[int, int]]] = []
+
+
+def pre_dice(s: State, b: Battle) -> tuple[int, int]:
+    """Each side's pre-battle rolls (`pre_rolls`), remembered for the same battle and area
+    row, by identity."""
+    row = s.units[b.area]
+    if _PRE and _PRE[0][0] is b and _PRE[0][1] is row:
+        return _PRE[0][2]
+    out = (pre_rolls(s, b, 0), pre_rolls(s, b, 1))
+    _PRE[:] = [(b, row, out)]
+    return out
 
 
 # the last layouts made, with what they were made from (a dice step asks for each side's
@@ -342,7 +375,7 @@ def dice_needed(s: State) -> int:
     b = s.battle
     assert b is not None
     if b.stage == "pre":
-        return pre_rolls(s, b, 0) + pre_rolls(s, b, 1)
+        return sum(pre_dice(s, b))
     return len(layout(s, b, 0)) + len(layout(s, b, 1))
 
 
@@ -363,7 +396,7 @@ def rolled(s: State, a: Dice) -> None:
     values = list(a.values)
     on: list[list[int]] = [[], []]
     if b.stage == "pre":
-        n0 = pre_rolls(s, b, 0)
+        n0 = pre_dice(s, b)[0]
         for side, dice in ((0, values[:n0]), (1, values[n0:])):
             k = sum(1 for v in dice if v >= hits_at[CAV])
             on[1 - side] += [CAV] * k
@@ -383,7 +416,7 @@ def _say_dice(s: State, b: Battle, side: int, dice: list[int], hits: int, what: 
     if not dice:
         return
     who = _side_name(s, b, side)
-    said = " ".join(str(v) for v in dice)
+    said = " ".join(map(str, dice))
     say(
         s,
         f"{area_name(s, b.area)}, {what}: {who} rolls {said}: {hits} hit{'s' if hits != 1 else ''}",
@@ -427,13 +460,14 @@ def take_losses(s: State) -> bool:
         while hits[side]:
             chooser, slots = _targets(s, b, side)
             row = row_of[b.area]
-            t = next(
-                (t for t in LOSS_ORDER[hits[side][0]] if any(row[k * 4 + t] for k in slots)), None
-            )
-            if t is None:
+            holders: list[int] = []
+            for t in LOSS_ORDER[hits[side][0]]:  # the first type the side has
+                holders = [k for k in slots if row[k * 4 + t]]
+                if holders:
+                    break
+            if not holders:
                 hits[side] = []
                 break
-            holders = [k for k in slots if row[k * 4 + t]]
             if len(holders) > 1 and chooser != NO:
                 s.battle = changed(b, hits=(tuple(hits[0]), tuple(hits[1])))
                 push(s, ("battle_loss", chooser, side, t, NO))

@@ -209,10 +209,9 @@ def purchase_options(s: State, seat: int, mode: int, left: int, price: int) -> l
         symbols, ports, seas = _holding_of(s, seat)
         setup = s.parts.setup
         prices = setup.prices
-        levy, inf, cav = (
-            min(pool[k], money // prices[k], MAX_BOUGHT) if k == LEVY or k in symbols else 0
-            for k in (LEVY, INF, CAV)
-        )
+        levy = min(pool[LEVY], money // prices[LEVY], MAX_BOUGHT)
+        inf = min(pool[INF], money // prices[INF], MAX_BOUGHT) if INF in symbols else 0
+        cav = min(pool[CAV], money // prices[CAV], MAX_BOUGHT) if CAV in symbols else 0
         in_port = at_sea = 0
         if pool[4] and money >= setup.fleet_in_port:
             in_port = min(pool[4], money // setup.fleet_in_port, MAX_BOUGHT)
@@ -232,7 +231,7 @@ def purchase_options(s: State, seat: int, mode: int, left: int, price: int) -> l
     return out
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=16_384)
 def _purchases(
     m: Map,
     places: tuple[int, ...],

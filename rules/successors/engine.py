@@ -245,10 +245,6 @@ def game_over(s: State) -> None:
 # --- the player turn (l.2-7) -----------------------------------------------------------------
 
 
-def player(s: State, seat: int, stage: int) -> None:
-    PLAYER_STAGES[stage](s, seat)
-
-
 def _begin(s: State, seat: int) -> None:
     s.current = seat
     aside.end_alliances(s, seat)
@@ -307,7 +303,8 @@ def _combat_end(s: State, seat: int) -> None:
     push(s, frame("player", seat, 6))
     desert(s)
     m = s.parts.map
-    marked = [a for a, marker in enumerate(s.markers) if marker != NO_MARKER]
+    # NO_MARKER is 0: in most turns no area is marked
+    marked = [a for a, k in enumerate(s.markers) if k != NO_MARKER] if any(s.markers) else []
     for area in marked:
         if not board.whites_in(s, area):
             seats = board.occupants(s, area)
@@ -450,7 +447,7 @@ def deal(state: State, below: Below) -> Action:
     if kind == "draw":
         return DrawChit(s.seats[top[1]], s.cup[below(len(s.cup))])
     if kind in CHANCES:
-        return Dice(tuple(below(6) + 1 for _ in range(dice_count(s, top))))
+        return Dice(tuple([below(6) + 1 for _ in range(dice_count(s, top))]))
     raise ValueError("nothing is dealt now: a player decides")
 
 
@@ -477,8 +474,11 @@ def _legal(s: State) -> list[Action]:
     return OPTIONS[kind](s, top)
 
 
+DONE: Final = made(Done)
+
+
 def _buy_options(s: State, f: Frame) -> list[Action]:
-    return [*economy.purchase_options(s, f[1], f[2], f[3], f[4]), made(Done)]
+    return [*economy.purchase_options(s, f[1], f[2], f[3], f[4]), DONE]
 
 
 def _mutiny_options(s: State, f: Frame) -> list[Action]:
@@ -509,7 +509,7 @@ OPTIONS: Final[dict[str, Callable[[State, Frame], list[Action]]]] = {
     "disband": lambda s, f: list(economy.lose_options(s, f[1], NO)),
     "fever": _fever_options,
     "defect": _defect_options,
-    "move": lambda s, f: movement.options(s, f[1], f[2]),
+    "move": movement.options,
     "sea_ask": lambda s, f: movement.sea_ask_options(s, f[1], f[2], f[3]),
     "sea_loss": lambda s, f: movement.sea_loss_options(s, f[1], f[2]),
     "drown": lambda s, f: movement.drown_options(s, f[1], f[2]),
@@ -586,7 +586,7 @@ def _check_outcome(s: State, top: Frame, a: Action) -> None:
         if a.seat != s.seats[top[1]] or a.chit not in s.cup:
             raise Refused(f"the chit is drawn from the cup for {title(s, top[1])}")
         return
-    if len(values) != n or any(not 1 <= v <= 6 for v in values):
+    if len(values) != n or (values and (min(values) < 1 or max(values) > 6)):
         raise Refused(f"{chance(s)}: {n} dice of 1 to 6")
 
 
@@ -698,7 +698,10 @@ def _decide_defect(s: State, f: Frame, a: Action) -> None:
 
 
 def _decide_move(s: State, f: Frame, a: Action) -> None:
-    if movement.apply(s, f[1], f[2], a):
+    step = movement.STEPS.get(type(a))  # a step of the force under way, most often
+    if step is not None:
+        step(s, f[1], a)
+    elif movement.end_or_call(s, f[1], f[2], a):
         s.frames = s.frames[:-1]
 
 
@@ -822,6 +825,6 @@ AUTO: Final[dict[str, Callable[[State, Frame], None]]] = {
     "setup": lambda s, f: setup_step(s, f[1]),
     "turn_start": lambda s, f: turn_start(s),
     "turn_end": lambda s, f: turn_end(s),
-    "player": lambda s, f: player(s, f[1], f[2]),
+    "player": lambda s, f: PLAYER_STAGES[f[2]](s, f[1]),
     "event": lambda s, f: events.carry_out(s, f[1], f[2], f[3]),
 }

@@ -24,7 +24,7 @@ def read_roll(dice: tuple[int, int, int]) -> int:
 def rolled(s: State, seat: int, a: EventRoll) -> None:
     k = read_roll(a.dice)
     e = s.parts.events.table[k]
-    dice = " ".join(str(d) for d in a.dice)
+    dice = " ".join(map(str, a.dice))
     say(s, f"{title(s, seat)} rolls {dice} for the event: {e.key}, {e.title}: {e.text}")
     if e.steps:
         push(s, ("event", seat, k, 0, NO))

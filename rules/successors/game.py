@@ -10,7 +10,7 @@ from .options import SuccessorsOptions
 from .refusals import refusal
 from .result import ranking
 from .search import SuccessorsSearch
-from .state import ASIDE_ACTIONS, NO, Action, State, Undo
+from .state import ASIDE_ACTIONS, Action, State, Undo
 from .table_talk import (
     SuccessorsNarration,
     SuccessorsNotation,
@@ -23,6 +23,7 @@ from .table_talk import (
 from .view import View, hidden, view
 
 SEATS = engine.SEATS
+DECISIONS = engine.DECISIONS
 ASIDE_TYPES = frozenset(ASIDE_ACTIONS)  # steps aside: never taken back by undo
 INFO = GameInfo(
     id="successors",
@@ -67,8 +68,15 @@ class Successors(Game[State, Action, View, SuccessorsOptions]):
         except engine.Refused:
             raise ValueError(refusal(state, action)) from None
         # a decision after which the same seat decides again, nothing dealt, may be taken back
-        mover = engine.decider(state)
-        if mover != NO and type(action) not in ASIDE_TYPES and engine.decider(after) == mover:
+        before, now = state.frames, after.frames
+        if (
+            before
+            and now
+            and now[-1][1] == before[-1][1]
+            and before[-1][0] in DECISIONS
+            and now[-1][0] in DECISIONS
+            and type(action) not in ASIDE_TYPES
+        ):
             after.since_barrier = (*state.since_barrier, action)
             after.barrier = state.barrier if state.since_barrier else state
         return after

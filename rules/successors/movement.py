@@ -25,7 +25,6 @@ from .components import TYPES, Map
 from .economy import push, say
 from .names import area_name, piece_code, piece_word, title, units_text
 from .state import (
-    CODES,
     MERC,
     NO,
     Action,
@@ -36,6 +35,7 @@ from .state import (
     EndMove,
     Fight,
     Force,
+    Frame,
     Halt,
     Land,
     Lose,
@@ -140,15 +140,15 @@ def cargo(f: Force) -> int:
     return sum(carried(f.groups).values()) if f.fleets else 0
 
 
-def options(s: State, seat: int, caller: int) -> list[Action]:
-    """Every movement step of the seat now (caller: the phasing seat when it moves as an
-    ally, else NO)."""
+def options(s: State, frame: Frame) -> list[Action]:
+    """Every movement step now of the seat of a "move" frame (`frame[1]`; `frame[2]`, its
+    caller: the phasing seat when it moves as an ally, else NO)."""
     f = s.force
     if f is None:
-        return _new_force_options(s, seat, caller)
+        return _new_force_options(s, frame[1], frame[2])
     if f.fleets:
-        return _naval_options(s, seat, f)
-    return _land_options(s, seat, f)
+        return _naval_options(s, frame[1], f)
+    return _land_options(s, frame[1], f)
 
 
 @lru_cache(maxsize=1024)
@@ -174,7 +174,7 @@ def counted(kind: type[Action], fields: tuple[str, ...], n: int) -> tuple[Action
 
 # per seat: its eight unit codes (its colour's, then its mercenaries'), each with its word
 OWN_PIECES: Final = tuple(tuple(zip(OWN_CODES[seat], OWN_WORDS, strict=True)) for seat in range(4))
-EMPTY_ROW: Final = (0,) * CODES
+NONE_OWN: Final = (0,) * 8
 # per seat: the word of each of its codes (a force carries only its seat's units)
 OWN_WORD: Final = tuple(dict(pieces) for pieces in OWN_PIECES)
 OWN_CODE: Final = tuple({word: c for c, word in pieces} for pieces in OWN_PIECES)
@@ -183,17 +183,22 @@ OWN_CODE: Final = tuple({word: c for c, word in pieces} for pieces in OWN_PIECES
 Gone = tuple[tuple[int, int], ...]  # (code, count): an area's units whose move is over
 
 
+def own_counts(row: tuple[int, ...], seat: int) -> tuple[int, ...]:
+    """A seat's eight counts in an area's row: its colour's types, then its mercenaries'."""
+    c, m = seat * 4, (MERC + seat) * 4
+    return row[c : c + 4] + row[m : m + 4]
+
+
 @lru_cache(maxsize=16_384)
 def area_takes(
-    seat: int, at: str, row: tuple[int, ...], gone: Gone, leader: bool
+    seat: int, at: str, own: tuple[int, ...], gone: Gone, leader: bool
 ) -> tuple[Action, ...]:
-    """The takes of an area with no force in it: its row of units less those whose move is
-    over there, and its leader (`leader`: he is there and free); a function of these alone,
-    so made once for each (most areas are the same from one step to the next)."""
+    """The takes of an area with no force in it: the seat's units there (`own_counts`) less
+    those whose move is over there, and its leader (`leader`: he is there and free); a
+    function of these alone, so made once for each (they recur all game)."""
     out: list[Action] = []
     left = dict(gone)
-    for c, word in OWN_PIECES[seat]:
-        n = row[c]
+    for (c, word), n in zip(OWN_PIECES[seat], own, strict=True):
         if n and left:
             n -= left.get(c, 0)
         if n > 0:
@@ -210,7 +215,7 @@ def _joining(s: State, seat: int, f: Force, leader: bool) -> Sequence[Action]:
     at = s.parts.map.ids[area]
     aboard = carried(f.groups)
     if s.totals[area][9 + seat] == sum(aboard.values()):
-        return area_takes(seat, at, EMPTY_ROW, (), leader)  # the force is all the seat's here
+        return area_takes(seat, at, NONE_OWN, (), leader)  # the force is all the seat's here
     row = s.units[area]
     gone = {c: n for a, c, n in s.moved if a == area}
     out: list[Action] = []
@@ -231,6 +236,25 @@ def _carried(groups: tuple[tuple[int, int, int, int], ...]) -> dict[int, int]:
     return out
 
 
+# per seat and area id: the last row of units, units moved and leader's presence whose takes
+# were asked, with those takes
+_ROW_TAKES: dict[tuple[int, str], tuple[tuple[int, ...], Gone, bool, tuple[Action, ...]]] = {}
+
+
+def row_takes(
+    seat: int, at: str, row: tuple[int, ...], gone: Gone, leader: bool
+) -> tuple[Action, ...]:
+    """`area_takes` of an area's row: the same as the last asked for the area while its row
+    is the same object (a step changes a row or two; the others are shared from state to
+    state), else made from the seat's counts there."""
+    last = _ROW_TAKES.get((seat, at))
+    if last is not None and last[0] is row and last[1] == gone and last[2] == leader:
+        return last[3]
+    takes = area_takes(seat, at, own_counts(row, seat), gone, leader)
+    _ROW_TAKES[seat, at] = (row, gone, leader, takes)
+    return takes
+
+
 def _moved(s: State) -> dict[int, Gone]:
     """The units whose move is over: per area, each code's count."""
     out: dict[int, Gone] = {}
@@ -247,9 +271,9 @@ def _new_force_options(s: State, seat: int, caller: int) -> list[Action]:
     areas = board.occupied(s.totals)[seat]
     ids, units = m.ids, s.units
     for area in areas:  # no force is under way
-        out += area_takes(seat, ids[area], units[area], moved.get(area, ()), area == leader)
+        out += row_takes(seat, ids[area], units[area], moved.get(area, ()), area == leader)
     if 0 <= leader < m.land and leader not in areas:
-        out += area_takes(seat, ids[leader], units[leader], moved.get(leader, ()), True)
+        out += row_takes(seat, ids[leader], units[leader], moved.get(leader, ()), True)
     sailed = s.sailed
     fleets = s.fleets
     for at in board.fleets_at(fleets)[seat]:
@@ -397,12 +421,9 @@ def landings(
 # --- carrying out a step ---------------------------------------------------------------------
 
 
-def apply(s: State, seat: int, caller: int, a: Action) -> bool:
-    """A movement step (already checked legal); True when it ends the seat's movement."""
-    step = STEPS.get(type(a))
-    if step is not None:
-        step(s, seat, a)
-        return False
+def end_or_call(s: State, seat: int, caller: int, a: Action) -> bool:
+    """A movement step (already checked legal) other than those of `STEPS`: the seat's
+    movement ended (True), or an ally called to move in this turn."""
     if isinstance(a, EndMove):
         if s.force is not None:
             halt(s)

@@ -4,16 +4,25 @@ from __future__ import annotations
 
 from ..game import Ranking
 from . import board
-from .state import State
+from .state import NO, State
+
+
+def held_alone(s: State) -> list[int]:
+    """Per seat, the value of the unmarked areas its units alone occupy (l.66-67; its own
+    mercenaries do not spoil it, an ally's units do)."""
+    value = s.parts.map.value
+    out = [0] * s.players
+    for a in range(s.parts.map.land):
+        seat = board.alone_in(s, a)
+        if seat != NO:
+            out[seat] += value[a]
+    return out
 
 
 def half_points(s: State, seat: int) -> int:
-    """A seat's score in half points: twice the value of each unmarked area its units alone
-    occupy (l.66-67; its own mercenaries do not spoil it, an ally's units do), plus one per
-    Talent (l.68: each worth half a point)."""
-    value = s.parts.map.value
-    held = sum(value[a] for a in range(s.parts.map.land) if board.alone_in(s, a) == seat)
-    return 2 * held + s.money[seat]
+    """A seat's score in half points: twice the value of the areas it holds alone, plus one
+    per Talent (l.68: each worth half a point)."""
+    return 2 * held_alone(s)[seat] + s.money[seat]
 
 
 def points_text(half: int) -> str:
@@ -32,7 +41,8 @@ def last_order(s: State) -> list[int]:
 
 def ranking(s: State) -> Ranking:
     order = last_order(s)
-    scores = {s.seats[k]: half_points(s, k) if k not in s.out else 0 for k in order}
+    held = held_alone(s)
+    scores = {s.seats[k]: 2 * held[k] + s.money[k] if k not in s.out else 0 for k in order}
     alive = [k for k in order if k not in s.out]
     ranked = sorted(alive, key=lambda k: (-scores[s.seats[k]], alive.index(k)))
     places = tuple((s.seats[k],) for k in ranked) + tuple(
