@@ -86,3 +86,4 @@ async def test_a_hints_play_this_turn_button_plays_the_whole_turn_in_one_press(e
     assert now.actions_taken >= state.actions_taken + len(steps)
     await env.click(B, hint, buttons[0]["custom_id"])  # a second press plays nothing
     assert (await env.state())[0] == after
+    assert "ask for a new one with `/vj hint`" in told(env, B)  # as typed on Discord

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from fakes import FakeRenderer, Seeds
 
+from bot.discord.front_end import DISCORD
 from bot.table.ai_users import AI_USERS
 from bot.table.service import GameService
 from db import NewAction
@@ -145,5 +146,38 @@ async def test_a_reminder_due_on_a_game_stored_before_its_reveal_deals_it_instea
         assert owed[0][1].mentions == [YELLOW]
         job = await svc.store.reminder(game_id)
         assert job is not None and job.user_id == YELLOW and job.due_at > clock.now
+    finally:
+        await svc.close()
+
+
+@pytest.mark.parametrize(
+    ("pressed", "told"),
+    [
+        ("a0", "Not played: the button you pressed; choose again now that it is seen"),
+        ("undo", "Not played: `/rg undo`: send it again now that it is seen"),
+        (None, "Not played: `/rg undo`: send it again now that it is seen"),  # typed
+    ],
+)
+async def test_a_button_or_undo_before_a_stored_reveal_is_told_as_discord_names_it(
+    migrated_sqlite_path: Path, pressed: str | None, told: str
+) -> None:
+    svc = await GameService.open(
+        str(migrated_sqlite_path),
+        FakeRenderer(),
+        seed_source=Seeds(3),
+        ai_executor=THINKING,
+        front=DISCORD,
+    )
+    try:
+        game_id = await stored_after_the_purchase(svc)
+        version = (await svc.store.get_game(game_id)).version
+        reply = await (
+            svc.moves.undo(CH, YELLOW)
+            if pressed is None
+            else svc.moves.press(CH, YELLOW, f"vj:{game_id}:{version}:{pressed}")
+        )
+        assert reply.ok and reply.announcement == (game_id, version + 1)  # the reveal alone
+        assert told in reply.text and told in (reply.receipt or "")
+        assert "`the button you pressed`" not in reply.text and "`undo`" not in reply.text
     finally:
         await svc.close()

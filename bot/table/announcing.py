@@ -34,6 +34,7 @@ class Move:
     revealed_at: str | None = None  # the step that revealed dice or a card, cutting the order
     revealed: str = "dice or a card"  # what it revealed, in the game's words
     unplayed: list[str] = field(default_factory=list)
+    pressed: bool = False  # the unplayed order was a button's
     secret: bytes | None = None  # revealed once the game is over
     commitment: str = ""
 
@@ -188,7 +189,7 @@ def _said(move: Move) -> list[str]:
     notes, and the steps a reveal cut off."""
     said = [f"(note: {n})" for n in move.notes]
     if move.revealed_at == PENDING and move.unplayed:
-        said.append(seen_first(move.revealed, move.unplayed))
+        said.append(seen_first(move.revealed, move.unplayed, move.pressed))
     elif move.revealed_at is not None and move.revealed_at != PENDING:
         rest = "; ".join(inert(u, CLIP_CHARS) for u in move.unplayed)  # as they were typed
         them = "it" if len(move.unplayed) == 1 else "them"
@@ -200,13 +201,19 @@ def _said(move: Move) -> list[str]:
     return said
 
 
-def seen_first(revealed: str, unplayed: list[str]) -> str:
-    """An order that came while a stored position waited for a reveal: not played."""
+def seen_first(revealed: str, unplayed: list[str], pressed: bool = False) -> str:
+    """An order that came while a stored position waited for a reveal (typed, or `pressed`
+    as a button, whose step was read on the position before it): not played."""
+    first = f"{revealed[:1].upper()}{revealed[1:]} was revealed first, before any order (a reveal "
+    if pressed:
+        return (
+            f"{first}commits). Not played: the button you pressed; choose again now that it "
+            "is seen, if you still mean to."
+        )
     rest = "; ".join(inert(u, CLIP_CHARS) for u in unplayed)  # as they were typed
     return (
-        f"{revealed[:1].upper()}{revealed[1:]} was revealed first, before any order (a reveal "
-        f"commits). Not played: `{rest}`: send it again now that it is seen, if you still "
-        "mean to."
+        f"{first}commits). Not played: `{rest}`: send it again now that it is seen, if you "
+        "still mean to."
     )
 
 

@@ -188,10 +188,15 @@ class Moves:
                 self.recent.played(record.id, user, key, outcome.game.version)
         return await self.shared.pipeline.moved_reply(outcome, self.after_finish)
 
-    async def _seen_first(self, found: GameAtTurn, state: object, order: str) -> Reply | None:
-        """The reveal a stored position waits for, dealt before `order` is read (a reveal
-        commits: nothing is played on a position its sender has not seen); None when none."""
-        seen = await self.shared.pipeline.reveal_pending(found.game, state, found, [order])
+    async def _seen_first(
+        self, found: GameAtTurn, state: object, order: str, *, pressed: bool = False
+    ) -> Reply | None:
+        """The reveal a stored position waits for, dealt before `order` (typed, or a button's
+        when `pressed`) is read (a reveal commits: nothing is played on a position its sender
+        has not seen); None when none."""
+        seen = await self.shared.pipeline.reveal_pending(
+            found.game, state, found, [order], pressed=pressed
+        )
         return (
             None
             if seen is None
@@ -372,8 +377,15 @@ class Moves:
                 raise ServiceError(self.shared.texts.stale_text(record, version, record.version))
             g = self.shared.loader.rules_of(record)
             state = await self.shared.loader.state_of(record)
-            pressed = "undo" if what == "undo" else "the button you pressed"
-            if (seen := await self._seen_first(found, state, pressed)) is not None:
+            # the undo button is the typed undo; a step's button names its step on the
+            # position it was made for, not the one the reveal shows
+            undo_typed = self.shared.texts.front.command(g.info.id, "undo")
+            seen = await (
+                self._seen_first(found, state, undo_typed)
+                if what == "undo"
+                else self._seen_first(found, state, what, pressed=True)
+            )
+            if seen is not None:
                 return seen
             action: object
             if what == "undo":
@@ -424,8 +436,12 @@ class Moves:
         once anything moved since the hint was thought."""
         kept = self.hints.take(user, channel)
         if kept is None or (kept.game_id, kept.version) != (game_id, version):
+            record = await self.shared.store.get_game(game_id)
+            hint = (
+                self.shared.texts.command(record.kind, "hint") if record is not None else "`hint`"
+            )
             return Reply.error(
-                "That hint is no longer the one I hold for you; ask for a new one with `hint`."
+                f"That hint is no longer the one I hold for you; ask for a new one with {hint}."
             )
         # the player saw the whole turn: a step in it that does nothing is confirmed
         return await self.play(
@@ -462,7 +478,8 @@ class Moves:
             record = found.game
             g = self.shared.loader.rules_of(record)
             state = await self.shared.loader.state_of(record)
-            if (seen := await self._seen_first(found, state, "undo")) is not None:
+            undo_typed = self.shared.texts.front.command(g.info.id, "undo")
+            if (seen := await self._seen_first(found, state, undo_typed)) is not None:
                 return seen
             undo = turns_of(g).undo(state)
             if undo is None:

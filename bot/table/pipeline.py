@@ -62,6 +62,7 @@ class Outcome:
     unplayed: list[str] = field(default_factory=list)
     told: list[str] = field(default_factory=list)  # to the sender alone: a card drawn
     revealed: str = ""  # what a stored position waited for (revealed_at PENDING)
+    pressed: bool = False  # the unplayed order was a button's, not typed
 
 
 @dataclass
@@ -196,12 +197,19 @@ class TurnPipeline:
         return state, dealt
 
     async def reveal_pending(
-        self, record: GameRecord, state: object, read: GameAtTurn | None, unplayed: list[str]
+        self,
+        record: GameRecord,
+        state: object,
+        read: GameAtTurn | None,
+        unplayed: list[str],
+        *,
+        pressed: bool = False,
     ) -> Outcome | None:
         """A stored position that waits for a chance step (a game stored by rules that dealt
         it later): it is dealt now, stored and announced like a move's, before anything is
-        played on it (a reveal commits). `unplayed`: the order that came meanwhile, told to
-        be sent again now that the reveal is seen. None when nothing waits."""
+        played on it (a reveal commits). `unplayed`: the order that came meanwhile (`pressed`:
+        by a button), told to be sent again now that the reveal is seen. None when nothing
+        waits."""
         g = self.loader.rules_of(record)
         waiting = g.chance(state)
         if waiting is None or g.result(state) is not None:
@@ -217,7 +225,9 @@ class TurnPipeline:
             if not unplayed:  # else the order's reply says it
                 order.notes.append(f"{waiting} was still to be revealed when the game was stored")
             over = g.result(order.cur) is not None
-            announcement, nxt = await self._announce_order(order, unplayed, over, pending=True)
+            announcement, nxt = await self._announce_order(
+                order, unplayed, over, pending=True, pressed=pressed
+            )
             stored = await self._store_with_announcement(order, announcement, nxt, over, adoption)
         except BaseException:
             if adoption is not None:
@@ -233,6 +243,7 @@ class TurnPipeline:
             revealed_at=PENDING,
             unplayed=unplayed,
             revealed=waiting,
+            pressed=pressed,
         )
 
     async def _store_order(
@@ -457,7 +468,13 @@ class TurnPipeline:
         )
 
     async def _announce_order(
-        self, order: OrderUnderWay, unplayed: list[str], over: bool, *, pending: bool = False
+        self,
+        order: OrderUnderWay,
+        unplayed: list[str],
+        over: bool,
+        *,
+        pending: bool = False,
+        pressed: bool = False,
     ) -> tuple[Announcement, int | None]:
         """The announcement the order owes the channel, and who the game waits for next."""
         record, g, state, cur, text = order.record, order.g, order.stored, order.cur, order.text
@@ -478,6 +495,7 @@ class TurnPipeline:
             revealed_at=PENDING if pending else order.revealed_at if unplayed else None,
             revealed=order.revealed,
             unplayed=unplayed,
+            pressed=pressed,
             secret=secret,
             commitment=self.loader.commitment(record, secret) if secret is not None else "",
         )
@@ -755,7 +773,7 @@ class TurnPipeline:
             receipt=(
                 "\n".join(["✓ Played: " + "; ".join(f"`{s}`" for s in out.steps), *out.told])
                 if out.revealed_at != PENDING
-                else seen_first(out.revealed, out.unplayed)
+                else seen_first(out.revealed, out.unplayed, out.pressed)
                 if out.unplayed
                 else None
             ),
