@@ -11,7 +11,10 @@ from pathlib import Path
 import pytest
 from fakes import FakeRenderer
 
-from bot.terminal.local import amain
+from bot.table.ai_users import ai_user
+from bot.table.reply import Reply
+from bot.terminal.front_end import terminal_table
+from bot.terminal.local import CHANNEL, DEFAULT_GAME, LocalClient, amain
 
 AI_NAMES = ("Bahmani Kingdom", "Vijayanagara Empire")
 
@@ -61,3 +64,35 @@ def test_a_bad_ai_pause_is_refused_at_launch(tmp_path: Path, pause: str) -> None
     with pytest.raises(SystemExit) as stop:
         asyncio.run(amain(["--db", str(tmp_path / "x.sqlite3"), "--ai-pause", pause], []))
     assert stop.value.code == 2
+
+
+async def test_the_ais_are_asked_only_when_the_game_waits_for_one(tmp_path: Path) -> None:
+    """Every seat a person's: no line asks the AIs for a step (a person is always on turn);
+    a game continued on an AI's turn (an AI seated in the database meanwhile) starts it."""
+    service = await terminal_table(str(tmp_path / "g.sqlite3"), FakeRenderer())
+    out = io.StringIO()
+    client = LocalClient(service, tmp_path / "b", out, CHANNEL, DEFAULT_GAME)
+    asked: list[str] = []
+    move = service.ai.move
+
+    async def counted(channel: str) -> Reply | None:
+        asked.append(channel)
+        return await move(channel)
+
+    service.ai.move = counted  # type: ignore[method-assign]
+    try:
+        await client.begin(12)
+        await client.run(["status", "as D: pass", "options", "as B: pass"])
+        assert asked == []
+        record = await service.store.open_game(CHANNEL)
+        assert record is not None
+        seat = service.loader.rules_of(record).to_move(await service.loader.state_of(record))
+        assert seat is not None
+        ai = ai_user("easy")
+        await service.store.update_game(record.id, record.version, seats={**record.seats, seat: ai})
+        await client.run(["status"])
+        assert asked
+        moved = [a for a in await service.store.actions(record.id) if a.user_id == ai]
+        assert moved and moved[0].faction == seat  # the AI on turn played
+    finally:
+        await service.close()

@@ -20,7 +20,7 @@ from functools import cache
 from pathlib import Path
 from typing import TextIO
 
-from db import GameNotFound
+from db import GameNotFound, GameRecord
 from db.models import FIRST_GAME, MAX_ID
 from rules.capabilities import files_of, orders_of, reference_of
 from rules.errors import IllegalAction, excerpt
@@ -843,26 +843,44 @@ class LocalClient:
     async def _ai_on_turn(self) -> bool:
         """Whether the game in progress waits for an AI seat."""
         game = await self.service.store.open_game(self.channel)
+        return await self._waits_for_ai(game, reveal=False)
+
+    async def _waits_for_ai(self, game: GameRecord | None, *, reveal: bool = True) -> bool:
+        """Whether the game waits for what an AI step does: an AI seat's decision, or (with
+        `reveal`) a reveal a stored position waits for. Read from the game's record and its
+        loaded state (kept in memory), not by asking the AIs: most lines leave a person on
+        turn."""
         if game is None or game.status != "active":
             return False
         try:
             state = await self.service.loader.state_of(game)
         except Exception:  # a game that does not load: its lines say why
             return False
+        if reveal and self.service.loader.rules_of(game).chance(state) is not None:
+            return True
         return is_ai(self.service.texts.waiting_for(game, state))
 
+    async def _after_line(self) -> GameRecord | None:
+        """The AIs' steps, where the channel's game waits for one; its latest game after
+        them (the only one that can be open)."""
+        game = await self.service.store.latest_game(self.channel)
+        if not await self._waits_for_ai(game):
+            return game
+        await self.ai_moves()
+        return await self.service.store.latest_game(self.channel)
+
     async def run(self, lines: Iterable[str]) -> None:
-        await self.ai_moves()  # a game continued on an AI's turn
+        await self._after_line()  # a game continued on an AI's turn
         for line in lines:
             self.stop_asked = False
             try:
                 if not await self.line(line):
                     break
-                await self.ai_moves()
+                game = await self._after_line()
             except Exception as e:  # the loop survives every line; the game is in the database
                 log.debug("line %r failed", line[:200], exc_info=True)
                 self.say(f"! That line could not be handled ({type(e).__name__}).")
-            game = await self.service.store.latest_game(self.channel)
+                game = await self.service.store.latest_game(self.channel)
             if game is not None and game.status == "finished" and self.over_said != game.id:
                 self.over_said = game.id
                 self.say("`new` starts another game; `export FILE` keeps this one.")
