@@ -46,6 +46,7 @@ CHANNEL = 5_000_000_000_000_002
 APP = 5_000_000_000_000_003
 ROLE = 5_000_000_000_000_004  # a role of the guild's, e.g. the one that organises games
 BOT_TOKEN = "fake-bot-token.abc.xyz"
+HANG_SECONDS = 300.0  # a bot silent this long is hung, however loaded the machine (sent_until)
 DEFAULT_APP_PERMISSIONS = discord.Permissions(
     send_messages=True,
     send_messages_in_threads=True,
@@ -313,6 +314,7 @@ class FakeDiscord:
         self.unreachable: str | None = None
         self.gateway_only = False
         self.refused = 0  # connections that did not get through
+        self._heard: list[asyncio.Future[None]] = []  # who waits for the bot's next request
 
     # --- set-up ------------------------------------------------------------------------
 
@@ -585,6 +587,15 @@ class FakeDiscord:
     # --- HTTP ------------------------------------------------------------------------------
 
     async def handle(self, method: str, url: str, kw: dict[str, Any]) -> FakeResponse:
+        try:
+            return await self._answer(method, url, kw)
+        finally:  # what waits for the bot's requests (`sent_until`) looks again
+            for waiting in self._heard:
+                if not waiting.done():
+                    waiting.set_result(None)
+            self._heard.clear()
+
+    async def _answer(self, method: str, url: str, kw: dict[str, Any]) -> FakeResponse:
         path = url.removeprefix(API).split("?")[0]
         body, files = _body(kw)
         req = Request(method, path, body, files)
@@ -877,6 +888,23 @@ class FakeDiscord:
             if asyncio.get_running_loop().time() > end:
                 raise AssertionError("timed out waiting for the bot")
             await asyncio.sleep(0.01)
+
+    async def sent_until(self, cond: Callable[[], bool], requests: int = 5000) -> None:
+        """Wait until `cond` holds, looking again after each request the bot sends (at most
+        `requests` of them): what the bot does by itself, at its own pace, waited for
+        however fast the machine is. HANG_SECONDS without any request fails the test (a
+        hung bot), never a slow one."""
+        for _ in range(requests):
+            if cond():
+                return
+            heard = asyncio.get_running_loop().create_future()
+            self._heard.append(heard)
+            try:
+                await asyncio.wait_for(heard, HANG_SECONDS)
+            except TimeoutError:
+                raise AssertionError(f"the bot sent nothing for {HANG_SECONDS:g} s") from None
+        if not cond():
+            raise AssertionError(f"not so after {requests} requests of the bot")
 
     async def settle(self, timeout: float = 15.0) -> None:
         """Wait until the bot has read every event sent so far and finished handling it."""

@@ -3,7 +3,6 @@ steps reach the channel by themselves, at its pace, and a hint is private."""
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import pytest
@@ -43,15 +42,10 @@ async def test_one_person_creates_a_game_with_ais_and_they_move_by_themselves(en
     version, state = await env.state()
     assert vijayanagara.prompt(state).faction == vijayanagara.Faction.B
     # nobody types: the client's loop finds the AI's turns due and their steps are posted,
-    # until the person's decision
-    for _ in range(600):
-        after, state = await env.state()
-        if vijayanagara.prompt(state).faction == vijayanagara.Faction.D:
-            break
-        await asyncio.sleep(0.05)
+    # until the person's decision (stored before it is announced)
+    await env.fake.sent_until(lambda: "Next:** Delhi Sultanate" in env.fake.visible[-1].content)
+    after, state = await env.state()
     assert after > version and vijayanagara.prompt(state).faction == vijayanagara.Faction.D
-    # the move is stored before it is announced: the AI loop's message comes a moment after
-    await env.fake.until(lambda: "Next:** Delhi Sultanate" in env.fake.visible[-1].content)
     game = await env.service.store.open_game(str(env.fake_channel))
     assert game is not None
     stored = await env.service.store.actions(game.id)
