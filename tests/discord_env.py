@@ -13,6 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pytest
@@ -149,6 +150,16 @@ async def running_bot(
         if not bot.is_closed():
             await bot.close()
         await asyncio.wait_for(task, 10)
+        await asyncio.sleep(0)  # (a task cancelled by the close ends at its next turn)
+        left = [t for t in asyncio.all_tasks() if _runs_for(t, bot) and not t.done()]
+        assert not left, f"the closed bot still runs {left}"  # e.g. one that dispatches later
+
+
+def _runs_for(task: asyncio.Task[Any], bot: ChaupalBot) -> bool:
+    """A task of the bot's discord.py connection state (its wait before `ready`): a closed
+    bot leaves none, or it dispatches to a client that has no loop any more."""
+    frame = getattr(task.get_coro(), "cr_frame", None)
+    return frame is not None and frame.f_locals.get("self") is bot._connection
 
 
 BOT_SETTINGS = ("DISCORD_TOKEN", "CHAUPAL_DB", "VIJAYANAGARA_DB", "DATABASE_URL", "LOG_LEVEL")

@@ -375,7 +375,18 @@ class ChaupalBot(discord.Client):
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
+        self._stop_ready_waits()
         await super().close()
+
+    def _stop_ready_waits(self) -> None:
+        """discord.py dispatches `ready` once the servers' arrival has been quiet for
+        guild_ready_timeout; a client closed before then would dispatch it after its close,
+        with no event loop left (an error in the log): its close ends that wait."""
+        state = self._connection
+        waits = [getattr(state, "_ready_task", None), *getattr(state, "_ready_tasks", {}).values()]
+        for wait in waits:
+            if isinstance(wait, asyncio.Task) and not wait.done():
+                wait.cancel()
 
 
 class ShardedChaupalBot(ChaupalBot, discord.AutoShardedClient):
