@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from rules.rajas import GAME, Action, State
 from rules.rajas import engine as rules
+from rules.rajas.components import Tiles
 
 DEPTH: Final = 4  # steps of one placement followed
 WIDTH: Final = 40  # choices followed at each later step (the rest weighed where they stand)
@@ -64,6 +66,19 @@ def crossing_moved(s: State, i: int) -> float:
 
 
 def dice_value(dice: tuple[str, ...], w: Weights = WEIGHTS) -> float:
+    if w is WEIGHTS:
+        return _dice_worth(dice)
+    return _dice_sum(dice, w)
+
+
+@lru_cache(maxsize=4096)
+def _dice_worth(dice: tuple[str, ...]) -> float:
+    """`dice_value` by the default weights, remembered (a statue is weighed at every position
+    followed, and statues repeat)."""
+    return _dice_sum(dice, WEIGHTS)
+
+
+def _dice_sum(dice: tuple[str, ...], w: Weights) -> float:
     total = 0.0
     for d in dice:
         n = AVERAGE_DIE if d[1] == "0" else int(d[1])
@@ -77,11 +92,13 @@ def evaluate(s: State, i: int, w: Weights = WEIGHTS) -> float:
         ranked = GAME.result(s)
         if ranked is not None and s.seats[i] in ranked.winners:
             return 1_000.0 + rules.gap(s, i)
-    if rules.crossed(s, i):
-        return 500.0 + rules.gap(s, i)
-    tiles = s.tiles.tiles
-    built = [tiles[c >> 2] for c in s.province[i] if c >= 0]
-    moved = crossing_moved(s, i)
+    board, money = s.board, s.money[i]
+    beside = board.beside[money]
+    if s.fame[i] >= beside:  # `rules.crossed`, and its `gap`, written out (no call)
+        return 500.0 + (s.fame[i] - beside)
+    built, markets = province_built(s.tiles, s.province[i])
+    place = board.place
+    moved = place[0] - place[money]  # `crossing_moved`
     young = max(0.0, 1.0 - (s.fame[i] + moved) / 60)
     return (
         w.fame * s.fame[i]
@@ -92,9 +109,30 @@ def evaluate(s: State, i: int, w: Weights = WEIGHTS) -> float:
         + w.upgrade * sum(s.upgrades[i])
         + w.worker * young * (s.workers[i] - 3)
         + w.river * s.boat[i]
-        + w.tile * len(built)
-        + w.market * sum(v for t in built for _, v in t.markets)
+        + w.tile * built
+        + w.market * markets
     )
+
+
+# a province's tiles built and their markets' values, by its cells (the tiles they were read
+# from kept with each, so another tile set is never read by these): a province is weighed at
+# every position followed, and changes only where a tile is built
+_BUILT: Final[dict[tuple[int, ...], tuple[Tiles, int, int]]] = {}
+_BUILT_MAX: Final = 4096
+
+
+def province_built(tiles: Tiles, cells: tuple[int, ...]) -> tuple[int, int]:
+    """The tiles built in a province (its cells, tile * 4 + rotation or NO) and the sum of
+    their markets' values."""
+    known = _BUILT.get(cells)
+    if known is not None and known[0] is tiles:
+        return known[1], known[2]
+    built = [tiles.tiles[c >> 2] for c in cells if c >= 0]
+    markets = sum(v for t in built for _, v in t.markets)
+    if len(_BUILT) >= _BUILT_MAX:
+        _BUILT.clear()
+    _BUILT[cells] = (tiles, len(built), markets)
+    return len(built), markets
 
 
 def _follow(s: State, seat: str, i: int, depth: int, w: Weights) -> float:
@@ -104,8 +142,16 @@ def _follow(s: State, seat: str, i: int, depth: int, w: Weights) -> float:
         s = s.copy(pending=s.pending[1:])
     if depth >= DEPTH or not s.pending or rules.to_move(s) != seat:
         return evaluate(s, i, w)
-    options = rules.legal(s)[:WIDTH]
-    return max(_follow(GAME.apply(s, a), seat, i, depth + 1, w) for a in options)
+    # the engine's apply, not the game's (a listed step is never refused), in a plain loop
+    apply, deeper = rules.apply, depth + 1
+    best = None
+    for a in rules.legal(s)[:WIDTH]:
+        v = _follow(apply(s, a), seat, i, deeper, w)
+        if best is None or v > best:
+            best = v
+    if best is None:
+        raise ValueError("a seat decides with no step listed")
+    return best
 
 
 def ranked(s: State, w: Weights = WEIGHTS) -> list[tuple[float, Action]]:
@@ -116,7 +162,8 @@ def ranked(s: State, w: Weights = WEIGHTS) -> list[tuple[float, Action]]:
         raise ValueError("no seat decides now")
     i = s.seats.index(seat)
     legal = rules.legal(s)
-    scored = [(_follow(GAME.apply(s, a), seat, i, 1, w), k, a) for k, a in enumerate(legal)]
+    apply = rules.apply
+    scored = [(_follow(apply(s, a), seat, i, 1, w), k, a) for k, a in enumerate(legal)]
     scored.sort(key=lambda t: (-t[0], t[1]))
     return [(v, a) for v, _, a in scored]
 
