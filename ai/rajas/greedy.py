@@ -24,6 +24,7 @@ from rules.rajas.components import Tiles
 DEPTH: Final = 4  # steps of one placement followed
 WIDTH: Final = 40  # choices followed at each later step (the rest weighed where they stand)
 AVERAGE_DIE: Final = 3.5
+_CHANCES: Final = rules.CHANCES
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,15 +97,23 @@ def evaluate(s: State, i: int, w: Weights = WEIGHTS) -> float:
     beside = board.beside[money]
     if s.fame[i] >= beside:  # `rules.crossed`, and its `gap`, written out (no call)
         return 500.0 + (s.fame[i] - beside)
-    built, markets = province_built(s.tiles, s.province[i])
+    # the remembered figures looked up here first (no call when found)
+    tiles, cells = s.tiles, s.province[i]
+    known = _BUILT.get(cells)
+    if known is not None and known[0] is tiles:
+        built, markets = known[1], known[2]
+    else:
+        built, markets = province_built(tiles, cells)
     place = board.place
     moved = place[0] - place[money]  # `crossing_moved`
-    young = max(0.0, 1.0 - (s.fame[i] + moved) / 60)
+    young = 1.0 - (s.fame[i] + moved) / 60
+    if not young > 0.0:  # max(0.0, young), with no call
+        young = 0.0
     return (
         w.fame * s.fame[i]
         + w.crossing * moved
         + w.money * s.money[i]
-        + dice_value(s.dice[i], w)
+        + (_dice_worth(s.dice[i]) if w is WEIGHTS else _dice_sum(s.dice[i], w))
         + w.karma * s.karma[i]
         + w.upgrade * sum(s.upgrades[i])
         + w.worker * young * (s.workers[i] - 3)
@@ -138,9 +147,18 @@ def province_built(tiles: Tiles, cells: tuple[int, ...]) -> tuple[int, int]:
 def _follow(s: State, seat: str, i: int, depth: int, w: Weights) -> float:
     """The best the seat reaches from `s` within its placement (its later choices taken at
     their best), weighed."""
-    if s.pending and s.pending[0][0] == "reveal":  # the stack's next tile not looked at
-        s = s.copy(pending=s.pending[1:])
-    if depth >= DEPTH or not s.pending or rules.to_move(s) != seat:
+    pending = s.pending
+    if pending and pending[0][0] == "reveal":  # the stack's next tile not looked at
+        s = s.clone()  # `copy(pending=...)` with no dict of changes
+        pending = s.pending = pending[1:]
+    # `rules.to_move(s) != seat` written out (no call): asked of every position followed
+    if (
+        depth >= DEPTH
+        or not pending
+        or s.phase != "play"
+        or pending[0][0] in _CHANCES
+        or s.seats[s.turn] != seat
+    ):
         return evaluate(s, i, w)
     # the engine's apply, not the game's (a listed step is never refused), in a plain loop
     apply, deeper = rules.apply, depth + 1
