@@ -59,32 +59,21 @@ WEIGHTS: Final = Weights(
 )
 
 
-def crossing_moved(s: State, i: int) -> float:
-    """The fame spaces the seat's money has moved the crossing by (the tracks run in opposite
-    directions), where the tracks lie beside each other, not rounded to a space."""
-    place = s.board.place
-    return place[0] - place[s.money[i]]
-
-
-def dice_value(dice: tuple[str, ...], w: Weights = WEIGHTS) -> float:
-    if w is WEIGHTS:
-        return _dice_worth(dice)
-    return _dice_sum(dice, w)
+def dice_value(dice: tuple[str, ...], w: Weights) -> float:
+    """A statue's worth: each die its own and its number's (one not yet rolled at its
+    average)."""
+    total = 0.0
+    for d in dice:
+        n = AVERAGE_DIE if d[1] == "0" else int(d[1])
+        total += w.die + w.pip * n
+    return total
 
 
 @lru_cache(maxsize=4096)
 def _dice_worth(dice: tuple[str, ...]) -> float:
     """`dice_value` by the default weights, remembered (a statue is weighed at every position
     followed, and statues repeat)."""
-    return _dice_sum(dice, WEIGHTS)
-
-
-def _dice_sum(dice: tuple[str, ...], w: Weights) -> float:
-    total = 0.0
-    for d in dice:
-        n = AVERAGE_DIE if d[1] == "0" else int(d[1])
-        total += w.die + w.pip * n
-    return total
+    return dice_value(dice, WEIGHTS)
 
 
 def evaluate(s: State, i: int, w: Weights = WEIGHTS) -> float:
@@ -105,7 +94,9 @@ def evaluate(s: State, i: int, w: Weights = WEIGHTS) -> float:
     else:
         built, markets = province_built(tiles, cells)
     place = board.place
-    moved = place[0] - place[money]  # `crossing_moved`
+    # the fame spaces the money has moved the crossing by (the tracks run in opposite
+    # directions), where the tracks lie beside each other, not rounded to a space
+    moved = place[0] - place[money]
     young = 1.0 - (s.fame[i] + moved) / 60
     if not young > 0.0:  # max(0.0, young), with no call
         young = 0.0
@@ -113,7 +104,7 @@ def evaluate(s: State, i: int, w: Weights = WEIGHTS) -> float:
         w.fame * s.fame[i]
         + w.crossing * moved
         + w.money * s.money[i]
-        + (_dice_worth(s.dice[i]) if w is WEIGHTS else _dice_sum(s.dice[i], w))
+        + (_dice_worth(s.dice[i]) if w is WEIGHTS else dice_value(s.dice[i], w))
         + w.karma * s.karma[i]
         + w.upgrade * sum(s.upgrades[i])
         + w.worker * young * (s.workers[i] - 3)
