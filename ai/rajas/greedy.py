@@ -19,7 +19,6 @@ from typing import Final
 
 from rules.rajas import GAME, Action, State
 from rules.rajas import engine as rules
-from rules.rajas.components import Tiles
 
 DEPTH: Final = 4  # steps of one placement followed
 WIDTH: Final = 40  # choices followed at each later step (the rest weighed where they stand)
@@ -92,7 +91,7 @@ def evaluate(s: State, i: int, w: Weights = WEIGHTS) -> float:
     if known is not None and known[0] is tiles:
         built, markets = known[1], known[2]
     else:
-        built, markets = province_built(tiles, cells)
+        built, markets = province_built(s, cells)
     place = board.place
     # the fame spaces the money has moved the crossing by (the tracks run in opposite
     # directions), where the tracks lie beside each other, not rounded to a space
@@ -117,13 +116,14 @@ def evaluate(s: State, i: int, w: Weights = WEIGHTS) -> float:
 # a province's tiles built and their markets' values, by its cells (the tiles they were read
 # from kept with each, so another tile set is never read by these): a province is weighed at
 # every position followed, and changes only where a tile is built
-_BUILT: Final[dict[tuple[int, ...], tuple[Tiles, int, int]]] = {}
+_BUILT: Final[dict[tuple[int, ...], tuple[object, int, int]]] = {}
 _BUILT_MAX: Final = 4096
 
 
-def province_built(tiles: Tiles, cells: tuple[int, ...]) -> tuple[int, int]:
-    """The tiles built in a province (its cells, tile * 4 + rotation or NO) and the sum of
-    their markets' values."""
+def province_built(s: State, cells: tuple[int, ...]) -> tuple[int, int]:
+    """The tiles built in a province of `s` (its cells, tile * 4 + rotation or NO) and the sum
+    of their markets' values."""
+    tiles = s.tiles
     known = _BUILT.get(cells)
     if known is not None and known[0] is tiles:
         return known[1], known[2]
