@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from rules.rajas import GAME, Action, State
@@ -22,6 +23,7 @@ from rules.rajas import engine as rules
 DEPTH: Final = 4  # steps of one placement followed
 WIDTH: Final = 40  # choices followed at each later step (the rest weighed where they stand)
 AVERAGE_DIE: Final = 3.5
+_CHANCES: Final = rules.CHANCES
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,19 +58,21 @@ WEIGHTS: Final = Weights(
 )
 
 
-def crossing_moved(s: State, i: int) -> float:
-    """The fame spaces the seat's money has moved the crossing by (the tracks run in opposite
-    directions), where the tracks lie beside each other, not rounded to a space."""
-    place = s.board.place
-    return place[0] - place[s.money[i]]
-
-
-def dice_value(dice: tuple[str, ...], w: Weights = WEIGHTS) -> float:
+def dice_value(dice: tuple[str, ...], w: Weights) -> float:
+    """A statue's worth: each die its own and its number's (one not yet rolled at its
+    average)."""
     total = 0.0
     for d in dice:
         n = AVERAGE_DIE if d[1] == "0" else int(d[1])
         total += w.die + w.pip * n
     return total
+
+
+@lru_cache(maxsize=4096)
+def _dice_worth(dice: tuple[str, ...]) -> float:
+    """`dice_value` by the default weights, remembered (a statue is weighed at every position
+    followed, and statues repeat)."""
+    return dice_value(dice, WEIGHTS)
 
 
 def evaluate(s: State, i: int, w: Weights = WEIGHTS) -> float:
@@ -77,35 +81,86 @@ def evaluate(s: State, i: int, w: Weights = WEIGHTS) -> float:
         ranked = GAME.result(s)
         if ranked is not None and s.seats[i] in ranked.winners:
             return 1_000.0 + rules.gap(s, i)
-    if rules.crossed(s, i):
-        return 500.0 + rules.gap(s, i)
-    tiles = s.tiles.tiles
-    built = [tiles[c >> 2] for c in s.province[i] if c >= 0]
-    moved = crossing_moved(s, i)
-    young = max(0.0, 1.0 - (s.fame[i] + moved) / 60)
+    board, money = s.board, s.money[i]
+    beside = board.beside[money]
+    if s.fame[i] >= beside:  # `rules.crossed`, and its `gap`, written out (no call)
+        return 500.0 + (s.fame[i] - beside)
+    # the remembered figures looked up here first (no call when found)
+    tiles, cells = s.tiles, s.province[i]
+    known = _BUILT.get(cells)
+    if known is not None and known[0] is tiles:
+        built, markets = known[1], known[2]
+    else:
+        built, markets = province_built(s, cells)
+    place = board.place
+    # the fame spaces the money has moved the crossing by (the tracks run in opposite
+    # directions), where the tracks lie beside each other, not rounded to a space
+    moved = place[0] - place[money]
+    young = 1.0 - (s.fame[i] + moved) / 60
+    if not young > 0.0:  # max(0.0, young), with no call
+        young = 0.0
     return (
         w.fame * s.fame[i]
         + w.crossing * moved
         + w.money * s.money[i]
-        + dice_value(s.dice[i], w)
+        + (_dice_worth(s.dice[i]) if w is WEIGHTS else dice_value(s.dice[i], w))
         + w.karma * s.karma[i]
         + w.upgrade * sum(s.upgrades[i])
         + w.worker * young * (s.workers[i] - 3)
         + w.river * s.boat[i]
-        + w.tile * len(built)
-        + w.market * sum(v for t in built for _, v in t.markets)
+        + w.tile * built
+        + w.market * markets
     )
+
+
+# a province's tiles built and their markets' values, by its cells (the tiles they were read
+# from kept with each, so another tile set is never read by these): a province is weighed at
+# every position followed, and changes only where a tile is built
+_BUILT: Final[dict[tuple[int, ...], tuple[object, int, int]]] = {}
+_BUILT_MAX: Final = 4096
+
+
+def province_built(s: State, cells: tuple[int, ...]) -> tuple[int, int]:
+    """The tiles built in a province of `s` (its cells, tile * 4 + rotation or NO) and the sum
+    of their markets' values."""
+    tiles = s.tiles
+    known = _BUILT.get(cells)
+    if known is not None and known[0] is tiles:
+        return known[1], known[2]
+    built = [tiles.tiles[c >> 2] for c in cells if c >= 0]
+    markets = sum(v for t in built for _, v in t.markets)
+    if len(_BUILT) >= _BUILT_MAX:
+        _BUILT.clear()
+    _BUILT[cells] = (tiles, len(built), markets)
+    return len(built), markets
 
 
 def _follow(s: State, seat: str, i: int, depth: int, w: Weights) -> float:
     """The best the seat reaches from `s` within its placement (its later choices taken at
     their best), weighed."""
-    if s.pending and s.pending[0][0] == "reveal":  # the stack's next tile not looked at
-        s = s.copy(pending=s.pending[1:])
-    if depth >= DEPTH or not s.pending or rules.to_move(s) != seat:
+    pending = s.pending
+    if pending and pending[0][0] == "reveal":  # the stack's next tile not looked at
+        s = s.clone()  # `copy(pending=...)` with no dict of changes
+        pending = s.pending = pending[1:]
+    # `rules.to_move(s) != seat` written out (no call): asked of every position followed
+    if (
+        depth >= DEPTH
+        or not pending
+        or s.phase != "play"
+        or pending[0][0] in _CHANCES
+        or s.seats[s.turn] != seat
+    ):
         return evaluate(s, i, w)
-    options = rules.legal(s)[:WIDTH]
-    return max(_follow(GAME.apply(s, a), seat, i, depth + 1, w) for a in options)
+    # the engine's apply, not the game's (a listed step is never refused), in a plain loop
+    apply, deeper = rules.apply, depth + 1
+    best = None
+    for a in rules.legal(s)[:WIDTH]:
+        v = _follow(apply(s, a), seat, i, deeper, w)
+        if best is None or v > best:
+            best = v
+    if best is None:
+        raise ValueError("a seat decides with no step listed")
+    return best
 
 
 def ranked(s: State, w: Weights = WEIGHTS) -> list[tuple[float, Action]]:
@@ -116,7 +171,8 @@ def ranked(s: State, w: Weights = WEIGHTS) -> list[tuple[float, Action]]:
         raise ValueError("no seat decides now")
     i = s.seats.index(seat)
     legal = rules.legal(s)
-    scored = [(_follow(GAME.apply(s, a), seat, i, 1, w), k, a) for k, a in enumerate(legal)]
+    apply = rules.apply
+    scored = [(_follow(apply(s, a), seat, i, 1, w), k, a) for k, a in enumerate(legal)]
     scored.sort(key=lambda t: (-t[0], t[1]))
     return [(v, a) for v, _, a in scored]
 

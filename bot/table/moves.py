@@ -380,27 +380,13 @@ class Moves:
             # the undo button is the typed undo; a step's button names its step on the
             # position it was made for, not the one the reveal shows
             undo_typed = self.shared.texts.front.command(g.info.id, "undo")
-            seen = await (
-                self._seen_first(found, state, undo_typed)
-                if what == "undo"
-                else self._seen_first(found, state, what, pressed=True)
+            pressed = what != "undo"
+            seen = await self._seen_first(
+                found, state, what if pressed else undo_typed, pressed=pressed
             )
             if seen is not None:
                 return seen
-            action: object
-            if what == "undo":
-                undo = turns_of(g).undo(state)
-                if undo is None:
-                    raise ServiceError("That button is out of date: there is nothing to undo.")
-                action = undo[1]
-            elif re.fullmatch(r"[ac][0-9]{1,3}", what):
-                legal = g.legal_actions(state)
-                i = int(what[1:])
-                if i >= len(legal):
-                    raise ServiceError("That button is out of date.")
-                action = legal[i]
-            else:
-                raise ServiceError("That button is not one of mine.")
+            action = _button_action(g, state, what)
             view = public(g, state)
             label = "undo" if turns_of(g).undoes(action) else notation_of(g).describe(view, action)
             note = menus_of(g).note(view, action)
@@ -567,3 +553,20 @@ def ahead(g: AnyGame, state: object, actions: Sequence[object]) -> object | None
     except ValueError:
         return None
     return state
+
+
+def _button_action(g: AnyGame, state: object, what: str) -> object:
+    """The step a button of the position `state` stands for: undo, or the i-th legal step
+    (a<i>, c<i>: its confirmed choice)."""
+    if what == "undo":
+        undo = turns_of(g).undo(state)
+        if undo is None:
+            raise ServiceError("That button is out of date: there is nothing to undo.")
+        return undo[1]
+    if re.fullmatch(r"[ac][0-9]{1,3}", what):
+        legal = g.legal_actions(state)
+        i = int(what[1:])
+        if i >= len(legal):
+            raise ServiceError("That button is out of date.")
+        return legal[i]
+    raise ServiceError("That button is not one of mine.")
