@@ -68,7 +68,7 @@ def finish_turn(
     """Play the seat's following steps greedily while it still decides (bounded)."""
     state = resolve(state, r)
     for _ in range(FOLLOW_DEPTH):
-        if state.game_over or vijayanagara.prompt(state).faction != seat:
+        if state.game_over or vijayanagara.decider(state) != seat:
             break
         step = greedy_step(state, seat, r, FOLLOW_CANDIDATES, judgement)
         state = resolve(vijayanagara.apply(state, step), r)
@@ -84,7 +84,7 @@ def _sample(legal: list[Action], cap: int, r: random.Random) -> list[Action]:
 
 
 def _seat(state: GameState) -> Faction:
-    seat = vijayanagara.prompt(state).faction
+    seat = vijayanagara.decider(state)
     if seat is None:
         raise ValueError("no faction decides now: the game is over or chance is pending")
     return seat

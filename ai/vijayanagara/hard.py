@@ -193,7 +193,7 @@ def playout_until(
             break
         if stop():
             return None
-        who = vijayanagara.prompt(st).faction
+        who = vijayanagara.decider(st)
         assert who is not None  # a determinized state resolves chance itself
         st = vijayanagara.apply(st, playout_step(st, who, r))
     won = win_share(st, seat)

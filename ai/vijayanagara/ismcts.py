@@ -29,7 +29,7 @@ SCALE = 3.0  # evaluation points gained that make a win about 3 times as likely 
 
 def policy(state: GameState, r: random.Random) -> Action | None:
     """The playouts' step for whoever decides: `hard`'s playout step."""
-    who = vijayanagara.prompt(state).faction
+    who = vijayanagara.decider(state)
     return None if who is None else playout_step(state, who, r)
 
 

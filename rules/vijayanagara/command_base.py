@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator, Sequence
 from functools import cache, lru_cache
 
@@ -14,6 +15,8 @@ from .frames import ChooseCommandFrame, CommandFrame
 from .model import FACTION_NAMES, Faction, GameState
 from .registry import COMMANDS, DECREES, REBEL, TITLE
 from .words import count_of
+
+_LISTING = threading.Lock()  # see CommandHandler._settled
 
 
 def commands_open(st: GameState, faction: Faction) -> list[str]:
@@ -108,15 +111,26 @@ class CommandHandler(TypedHandler[CommandFrame]):
         """The Command's steps other than `done`, lazily: existence checks stop at the first."""
         raise NotImplementedError
 
-    # The choices `is_auto` found for a frame the machine settled on, with that state and
-    # frame: `actions` is asked next of the very same ones (states are never changed once
-    # made), so they are not generated twice.
-    _settled: tuple[GameState, CommandFrame, list[Action]] | None = None
+    # The choices `is_auto` began for a frame the machine settled on, with that state and
+    # frame: the first one, and the rest not generated yet. `actions` is often asked next of
+    # the very same ones (states are never changed once made): the rest is generated then,
+    # once (under a lock: a generator is used up by one thread). A state nobody asks for its
+    # list (an AI's look-ahead) costs only its first choice.
+    _settled: tuple[GameState, CommandFrame, Action, Iterator[Action]] | None = None
+    _listed: tuple[GameState, CommandFrame, list[Action]] | None = None
 
     def command_actions(self, st: GameState, fr: CommandFrame) -> list[Action]:
+        listed = self._listed
+        if listed is not None and listed[0] is st and listed[1] is fr:
+            return list(listed[2])
         memo = self._settled
         if memo is not None and memo[0] is st and memo[1] is fr:
-            return list(memo[2])
+            with _LISTING:
+                if self._settled is memo:  # not taken by another thread meanwhile
+                    self._settled = None
+                    acts = [memo[2], *memo[3]]
+                    self._listed = (st, fr, acts)
+                    return list(acts)
         return list(self.command_choices(st, fr))
 
     def has_choice(self, st: GameState, fr: CommandFrame) -> bool:
@@ -145,9 +159,12 @@ class CommandHandler(TypedHandler[CommandFrame]):
         return not self.has_choice(st, fr)
 
     def is_auto(self, st: GameState, fr: CommandFrame) -> bool:
-        acts = list(self.command_choices(st, fr))
-        self._settled = (st, fr, acts)
-        return not acts
+        choices = self.command_choices(st, fr)
+        first = next(choices, None)
+        if first is None:
+            return True
+        self._settled = (st, fr, first, choices)
+        return False
 
     def run(self, st: GameState, fr: CommandFrame) -> None:
         self.end(st, fr)
