@@ -319,13 +319,10 @@ async def test_ai_seats_in_the_terminal_move_by_themselves_and_hint_answers(
 ) -> None:
     """`--ai B:easy --ai V:easy`: the person plays Delhi; the AIs' steps are printed as
     they are stored, `hint` suggests Delhi's whole turn and `hint play` plays it."""
-    from bot.table.ai_seats import AiSeats
-
-    # the hint's search cut to 50 ms of a worker's time (the terminal gives it seconds)
-    monkeypatch.setitem(AiSeats.__init__.__kwdefaults__, "hint_seconds", 0.05)
     out = io.StringIO()
     db = new_db("ai.sqlite3")
-    args = ["--db", str(db), "--boards", str(tmp_path / "b"), "--seed", "12"]
+    # the hint's search cut to the least the terminal allows (--think 0.05: a hint 0.1 s)
+    args = ["--db", str(db), "--boards", str(tmp_path / "b"), "--seed", "12", "--think", "0.05"]
     lines = ["hint play", "hint", "hint play", "pass"]
     await amain([*args, "--ai", "B:easy", "--ai", "V:easy"], lines, out, FakeRenderer())
     text = out.getvalue()

@@ -17,6 +17,7 @@ from bot.product import PRODUCT
 from bot.table.commands import commands, kinds
 from bot.table.registry import game, registry
 from bot.table.service import GameService
+from bot.terminal import local
 from bot.terminal.local import amain
 from rules.vijayanagara.game import GAME as VIJAYANAGARA
 
@@ -82,10 +83,9 @@ async def test_the_try_it_now_command_plays_against_two_ais_as_written(
 ) -> None:
     """One command from a fresh clone: set up, then the terminal client against two AIs; the
     lines the README suggests are all accepted (a fixed seed, so the test is repeatable)."""
-    from bot.table.ai_seats import AiSeats
 
     # `hint` searches for 50 ms of a worker's time, not the 3 s a person waits for
-    monkeypatch.setitem(AiSeats.__init__.__kwdefaults__, "hint_seconds", 0.05)
+    monkeypatch.setattr(local, "HINT_PER_THINK", 0.05 / local.THINK_SECONDS)
     section = _section(README, "## Try it now")
     command = _blocks(section)[0]
     assert command.startswith(SETUP) and "\n" not in command

@@ -15,7 +15,7 @@ import pytest
 from fakes import FakeRenderer
 from successors_helpers import short_setup_text
 
-from bot.table.ai_seats import AiSeats
+from bot.terminal import local
 from bot.terminal.local import amain
 
 LINES = 4000  # typed at most: a game that has not ended by then is a dead end
@@ -40,7 +40,7 @@ def argv(tmp_path: Path) -> list[str]:
 async def test_a_whole_game_against_two_ais_is_typed_to_its_victory_count(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setitem(AiSeats.__init__.__kwdefaults__, "hint_seconds", 0.05)
+    monkeypatch.setattr(local, "HINT_PER_THINK", 0.05 / local.THINK_SECONDS)
     out = io.StringIO()
     pick = random.Random(5)
     typed: list[str] = []

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from fakes import FakeRenderer
 
-from bot.table.ai_seats import AiSeats
+from bot.terminal import local
 from bot.terminal.local import amain
 
 HINTED = re.compile(r"would play `([^`]+)`")
@@ -29,7 +29,7 @@ async def test_a_hint_is_played_by_typing_it_as_it_is_printed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # the hint's search cut to 50 ms of a worker's time (the terminal gives it seconds)
-    monkeypatch.setitem(AiSeats.__init__.__kwdefaults__, "hint_seconds", 0.05)
+    monkeypatch.setattr(local, "HINT_PER_THINK", 0.05 / local.THINK_SECONDS)
     out = io.StringIO()
     typed: list[str] = []
 

@@ -16,7 +16,7 @@ from taj_helpers import arrange, order, started, with_hands
 
 from ai.budget import Budget
 from ai.taj_mahal import greedy, hard, why
-from bot.table.ai_seats import AiSeats
+from bot.terminal import local
 from bot.terminal.local import amain
 from rules.capabilities import notation_of, turns_of
 from rules.taj_mahal import GAME, SEATS, State, TajOptions
@@ -108,8 +108,9 @@ async def test_a_whole_game_in_the_terminal_tells_each_withdrawals_points_and_ea
 ) -> None:
     """Blue plays the hints to the game's end against the computer: every withdrawal is
     followed by its points line, every AI turn ends with its why."""
-    # each hint's search cut to the least a worker gives it (the terminal gives it seconds)
-    monkeypatch.setitem(AiSeats.__init__.__kwdefaults__, "hint_seconds", 0.0)
+    # each hint's search cut to the least a worker gives it (the terminal gives it seconds,
+    # `--think` times HINT_PER_THINK)
+    monkeypatch.setattr(local, "HINT_PER_THINK", 0.0)
     out = io.StringIO()
 
     def lines() -> Iterator[str]:

@@ -17,9 +17,9 @@ from fakes import FakeRenderer
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.table.ai_seats import AiSeats
 from bot.table.ai_users import seat_levels
 from bot.table.registry import game, games, registry
+from bot.terminal import local
 from bot.terminal.local import amain, terminal_commands
 from rules.capabilities import files_of, notation_of
 from rules.game import player_options
@@ -91,8 +91,8 @@ async def _no_sleep(seconds: float) -> None:
 @pytest.fixture(autouse=True)
 def quick_ai(monkeypatch: pytest.MonkeyPatch) -> None:
     """A hint's or an AI's search cut to a few ms of a worker's time (a person waits seconds)."""
-    monkeypatch.setitem(AiSeats.__init__.__kwdefaults__, "hint_seconds", 0.02)
-    monkeypatch.setitem(AiSeats.__init__.__kwdefaults__, "think_seconds", 0.01)
+    monkeypatch.setattr(local, "THINK_SECONDS", 0.01)  # --think's default
+    monkeypatch.setattr(local, "HINT_PER_THINK", 2.0)
 
 
 def fuzzed_lines(kind: str) -> object:
