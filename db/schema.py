@@ -3,9 +3,7 @@
 Both backends run the same numbers in the same order: `migrations/NNN_name.sql` for SQLite and
 `migrations/postgresql/NNN_name.sql`, its twin for PostgreSQL (the dialects differ in ids,
 timestamps and triggers, so each number has one file per backend rather than one portable
-file). A migration added for one backend must be added for the other under the same number,
-and the SQLite schema script remade (`write_sqlite_schema`; tests/test_db.py says when it is
-behind): a new SQLite file starts from it.
+file). A migration added for one backend must be added for the other under the same number.
 """
 
 from __future__ import annotations
@@ -46,52 +44,25 @@ def _shipped(dialect: Dialect) -> tuple[tuple[int, str], ...]:
     return tuple(out)
 
 
-# A new SQLite file is made from one script of the schema as the numbered migrations leave
-# it (written by `write_sqlite_schema`), then the migrations numbered after it: replaying
-# every table rebuild costs a few milliseconds a file (SQLite reparses its whole schema at each
-# change), which the test suite pays for each of its hundreds of new files.
-SQLITE_SCHEMA = "schema_at_{:03d}.sql"
-
-
 @functools.cache
-def sqlite_schema() -> tuple[int, str] | None:
-    """The newest SQLite schema script shipped (its migration number, its SQL), or None."""
-    folder: Traversable = resources.files("db").joinpath("migrations")
-    found = sorted(
-        (int(entry.name[10:13]), entry)
-        for entry in folder.iterdir()
-        if entry.name.startswith("schema_at_") and entry.name.endswith(".sql")
-    )
-    if not found:
-        return None
-    number, entry = found[-1]
-    return number, entry.read_text(encoding="utf-8")
-
-
-def sqlite_schema_script(objects: list[tuple[str, str]], number: int) -> str:
-    """The script that makes `objects` (sqlite_master's name and SQL of each, in the order of
-    its rows) of a file migrated to `number`: SQLite keeps each object's statement as it was
-    last written, so running them in that order makes the same schema."""
-    head = (
-        f"-- The SQLite schema as migrations 001 to {number:03d} leave it, for a new file "
-        "(db/schema.py).\n-- Written by db.schema.write_sqlite_schema(); never edited by hand.\n"
-    )
-    return head + "".join(f"{sql};\n" for name, sql in objects if not name.startswith("sqlite_"))
-
-
-def write_sqlite_schema() -> None:
-    """Write the schema script of today's migrations into db/migrations/."""
+def sqlite_schema() -> tuple[int, str]:
+    """The SQLite schema as the numbered migrations leave it, as one script, and the number
+    of the last: a new file is made by it. Replaying every table rebuild costs a few
+    milliseconds a file (SQLite reparses its whole schema at each change), which a test suite
+    pays for each of its hundreds of new files; so the migrations run once a process, in
+    memory, and SQLite's own record of each object's statement, as last written, run in its
+    order, makes the same schema (a new file has no rows for a migration to move)."""
     import sqlite3
-    from pathlib import Path
 
-    raw = sqlite3.connect(":memory:", isolation_level=None)
     steps = migrations()
-    raw.executescript("\n".join(sql for _, sql in steps))
-    objects = raw.execute(
-        "SELECT name, sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY rowid"
-    ).fetchall()
-    folder = Path(__file__).parent / "migrations"
-    for old in folder.glob("schema_at_*.sql"):
-        old.unlink()
-    number = steps[-1][0]
-    (folder / SQLITE_SCHEMA.format(number)).write_text(sqlite_schema_script(objects, number))
+    raw = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        raw.executescript("\n".join(sql for _, sql in steps))
+        objects = raw.execute(
+            "SELECT name, sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY rowid"
+        ).fetchall()
+    finally:
+        raw.close()
+    return steps[-1][0], "".join(
+        f"{sql};\n" for name, sql in objects if not name.startswith("sqlite_")
+    )

@@ -205,14 +205,13 @@ def _roll_back(raw: sqlite3.Connection) -> None:
 
 async def _migrate(writer: Worker) -> None:
     """The pending migrations, each with its version bump, as one transaction (one fsync): a
-    crash leaves the old version intact. A new file (no table, version 0) starts from the
-    schema script of the migrations it covers (db/schema.py), then takes those after it."""
+    crash leaves the old version intact. A new file (no table, version 0) is made by the
+    schema script of every migration (db/schema.py)."""
     current, objects = (await writer.run(partial(fetch, _STANDING, ())))[0]
     steps: list[str] = []
-    schema = sqlite_schema() if current == 0 and objects == 0 else None
-    if schema is not None:
-        current = schema[0]
-        steps.append(f"{schema[1]}\nPRAGMA user_version = {current};")
+    if current == 0 and objects == 0:
+        current, script = sqlite_schema()
+        steps.append(f"{script}\nPRAGMA user_version = {current};")
     steps += [
         f"{sql}\nPRAGMA user_version = {number};"
         for number, sql in migrations()
