@@ -8,7 +8,7 @@ few (a terminal session plays one game; `--help` and the AI's workers none). The
 
 from __future__ import annotations
 
-import threading
+import functools
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
@@ -22,18 +22,10 @@ class LazyAdapter(Generic[T]):
 
     def __init__(self, build: Callable[[], TypeAdapter[T]]) -> None:
         self._build = build
-        self._built: TypeAdapter[T] | None = None
-        self._lock = threading.Lock()
 
-    @property
+    @functools.cached_property
     def adapter(self) -> TypeAdapter[T]:
-        built = self._built
-        if built is None:
-            with self._lock:  # one build, even when two threads ask at once
-                if self._built is None:
-                    self._built = self._build()
-                built = self._built
-        return built
+        return self._build()
 
     def validate_json(self, data: str | bytes) -> T:
         return self.adapter.validate_json(data)
