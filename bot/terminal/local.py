@@ -290,28 +290,23 @@ def players_arg(g: AnyGame, text: str) -> int:
     return int(text)
 
 
-def pause_arg(text: str) -> float:
-    """`--ai-pause`: seconds, 0 to MAX_AI_PAUSE."""
-    try:
-        value = float(text[:20])
-    except ValueError:
-        value = -1.0
-    if not 0 <= value <= MAX_AI_PAUSE:  # (also refuses nan)
-        raise argparse.ArgumentTypeError(f"a pause is 0 to {MAX_AI_PAUSE:g} seconds")
-    return value
+def seconds_arg(low: float, high: float, refusal: str) -> Callable[[str], float]:
+    """An option's seconds, `low` to `high`; else `refusal`, the range at its `{}`."""
+
+    def parsed(text: str) -> float:
+        try:
+            value = float(text[:20])
+        except ValueError:
+            value = -1.0
+        if not low <= value <= high:  # (also refuses nan)
+            raise argparse.ArgumentTypeError(refusal.format(f"{low:g} to {high:g}"))
+        return value
+
+    return parsed
 
 
-def think_arg(text: str) -> float:
-    """`--think`: seconds, MIN_THINK to MAX_THINK."""
-    try:
-        value = float(text[:20])
-    except ValueError:
-        value = -1.0
-    if not MIN_THINK <= value <= MAX_THINK:  # (also refuses nan)
-        raise argparse.ArgumentTypeError(
-            f"a hard AI thinks {MIN_THINK:g} to {MAX_THINK:g} seconds over a step"
-        )
-    return value
+pause_arg = seconds_arg(0.0, MAX_AI_PAUSE, "a pause is {} seconds")  # --ai-pause
+think_arg = seconds_arg(MIN_THINK, MAX_THINK, "a hard AI thinks {} seconds over a step")
 
 
 def seed_arg(text: str) -> int:
