@@ -49,6 +49,15 @@ def _bench_runs_recorded_nowhere() -> None:
     os.environ["CHAUPAL_BENCH_RESULTS"] = os.devnull  # for the processes the tests start too
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """`-n auto` starts a worker more than the cores it may use: the tests wait about a
+    quarter of their time (processes they start, sockets, the PostgreSQL server), and a core
+    left idle by one worker's wait is taken by another's test. On two cores, three workers
+    finish the suite about an eighth sooner for the same CPU time."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return (cores or 1) + 1
+
+
 def pytest_collection_finish(session: pytest.Session) -> None:
     """What every test shares (modules, the games' data, collected items) is frozen out of
     the garbage collector's sight: a full collection of a worker's heap no longer walks
