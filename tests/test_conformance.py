@@ -60,7 +60,7 @@ DEFAULT_SEEDS = 6 + MORE_GAMES  # two games of each player count of a game of 2 
 SEEDS = {"vijayanagara": 3 + MORE_GAMES, "successors": 3 + MORE_GAMES}
 MAX_STEPS = 20_000  # a game longer than this is a dead end (a loop)
 PICTURES = 6  # states drawn of the first random game of each player count (`pictured`)
-AI_STATES = 3  # decisions per game each AI level is asked
+AI_STATES = 3  # decisions per game each AI level is asked (one from each third)
 PNG = b"\x89PNG\r\n\x1a\n"
 
 CASES = [
@@ -324,16 +324,20 @@ def test_every_seats_view_goes_to_an_ai_worker_whole(gid: str) -> None:
 
 @pytest.mark.parametrize("gid", [g.info.id for g in HOSTED.games()])
 def test_every_level_of_ai_plays_a_legal_step(gid: str) -> None:
-    """A step of the seat's decision, or a step aside its own seat may take now."""
+    """A step of the seat's decision, or a step aside its own seat may take now: a decision
+    from the middle of each third of a game, at the smallest budget (one iteration). The
+    setup's decisions are each game's own AI tests' (every kind of decision at every level:
+    a Successors home, whose search plays futures into the sixth turn, costs a second)."""
     p = playout(gid, 0)
     g = p.game
     deciding = [st for st in p.states if g.to_move(st) is not None]
-    picks = deciding[:: max(1, len(deciding) // AI_STATES)][:AI_STATES]
+    third = max(1, len(deciding) // AI_STATES)
+    picks = deciding[third // 2 :: third][:AI_STATES]
     for level, player in HOSTED.players(gid).items():
         for st in picks:
             seat = g.to_move(st)
             assert seat is not None
-            a = player(g.view(st, seat), seat, random.Random(1), Budget(iterations=2))
+            a = player(g.view(st, seat), seat, random.Random(1), Budget(iterations=1))
             if turns_of(g).out_of_turn(a):  # a step aside of its own seat (a trade, a chit)
                 assert turns_of(g).actor(st, a) == seat, f"{level} chose {a!r} for another"
                 g.apply(st, a)  # refused: a ValueError
