@@ -68,13 +68,13 @@ def test_every_level_takes_a_legal_step_in_every_kind_of_decision(
 
 def test_hard_takes_a_legal_step_in_every_kind_of_decision(
     decisions: dict[str, list[vijayanagara.GameState]],
-    searches: list[tuple[vijayanagara.GameState, hard.Result]],
+    searches: list[Searched],
 ) -> None:
     """In the first decision of each kind: where there is a choice, hard's whole search (the
     `searches` several tests read, each checked there to leave the game as it was; the steps
     it plays when it overrules easy's: test_hard_overrules_easys_step_only_...); where there
     is none, `decide` at hard's level."""
-    searched = {id(state): found.action for state, found in searches}
+    searched = {id(state): found.action for state, found, _ in searches}
     for kind, states in decisions.items():
         state = states[0]
         before = state.model_dump_json()
@@ -180,32 +180,36 @@ def easys_step(state: vijayanagara.GameState, r: random.Random) -> vijayanagara.
     return ranked(state, r, judgement=hard.ranking_judgement(seat))[0][1]
 
 
+# a decision, hard's search in it, and the step easy takes there by the judgement hard ranks by
+Searched = tuple[vijayanagara.GameState, hard.Result, vijayanagara.Action]
+
+
 @pytest.fixture(scope="module")
-def searches(
-    decisions: dict[str, list[vijayanagara.GameState]],
-) -> list[tuple[vijayanagara.GameState, hard.Result]]:
+def searches(decisions: dict[str, list[vijayanagara.GameState]]) -> list[Searched]:
     """hard's search in the first decision of each kind that has a choice, at the fewest
-    futures that may overrule easy's step (several tests read them); none changes the game."""
+    futures that may overrule easy's step, and easy's step there from the same generator
+    (several tests read them); none changes the game."""
     found = []
     for states in decisions.values():
         if len(vijayanagara.legal_actions(states[0])) > 1:
             before = states[0].model_dump_json()
-            found.append((states[0], hard.search(states[0], random.Random(5), SEARCHED)))
+            result = hard.search(states[0], random.Random(5), SEARCHED)
+            found.append((states[0], result, easys_step(states[0], random.Random(5))))
             assert states[0].model_dump_json() == before, "searching changed the game"
     return found
 
 
 def test_with_too_few_sampled_futures_to_be_sure_hard_plays_easys_step(
-    searches: list[tuple[vijayanagara.GameState, hard.Result]],
+    searches: list[Searched],
 ) -> None:
     """hard departs from easy's choice only on evidence from several paired futures: where
     MIN_ROUNDS futures overrule easy's step, the first of those same futures (the same
     generator deals them) leave it easy's."""
-    overruled = [s for s, found in searches if found.action != easys_step(s, random.Random(5))]
+    overruled = [(s, easy) for s, found, easy in searches if found.action != easy]
     assert overruled, "no sampled decision where the search overrules easy's step"
     fewer = Budget(iterations=hard.MIN_ROUNDS - 1)
-    for state in overruled:
-        assert decide(state, "hard", random.Random(5), fewer) == easys_step(state, random.Random(5))
+    for state, easy in overruled:
+        assert decide(state, "hard", random.Random(5), fewer) == easy
 
 
 def test_bahmanis_search_ranks_its_steps_weighing_resources_more_than_easy() -> None:
@@ -223,13 +227,12 @@ def test_bahmanis_search_ranks_its_steps_weighing_resources_more_than_easy() -> 
 
 
 def test_hard_overrules_easys_step_only_with_the_best_gain_past_the_floor(
-    searches: list[tuple[vijayanagara.GameState, hard.Result]],
+    searches: list[Searched],
 ) -> None:
     """A step must beat easy's by OVERRIDE on average and by CONFIDENCE standard errors in
     the same futures; of several such, the one with the largest mean gain is played."""
     several = 0
-    for state, found in searches:
-        easy = easys_step(state, random.Random(5))
+    for state, found, easy in searches:
         assert easy not in {g.action for g in found.gains}
         past = [g for g in found.gains if g.overrules(hard.OVERRIDE)]
         best = max(past, key=lambda g: g.mean).action if past else easy
