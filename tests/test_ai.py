@@ -4,6 +4,7 @@ their turn, and never see what the table does not (the deck's order, the dealer,
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import random
 from pathlib import Path
 from typing import Any
@@ -240,6 +241,24 @@ def test_hard_overrules_easys_step_only_with_the_best_gain_past_the_floor(
         assert found.action in vijayanagara.legal_actions(state)
         several += len(past) > 1
     assert several, "no sampled decision where several steps beat easy's"
+
+
+# hard's searches in the sample (`searches`), hashed (sha256 of each search's steps compared and
+# figures, first 16 hex digits): what makes the AI quicker never changes them; a change of its
+# judgement does, and the new figure is taken once the change is measured (bench/arena.py).
+SEARCHES = "52e0e6b9077a7c48"
+
+
+def test_what_makes_the_search_quicker_leaves_its_every_figure_as_it_was(
+    searches: list[Searched],
+) -> None:
+    def figures(found: hard.Result) -> list[object]:
+        gains = [(vijayanagara.action_to_json(g.action), g.mean, g.error) for g in found.gains]
+        step = vijayanagara.action_to_json(found.action)
+        return [step, found.visits, found.iterations, found.win_chance, found.margin, gains]
+
+    text = repr([figures(found) for _, found, _ in searches])
+    assert hashlib.sha256(text.encode()).hexdigest()[:16] == SEARCHES
 
 
 def test_a_gain_overrules_only_past_both_the_floor_and_its_noise() -> None:

@@ -47,19 +47,28 @@ def greedy_step(
     state: GameState, seat: Faction, r: random.Random, cap: int, judgement: Judgement = EASY
 ) -> Action:
     """The best of `cap` sampled legal steps by the evaluation right after it (playouts)."""
+    return greedy_choice(state, seat, r, cap, judgement)[0]
+
+
+def greedy_choice(
+    state: GameState, seat: Faction, r: random.Random, cap: int, judgement: Judgement = EASY
+) -> tuple[Action, GameState | None]:
+    """`greedy_step`'s step, and the state it makes where that is `apply`'s own: in a state
+    that deals its own chance (a determinized future), so that a playout need not make it
+    again; None where there was no choice, or where chance was sampled from `r`."""
     legal = vijayanagara.useful_actions(state)
     if len(legal) == 1:
-        return legal[0]
-    best: tuple[float, Action] | None = None
+        return legal[0], None
+    best: tuple[float, Action, GameState] | None = None
     for action in _sample(legal, cap, r):
         after = vijayanagara.apply(state, action)
         if state.rng is None:  # a known state stops at chance: sample it
             after = resolve(after, r)
         value = _value(after, seat, action, judgement) + r.random() * 1e-6
         if best is None or value > best[0]:
-            best = (value, action)
+            best = (value, action, after)
     assert best is not None
-    return best[1]
+    return best[1], (best[2] if state.rng is not None else None)
 
 
 def finish_turn(

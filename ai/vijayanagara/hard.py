@@ -26,7 +26,7 @@ import rules.vijayanagara as vijayanagara
 from rules.vijayanagara import Action, Faction, GameState, deck_for
 
 from ..budget import Budget
-from .easy import greedy_step, ranked
+from .easy import greedy_choice, greedy_step, ranked
 from .evaluate import EASY, Judgement, evaluate, margin, win_share
 from .knowledge import MASK64, seen
 
@@ -195,7 +195,8 @@ def playout_until(
             return None
         who = vijayanagara.decider(st)
         assert who is not None  # a determinized state resolves chance itself
-        st = vijayanagara.apply(st, playout_step(st, who, r))
+        step, after = greedy_choice(st, who, r, PLAYOUT_CANDIDATES)  # playout_step's
+        st = vijayanagara.apply(st, step) if after is None else after
     won = win_share(st, seat)
     value = evaluate(st, seat, SCORING if seat in PROJECTED_SEATS else EASY) + (
         WIN_VALUE * (2 * won - 1) if st.game_over else 0.0
