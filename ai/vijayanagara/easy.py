@@ -53,22 +53,21 @@ def greedy_step(
 def greedy_choice(
     state: GameState, seat: Faction, r: random.Random, cap: int, judgement: Judgement = EASY
 ) -> tuple[Action, GameState | None]:
-    """`greedy_step`'s step, and the state it makes where that is `apply`'s own: in a state
-    that deals its own chance (a determinized future), so that a playout need not make it
-    again; None where there was no choice, or where chance was sampled from `r`."""
+    """`greedy_step`'s step, and the state `apply` made of it (before any chance sampled
+    from `r`), so that the caller need not make it again; None where there was no choice."""
     legal = vijayanagara.useful_actions(state)
     if len(legal) == 1:
         return legal[0], None
     best: tuple[float, Action, GameState] | None = None
     for action in _sample(legal, cap, r):
-        after = vijayanagara.apply(state, action)
-        if state.rng is None:  # a known state stops at chance: sample it
-            after = resolve(after, r)
+        made = vijayanagara.apply(state, action)
+        # a known state stops at chance: sample it (a determinized one deals its own)
+        after = resolve(made, r) if state.rng is None else made
         value = _value(after, seat, action, judgement) + r.random() * 1e-6
         if best is None or value > best[0]:
-            best = (value, action, after)
+            best = (value, action, made)
     assert best is not None
-    return best[1], (best[2] if state.rng is not None else None)
+    return best[1], best[2]
 
 
 def finish_turn(
@@ -79,8 +78,8 @@ def finish_turn(
     for _ in range(FOLLOW_DEPTH):
         if state.game_over or vijayanagara.decider(state) != seat:
             break
-        step = greedy_step(state, seat, r, FOLLOW_CANDIDATES, judgement)
-        state = resolve(vijayanagara.apply(state, step), r)
+        step, made = greedy_choice(state, seat, r, FOLLOW_CANDIDATES, judgement)
+        state = resolve(vijayanagara.apply(state, step) if made is None else made, r)
     return state
 
 

@@ -195,8 +195,8 @@ def playout_until(
             return None
         who = vijayanagara.decider(st)
         assert who is not None  # a determinized state resolves chance itself
-        step, after = greedy_choice(st, who, r, PLAYOUT_CANDIDATES)  # playout_step's
-        st = vijayanagara.apply(st, step) if after is None else after
+        step, made = greedy_choice(st, who, r, PLAYOUT_CANDIDATES)  # playout_step's
+        st = vijayanagara.apply(st, step) if made is None else made
     won = win_share(st, seat)
     value = evaluate(st, seat, SCORING if seat in PROJECTED_SEATS else EASY) + (
         WIN_VALUE * (2 * won - 1) if st.game_over else 0.0
