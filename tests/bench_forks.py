@@ -10,10 +10,12 @@ The process has also drawn one Vijayanagara board: the one-time work of its rend
 its fonts and masks), which every bench that draws does before it measures, is done once.
 
 A bench's own worker processes (`sys.executable bench/<script> --worker ...`, started in this
-tree's folder) are forks of it too: a bench's `sys.executable` is a small launcher that hands
-its command, folder, environment and standard streams to this process and exits as the fork
-exits. Any other command (another tree's worker, Python's own spawned workers, a build) the
-launcher runs with the real Python.
+tree's folder) are forks of it too, and so are the processes multiprocessing starts for a
+bench there (the AI worker pool's fork server, the resource tracker: `python -c "from
+multiprocessing..."`): a bench's `sys.executable` (multiprocessing's too) is a small launcher
+that hands its command, folder, environment, open files and ignored signals to this process
+and exits as the fork exits. Any other command (another tree's worker, a build) the launcher
+runs with the real Python.
 
 bench/render.py is also a top-level `render` on the path a bench starts with: which one a real
 run gets is decided by its `sys.path` when it first imports `render` or `bot` (which imports
@@ -23,8 +25,8 @@ bench/render.py, and fails with the ImportError a real run would end with otherw
 
 Run as a program (tests/test_bench.py starts it), it reads one request a line on its standard
 input (JSON: script, args, env, stdout and stderr files) and answers each, once the bench's
-process has ended, with a line `{"returncode": N, "cpu": SECONDS}` (the CPU of the bench and
-of the forks it had made).
+process and every fork it had made have ended, with a line `{"returncode": N, "cpu": SECONDS}`
+(the CPU of the bench and of those forks).
 """
 
 from __future__ import annotations
@@ -62,7 +64,6 @@ SHARED = (
     "PIL.Image",
     "PIL.ImageDraw",
     "PIL.ImageFont",
-    "discord",
     "aiosqlite",
     "rules.capabilities",
     "rules.vijayanagara",

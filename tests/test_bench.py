@@ -89,7 +89,7 @@ TINY: dict[str, tuple[list[str], str]] = {
         rf"search against hard, seeds 1-1\n.*seat 2: {NUMBER}/1",
     ),
     "pace.py": (
-        ["--steps", "1", "--hints", "1", "--think", "0.01", "--hint", "0.3"],
+        ["--steps", "1", "--hints", "1", "--think", "0.01", "--hint", "0.05"],
         rf"taj_mahal hints \(1\): CPU p50 {NUMBER} s, p95 {NUMBER} s, max {NUMBER} s; wall p50"
         rf".*goat_tiger steps \(1\): CPU p50 {NUMBER} s",
     ),
