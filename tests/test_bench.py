@@ -32,7 +32,7 @@ TINY: dict[str, tuple[list[str], str]] = {
         ["--ai", "random", "--vs", "random", "--games", "1", "--json"],
         rf'"decision_ms": \{{"p50": {NUMBER}',
     ),
-    "channel.py": (["--games", "1"], rf"{NUMBER} public messages"),
+    "channel.py": (["--games", "1", "--steps", "40"], rf"{NUMBER} public messages"),
     "engine.py": (["--games", "1", "--rounds", "1"], rf"games per CPU-second: {NUMBER}"),
     "log_as_announced.py": (
         ["--games", "1", "--kinds", "goat_tiger", "--every", "20"],
