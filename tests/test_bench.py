@@ -94,7 +94,13 @@ TINY: dict[str, tuple[list[str], str]] = {
         rf".*goat_tiger steps \(1\): CPU p50 {NUMBER} s",
     ),
     "taj_mahal_engine.py": (["--games", "5", "--rounds", "1"], rf"games_per_cpu_second +{NUMBER}"),
-    "rajas_engine.py": (["--games", "3"], rf"games_per_cpu_second +{NUMBER}"),
+    # against this tree's folder: its own figures and another tree's (the engine benches'
+    # machinery, bench/engine_games.py, alone: taj_mahal_engine and successors_engine run it
+    # without --against)
+    "rajas_engine.py": (
+        ["--games", "3", "--rounds", "1", "--against", str(ROOT)],
+        rf"games_per_cpu_second +{NUMBER} +{NUMBER} +{NUMBER}",
+    ),
     "board_render.py": (
         ["--game", "rajas", "--games", "1", "--every", "60"],
         rf"Rajas of the Ganges: boards {NUMBER}.*cpu ms +p50 {NUMBER} +p95 {NUMBER}",
@@ -171,39 +177,11 @@ MODES: dict[str, tuple[str, list[str], str]] = {
         ],
         rf"moves/s, 2 games at once +{NUMBER} +{NUMBER} +{NUMBER}",
     ),
-    "taj_mahal_arena hard": (
-        "taj_mahal_arena.py",
-        [
-            "--ai",
-            "hard",
-            "--vs",
-            "greedy",
-            "--players",
-            "3",
-            "--seats",
-            "2",
-            "--games",
-            "1",
-            "--seconds",
-            "0.001",
-        ],
-        rf"3 players, seat 2: {NUMBER}/1",
-    ),
     "successors_arena --balance": (
         "successors_arena.py",
         # seed 6: a short game
         ["--balance", "--games", "1", "--players", "3", "--seed", "6"],
         rf"3 players, 1 games: median {NUMBER} game turns.*by home:",
-    ),
-    "taj_mahal_engine --against": (
-        "taj_mahal_engine.py",
-        ["--games", "3", "--rounds", "1", "--against", str(ROOT)],
-        rf"games_per_cpu_second +{NUMBER} +{NUMBER}",
-    ),
-    "rajas_engine --against": (
-        "rajas_engine.py",
-        ["--games", "3", "--rounds", "1", "--against", str(ROOT)],
-        rf"games_per_cpu_second +{NUMBER} +{NUMBER} +{NUMBER}",
     ),
 }
 HELPERS = {
@@ -318,6 +296,9 @@ def recorded(results: Path, script: str, args: list[str]) -> dict[str, object]:
     assert commit is None or re.fullmatch(r"[0-9a-f]{40}", commit), commit
     assert run["cores"] == os.cpu_count() and isinstance(run["load"], float)
     assert run["figures"] and re.search(NUMBER, json.dumps(run["figures"])), run["figures"]
+    if "--against" in args:  # the other tree's figures beside this one's, and which it was
+        assert {"this", "other", "ratio"} <= set(run["figures"]), run["figures"]
+        assert run["against_commit"] == commit  # this tree's
     return run
 
 
@@ -336,10 +317,7 @@ def test_a_benchs_other_modes_run_and_record_too(
 ) -> None:
     script, args, figures = MODES[mode]
     runs_and_prints(benches, script, args, figures, tmp_path / "results.jsonl")
-    run = recorded(tmp_path / "results.jsonl", script, args)
-    if "--against" in args:  # the other tree's figures beside this one's, and which it was
-        assert {"this", "other", "ratio"} <= set(run["figures"])  # type: ignore[arg-type]
-        assert run["against_commit"] == run["commit"]  # this tree's
+    recorded(tmp_path / "results.jsonl", script, args)
 
 
 def test_against_a_revision_takes_its_tree_from_git_and_a_folder_as_it_is(tmp_path: Path) -> None:
