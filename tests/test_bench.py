@@ -52,7 +52,7 @@ TINY: dict[str, tuple[list[str], str]] = {
         rf"floor 1.0: easy's step overruled in {NUMBER} of 2",
     ),
     "playout.py": (["2", "1"], rf"seeds: 2, failures: 0, steps: {NUMBER}"),
-    "playout_policy.py": (["--games", "1", "--steps", "20"], rf"D playouts +\({NUMBER} choices\)"),
+    "playout_policy.py": (["--games", "1", "--steps", "6"], rf"D playouts +\({NUMBER} choices\)"),
     "render.py": (
         ["--games", "1", "--per-game", "2", "--rounds", "1"],
         rf"CPU per board: median {NUMBER} ms, p95 {NUMBER} ms.*\nPNG: median {NUMBER} KB",
@@ -63,7 +63,7 @@ TINY: dict[str, tuple[list[str], str]] = {
         rf"rajas: iterations per CPU-second median {NUMBER}",
     ),
     "seat_judgement.py": (
-        ["--games", "1", "--judgement", '{"resource": 0.4}', "--steps", "20"],
+        ["--games", "1", "--judgement", '{"resource": 0.4}', "--steps", "6"],
         rf'"easy": {NUMBER}, "judgements": \[\{{"judgement"',
     ),
     "service.py": (
