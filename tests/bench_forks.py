@@ -89,8 +89,8 @@ SHARED = (
     "bot.table.ai_worker",
     "bot.discord.front_end",
 )
-SHADOWED = ("render", "bot")
-MAX_FILES = 64  # a launcher's open files that a fork gets  # imports that find bench/render.py where bench/ comes first
+SHADOWED = ("render", "bot")  # imports that find bench/render.py where bench/ comes first
+MAX_FILES = 64  # the most open files a launcher hands over (with more: the real Python)
 
 # the launcher a bench has as sys.executable: a bench script of this tree run in this tree's
 # folder, or one of multiprocessing's own processes a bench starts there (its fork server,
@@ -118,6 +118,8 @@ for name in os.listdir("/proc/self/fd"):
     except OSError:  # the listing's own
         continue
     fds.append(int(name))
+if len(fds) > {max_files}:
+    os.execv(python, [python, *args])
 ignored = [int(n) for n in signal.valid_signals() if signal.getsignal(n) == signal.SIG_IGN]
 request = {{"argv": argv, "cwd": os.getcwd(), "env": dict(os.environ), "fds": fds}}
 data = json.dumps(request | {{"ignored": ignored}}).encode()
@@ -240,6 +242,7 @@ def serve() -> None:
             bench=str(BENCH),
             repo=os.path.realpath(REPO),
             address=address,
+            max_files=MAX_FILES,
             flags=subprocess._args_from_interpreter_flags(),  # type: ignore[attr-defined]
         )
     )
