@@ -93,12 +93,12 @@ TINY: dict[str, tuple[list[str], str]] = {
         rf"taj_mahal hints \(1\): CPU p50 {NUMBER} s, p95 {NUMBER} s, max {NUMBER} s; wall p50"
         rf".*goat_tiger steps \(1\): CPU p50 {NUMBER} s",
     ),
-    "taj_mahal_engine.py": (["--games", "5", "--rounds", "1"], rf"games_per_cpu_second +{NUMBER}"),
+    "taj_mahal_engine.py": (["--games", "2", "--rounds", "1"], rf"games_per_cpu_second +{NUMBER}"),
     # against this tree's folder: its own figures and another tree's (the engine benches'
     # machinery, bench/engine_games.py, alone: taj_mahal_engine and successors_engine run it
     # without --against)
     "rajas_engine.py": (
-        ["--games", "3", "--rounds", "1", "--against", str(ROOT)],
+        ["--games", "1", "--rounds", "1", "--against", str(ROOT)],
         rf"games_per_cpu_second +{NUMBER} +{NUMBER} +{NUMBER}",
     ),
     "board_render.py": (
@@ -106,9 +106,9 @@ TINY: dict[str, tuple[list[str], str]] = {
         rf"Rajas of the Ganges: boards {NUMBER}.*cpu ms +p50 {NUMBER} +p95 {NUMBER}",
     ),
     "rajas_arena.py": (["--games", "1", "--players", "2"], rf"2 players, seat 2: {NUMBER}/1"),
-    "rajas_soak.py": (["--games", "3"], rf"steps {NUMBER}, every invariant"),
+    "rajas_soak.py": (["--games", "1"], rf"steps {NUMBER}, every invariant"),
     "successors_engine.py": (["--games", "2"], rf"games_per_cpu_second +{NUMBER}"),
-    "successors_soak.py": (["--games", "2"], rf"steps {NUMBER}, every invariant"),
+    "successors_soak.py": (["--games", "1"], rf"steps {NUMBER}, every invariant"),
     "successors_arena.py": (
         # hard at a budget of futures against greedy (the default levels' run is --balance's
         # path); seed 3: one of the shorter games (the search in every step of seat 2 is its
