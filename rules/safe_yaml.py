@@ -22,8 +22,10 @@ _FastLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 # libyaml 0.2.6 and later refuse a nesting depth of their own (1000, far past every limit here)
 # while scanning ahead of the events counted below: the same refusal, said in this reader's words
 LIBYAML_DEPTH_LIMIT = "exceeded maximum nesting depth"
-_OPEN = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
-_CLOSE = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+# each event's own class (both parsers make them so, no subclass), checked by identity
+_OPEN = frozenset((yaml.MappingStartEvent, yaml.SequenceStartEvent))
+_CLOSE = frozenset((yaml.MappingEndEvent, yaml.SequenceEndEvent))
+_NODES = _OPEN | {yaml.ScalarEvent, yaml.AliasEvent}
 
 
 def load_own(text: str) -> object:
@@ -49,18 +51,19 @@ def load_bounded(text: str, *, what: str, max_chars: int, max_depth: int, max_no
     built: DataBuilder | None = DataBuilder()  # None: a form it leaves to PyYAML's loader
     try:
         for event in yaml.parse(text, Loader=_FastLoader):
-            if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
-                raise DataError(f"{what}: anchors and aliases (& and *) are not allowed")
-            if isinstance(event, _OPEN):
-                depth += 1
-                if depth > max_depth:
-                    raise DataError(f"{what}: nested deeper than {max_depth} levels")
-            elif isinstance(event, _CLOSE):
-                depth -= 1
-            if isinstance(event, yaml.NodeEvent):
+            kind = type(event)
+            if kind in _NODES:
+                if kind is yaml.AliasEvent or getattr(event, "anchor", None) is not None:
+                    raise DataError(f"{what}: anchors and aliases (& and *) are not allowed")
                 nodes += 1
                 if nodes > max_nodes:
                     raise DataError(f"{what}: more than {max_nodes} values")
+                if kind in _OPEN:
+                    depth += 1
+                    if depth > max_depth:
+                        raise DataError(f"{what}: nested deeper than {max_depth} levels")
+            elif kind in _CLOSE:
+                depth -= 1
             if built is not None:
                 try:
                     built.take(event)
