@@ -34,27 +34,34 @@ async def told_log(
     turn told in one message), from the setup at worst. `replays`: the last replay of each
     game read, taken on from where it stopped when its log has only grown since."""
     await loader.loaded(record)  # cached: the game as it stands, or why it does not load
-    g = loader.rules_of(record)
     kept = replays.take(record) if replays is not None else None
-    if kept is not None:
-        stored = await loader.store.actions(record.id, after=kept.end - 1 if kept.end else 0)
-        if kept.end == 0 or (stored and stored[0] == kept.last):
-            told = await loader.workers.run(kept.told_after, g, stored[1:] if kept.end else stored)
-            if replays is not None:
-                replays.keep(record, kept)
-            if kept.from_setup or len(told) >= lines:
-                return told[-lines:]
+    if kept is not None and (told := await _gone_on(loader, record, kept)) is not None:
+        if replays is not None:
+            replays.keep(record, kept)
+        if kept.from_setup or len(told) >= lines:
+            return told[-lines:]
     beyond = STEPS_BEYOND
     while True:
         state, start = await loader.state_at_most(record, max(0, record.actions - lines - beyond))
         stored = await loader.store.actions(record.id, after=start)
-        replay = Replay(g, state, start == 0, ai_seats(record))
-        told = await loader.workers.run(replay.told_after, g, stored)
+        replay = Replay(loader.rules_of(record), state, start == 0, ai_seats(record))
+        told = await loader.workers.run(replay.told_after, stored)
         if start == 0 or len(told) >= lines:
             if replays is not None:
                 replays.keep(record, replay)
             return told[-lines:]
         beyond = 2 * (beyond + lines)
+
+
+async def _gone_on(loader: GameLoader, record: GameRecord, kept: Replay) -> list[str] | None:
+    """The lines `kept` tells once it takes the steps stored since; None when the last step
+    it took is no longer stored as it was (a log written again)."""
+    if kept.last is None:
+        return await loader.workers.run(kept.told_after, await loader.store.actions(record.id))
+    stored = await loader.store.actions(record.id, after=kept.last.seq - 1)
+    if not stored or stored[0] != kept.last:
+        return None
+    return await loader.workers.run(kept.told_after, stored[1:])
 
 
 def ai_seats(record: GameRecord) -> Callable[[Seat | None], bool]:
@@ -110,8 +117,7 @@ class Replay:
         if from_setup:
             self.steps.append(_Replayed(ToldStep(None, opening_said(g, self.view)), 0, True))
         self.moved_from: object | None = None  # the position the move under way began in
-        self.end = 0  # the seq of the last step taken (0: none yet)
-        self.last: StoredAction | None = None
+        self.last: StoredAction | None = None  # the last step taken
 
     def take(self, stored: Sequence[StoredAction]) -> None:
         g = self.g
@@ -133,7 +139,7 @@ class Replay:
                 ]
             logged = tail is None or bool(tail[1])
             self.steps.append(_Replayed(ToldStep(row.faction, said), at, logged))
-            self.end, self.last = row.seq, row
+            self.last = row
 
     def told_steps(self) -> list[ToldStep]:
         """The steps taken, the move under way closed where it stands."""
@@ -141,11 +147,11 @@ class Replay:
         _close(self.g, steps, self.moved_from, self.state, self.ai)
         return [st.told for st in steps]
 
-    def told_after(self, g: AnyGame, stored: Sequence[StoredAction]) -> list[str]:
+    def told_after(self, stored: Sequence[StoredAction]) -> list[str]:
         """The lines told once `stored` is taken too, message after message, the first
         message left out unless the replay holds the setup (it may have begun before)."""
         self.take(stored)
-        messages = told_messages(g, self.told_steps())
+        messages = told_messages(self.g, self.told_steps())
         self._forget_beyond(KEPT_STEPS)
         return [line for m in (messages if self.from_setup else messages[1:]) for line in m]
 
@@ -170,7 +176,7 @@ class LogReplays:
 
     def take(self, record: GameRecord) -> Replay | None:
         found = self._kept.pop(record.id, None)
-        if found is None or found[0] != record.seats or found[1].end > record.actions:
+        if found is None or found[0] != record.seats:
             return None
         return found[1]
 
