@@ -138,6 +138,19 @@ async def test_the_log_read_again_goes_on_from_its_last_replay_as_a_new_replay_w
                     assert again == anew, (step, lines)
                     reads += 1
         assert reads // 2 < went_on < reads and undos > 3, (went_on, reads, undos)
+        # a kept replay whose last step is no longer stored as it took it (a log written
+        # again) is left for a new replay
+        record = await svc.store.open_game(CH)
+        assert record is not None
+        kept = svc.views.replays.take(record)
+        assert kept is not None and kept.last is not None
+        kept.last = kept.last.model_copy(update={"faction": None})
+        svc.views.replays.keep(record, kept)
+        before = fresh_replays
+        assert await read_log(svc, g.info.id, 4) == await log_reading.told_log(
+            svc.loader, record, 4
+        )
+        assert fresh_replays == before + 2  # the log read, then the replay it is checked by
     finally:
         await svc.close()
 
