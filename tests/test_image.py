@@ -123,7 +123,7 @@ def test_the_image_files_install_and_the_bot_starts(tmp_path: Path) -> None:
             "--no-build-isolation",
             "--no-index",
             "--no-cache-dir",
-            "--no-compile",  # the image compiles its modules; what is installed is tested here
+            "--no-compile",  # byte-compiling is pip's own step (a CPU-second), not the image's files
             str(app),
         ],
         cwd=tmp_path,
