@@ -2,11 +2,12 @@
 through GameService, the channel rebuilt from the replies as Discord would show it (a new
 message, an edit of the turn message, the closing of the last one).
 
-    python bench/channel.py [--games 4] [--seed 0]
+    python bench/channel.py [--games 4] [--seed 0] [--steps N]
 
 Prints per game: steps, public messages, messages per card (median and max), messages with
 buttons at the end, the share of the final text taken by `Next:` lines and their median
-length while shown, and the CPU time.
+length while shown, and the CPU time. `--steps` cuts each game short after so many steps
+(a quick check of the bench: the cards played by then, the channel as it stands).
 """
 
 from __future__ import annotations
@@ -61,7 +62,8 @@ def fake_renderer(kind: str, view: object, names: Names | None = None) -> bytes:
     return b"png"
 
 
-async def one_game(seed: int) -> dict[str, float]:
+async def one_game(seed: int, most: int | None = None) -> dict[str, float]:
+    """Game `seed` to its end, or its first `most` steps."""
     store = await SQLiteStore.open(":memory:")
     svc = GameService(store, fake_renderer, seed_source=lambda: seed, front=DISCORD)
     try:
@@ -74,7 +76,7 @@ async def one_game(seed: int) -> dict[str, float]:
         per_card, on_card, steps = [], 1, 0
         next_lengths: list[int] = []
         cpu = time.process_time()
-        while True:
+        while steps != most:
             game = await store.open_game(CHANNEL)
             if game is None:
                 break
@@ -117,10 +119,13 @@ async def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=4)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--steps", type=int, help="cut each game short after so many steps")
     args = ap.parse_args()
+    if args.steps is not None and args.steps < 1:
+        ap.error("--steps: at least 1")
     games = []
     for seed in range(args.seed, args.seed + args.games):
-        g = await one_game(seed)
+        g = await one_game(seed, args.steps)
         games.append(g)
         print(
             f"seed {seed}: {g['steps']} steps, {g['public_messages']} public messages, "

@@ -45,11 +45,11 @@ def states(games: int, per_game: int) -> list[object]:
         pick = random.Random(seed)
         state = vijayanagara.new_game(seed)
         history = [state]
-        while not state.game_over:
+        while per_game > 1 and not state.game_over:  # one state a game: its setup alone
             state = vijayanagara.apply(state, pick.choice(vijayanagara.legal_actions(state)))
             history.append(state)
         last = len(history) - 1
-        spread = max(1, per_game - 1)  # one state a game: its setup
+        spread = max(1, per_game - 1)
         picked.append([history[round(i * last / spread)] for i in range(per_game)])
     return [game[i] for i in range(per_game) for game in picked]
 

@@ -72,21 +72,29 @@ GAMES: dict[str, tuple[Game[Any, Any, Any, Any], Searcher]] = {
 
 
 def position(g: Game[Any, Any, Any, Any], seed: int, share: float) -> tuple[Any, str] | None:
-    """A state of a random game `share` of the way to its end, where a seat decides."""
+    """A state of a random game `share` of the way to its end, where a seat decides (the
+    opening's, share 0, found without playing the game to its end)."""
     rng = random.Random(seed)
     info = g.info
     states = [g.new_game(info.options(), info.seats_for(info.min_players))]
     while g.result(states[-1]) is None and len(states) < 2000:
         s = states[-1]
+        if share == 0 and (seat := deciding(g, s)) is not None:
+            return s, seat
         if g.to_move(s) is None:
             states.append(g.apply(s, g.deal(s, rng.randrange)))
         else:
             states.append(g.apply(s, rng.choice(g.legal_actions(s))))
     for s in states[int(share * (len(states) - 1)) :]:
-        seat = g.to_move(s)
-        if seat is not None and len(g.legal_actions(s)) > 1:
+        if (seat := deciding(g, s)) is not None:
             return s, seat
     return None
+
+
+def deciding(g: Game[Any, Any, Any, Any], s: Any) -> str | None:
+    """The seat to move in `s`, when it has a choice."""
+    seat = g.to_move(s)
+    return seat if seat is not None and len(g.legal_actions(s)) > 1 else None
 
 
 def measure(gid: str, positions: int, seconds: float, seed: int) -> tuple[list[float], int]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import sqlite3
 import statistics
 import sys
@@ -38,6 +39,7 @@ from results import record  # noqa: E402
 GAME_TABLES = ("actions", "snapshots", "log_lines", "outbox", "turn_messages", "jobs", "paces")
 
 
+@functools.cache  # the two imports begin with the same game, often one state_sizes played
 def random_log(seed: int) -> list[vijayanagara.Action]:
     """A whole random game's actions, its chance entries dealt by a seeded dealer."""
     from playout import play

@@ -74,8 +74,8 @@ def main(argv: list[str] | None = None) -> None:
 
     deck = Path(__file__).resolve().parent.parent / "rules" / "vijayanagara" / "data" / "deck.yaml"
     text = deck.read_text(encoding="utf-8")
-    doc = yaml.safe_load(text)
-    while len(text) < args.deck_chars:  # the same cards, flavor padded to the limit
+    doc = yaml.safe_load(text) if len(text) < args.deck_chars else None
+    while doc is not None and len(text) < args.deck_chars:  # the same cards, flavor padded
         for card in doc["cards"]:
             card["flavor"] = (card.get("flavor", "") + " More history.")[:1000]
         text = yaml.safe_dump(doc)

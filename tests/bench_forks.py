@@ -10,10 +10,12 @@ The process has also drawn one Vijayanagara board: the one-time work of its rend
 its fonts and masks), which every bench that draws does before it measures, is done once.
 
 A bench's own worker processes (`sys.executable bench/<script> --worker ...`, started in this
-tree's folder) are forks of it too: a bench's `sys.executable` is a small launcher that hands
-its command, folder, environment and standard streams to this process and exits as the fork
-exits. Any other command (another tree's worker, Python's own spawned workers, a build) the
-launcher runs with the real Python.
+tree's folder) are forks of it too, and so are the processes multiprocessing starts for a
+bench there (the AI worker pool's fork server, the resource tracker: `python -c "from
+multiprocessing..."`): a bench's `sys.executable` (multiprocessing's too) is a small launcher
+that hands its command, folder, environment, open files and ignored signals to this process
+and exits as the fork exits. Any other command (another tree's worker, a build) the launcher
+runs with the real Python.
 
 bench/render.py is also a top-level `render` on the path a bench starts with: which one a real
 run gets is decided by its `sys.path` when it first imports `render` or `bot` (which imports
@@ -23,8 +25,8 @@ bench/render.py, and fails with the ImportError a real run would end with otherw
 
 Run as a program (tests/test_bench.py starts it), it reads one request a line on its standard
 input (JSON: script, args, env, stdout and stderr files) and answers each, once the bench's
-process has ended, with a line `{"returncode": N, "cpu": SECONDS}` (the CPU of the bench and
-of the forks it had made).
+process and every fork it had made have ended, with a line `{"returncode": N, "cpu": SECONDS}`
+(the CPU of the bench and of those forks).
 """
 
 from __future__ import annotations
@@ -32,17 +34,22 @@ from __future__ import annotations
 import atexit
 import builtins
 import contextlib
+import fcntl
 import gc
 import importlib
 import importlib.machinery
 import json
+import multiprocessing.spawn
 import os
 import runpy
 import select
+import signal
 import socket
+import subprocess
 import sys
 import tempfile
 import threading
+import types
 from pathlib import Path
 from typing import Any
 
@@ -57,7 +64,6 @@ SHARED = (
     "PIL.Image",
     "PIL.ImageDraw",
     "PIL.ImageFont",
-    "discord",
     "aiosqlite",
     "rules.capabilities",
     "rules.vijayanagara",
@@ -84,21 +90,42 @@ SHARED = (
     "bot.discord.front_end",
 )
 SHADOWED = ("render", "bot")  # imports that find bench/render.py where bench/ comes first
+MAX_FILES = 64  # the most open files a launcher hands over (with more: the real Python)
 
 # the launcher a bench has as sys.executable: a bench script of this tree run in this tree's
-# folder becomes a fork; anything else, the real Python
+# folder, or one of multiprocessing's own processes a bench starts there (its fork server,
+# its resource tracker, a spawned child: `python -c "from multiprocessing..."`), becomes a
+# fork with the launcher's open files at their numbers and its ignored signals ignored;
+# anything else, the real Python
 LAUNCHER = """#!{python} -IS
 import json, os, signal, socket, sys
 python, bench, repo, address = {python!r}, {bench!r}, {repo!r}, {address!r}
+flags = {flags!r}  # the options this process's flags give (-B ...): a fork's flags too
 args = sys.argv[1:]
-script = os.path.abspath(args[0]) if args else ""
-if os.path.dirname(script) != bench or os.path.realpath(os.getcwd()) != repo:
+n = len(flags) + 1
+if args[:n] == [*flags, "-c"] and args[n:] and args[n].startswith("from multiprocessing."):
+    argv = ["-c", *args[n:]]
+else:
+    argv = [os.path.abspath(args[0]) if args else "", *args[1:]]
+    if os.path.dirname(argv[0]) != bench:
+        os.execv(python, [python, *args])
+if os.path.realpath(os.getcwd()) != repo:
     os.execv(python, [python, *args])
-request = json.dumps({{"argv": [script, *args[1:]], "cwd": os.getcwd(), "env": dict(os.environ)}})
-data = request.encode()
+fds = []
+for name in os.listdir("/proc/self/fd"):
+    try:
+        os.fstat(int(name))
+    except OSError:  # the listing's own
+        continue
+    fds.append(int(name))
+if len(fds) > {max_files}:
+    os.execv(python, [python, *args])
+ignored = [int(n) for n in signal.valid_signals() if signal.getsignal(n) == signal.SIG_IGN]
+request = {{"argv": argv, "cwd": os.getcwd(), "env": dict(os.environ), "fds": fds}}
+data = json.dumps(request | {{"ignored": ignored}}).encode()
 s = socket.socket(socket.AF_UNIX)
 s.connect(address)
-socket.send_fds(s, [len(data).to_bytes(8, "big")], [0, 1, 2])
+socket.send_fds(s, [len(data).to_bytes(8, "big")], fds)
 s.sendall(data)
 status = int(s.makefile().readline())
 if status < 0:
@@ -138,13 +165,22 @@ def checking_the_first_shadowed_import() -> None:
 
 
 def become(argv: list[str], launcher: str) -> None:
-    """In a fork: run the script `argv[0]` as `python argv...` runs it; exit as it exits."""
+    """In a fork: run the script `argv[0]` as `python argv...` runs it, or the code of
+    `python -c CODE args...`; exit as it exits."""
     sys.argv = list(argv)
-    sys.path[0] = str(Path(argv[0]).parent)
     sys.executable = launcher
+    multiprocessing.spawn.set_executable(launcher)  # as it takes sys.executable at its import
     checking_the_first_shadowed_import()
     try:
-        runpy.run_path(argv[0], run_name="__main__")
+        if argv[0] == "-c":
+            sys.path[0] = ""  # the working folder, as for `python -c`
+            sys.argv = ["-c", *argv[2:]]
+            main = types.ModuleType("__main__")
+            sys.modules["__main__"] = main
+            exec(compile(argv[1], "<string>", "exec"), vars(main))
+        else:
+            sys.path[0] = str(Path(argv[0]).parent)
+            runpy.run_path(argv[0], run_name="__main__")
         code = 0
     except SystemExit as e:  # as Python ends on it
         if e.code is None or isinstance(e.code, int):
@@ -165,14 +201,26 @@ def become(argv: list[str], launcher: str) -> None:
     os._exit(code)
 
 
-def received(conn: socket.socket) -> tuple[dict[str, object], list[int]]:
-    """A launcher's command and its three standard streams."""
-    head, fds, _, _ = socket.recv_fds(conn, 8, 3)
+def received(conn: socket.socket) -> tuple[dict[str, Any], dict[int, int]]:
+    """A launcher's command, and its open files: each one's number there, and here."""
+    head, fds, _, _ = socket.recv_fds(conn, 8, MAX_FILES)
     size = int.from_bytes(head, "big")
     data = b""
     while len(data) < size:
         data += conn.recv(size - len(data))
-    return json.loads(data), fds
+    command = json.loads(data)
+    return command, dict(zip(command["fds"], fds, strict=True))
+
+
+def with_files_at(files: dict[int, int]) -> None:
+    """In a fork: each file at its number (the number it had there: the file here)."""
+    above = 1 + max(files)
+    moved = {n: fcntl.fcntl(fd, fcntl.F_DUPFD, above) for n, fd in files.items()}
+    for fd in files.values():
+        os.close(fd)
+    for n, fd in moved.items():
+        os.dup2(fd, n)  # inheritable, as a process started with them has them
+        os.close(fd)
 
 
 def serve() -> None:
@@ -194,6 +242,8 @@ def serve() -> None:
             bench=str(BENCH),
             repo=os.path.realpath(REPO),
             address=address,
+            max_files=MAX_FILES,
+            flags=subprocess._args_from_interpreter_flags(),  # type: ignore[attr-defined]
         )
     )
     os.chmod(launcher, 0o755)
@@ -202,11 +252,12 @@ def serve() -> None:
     listener.listen(16)
     replies.write("ready\n")
     replies.flush()
-    bench: int | None = None  # the bench being run, and the CPU of its forks
+    bench: int | None = None  # the bench being run, its exit status, the CPU of its forks
+    ended: int | None = None
     cpu = 0.0
     launched: dict[int, socket.socket] = {}  # a worker's fork: its launcher's connection
 
-    def fork(argv: list[str], streams: list[int], cwd: str, env: dict[str, str]) -> int:
+    def fork(command: dict[str, Any], files: dict[int, int]) -> int:
         pid = os.fork()
         if pid == 0:
             requests.close()
@@ -214,35 +265,36 @@ def serve() -> None:
             listener.close()
             for conn in launched.values():
                 conn.close()
-            for fd, stream in enumerate(streams):
-                os.dup2(stream, fd)
-                os.close(stream)
-            os.chdir(cwd)
+            os.close(null)
+            with_files_at(files)
+            for signum in command.get("ignored", ()):
+                signal.signal(signum, signal.SIG_IGN)
+            os.chdir(command["cwd"])
             os.environ.clear()
-            os.environ.update(env)
-            become(argv, launcher)
-        for stream in streams:
-            os.close(stream)
+            os.environ.update(command["env"])
+            become(command["argv"], launcher)
+        for fd in files.values():
+            os.close(fd)
         return pid
 
+    watched: list[Any] = [requests, listener]
     while True:
-        ready, _, _ = select.select([requests, listener], [], [], 0.02)
+        ready, _, _ = select.select(watched, [], [], 0.02)
         if requests in ready:
             line = requests.readline()
             if not line:
                 break
             request = json.loads(line)
-            streams = [os.open(os.devnull, os.O_RDONLY)]
-            for name in ("stdout", "stderr"):
-                streams.append(os.open(str(request[name]), os.O_WRONLY | os.O_CREAT | os.O_TRUNC))
+            files = {0: os.open(os.devnull, os.O_RDONLY)}
+            for fd, name in ((1, "stdout"), (2, "stderr")):
+                files[fd] = os.open(str(request[name]), os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
             env = dict(os.environ) | dict(request["env"])
             argv = [str(BENCH / request["script"]), *request["args"]]
-            bench, cpu = fork(argv, streams, str(REPO), env), 0.0
+            command = {"argv": argv, "cwd": str(REPO), "env": env}
+            bench, ended, cpu = fork(command, files), None, 0.0
         if listener in ready:
             conn, _ = listener.accept()
-            command, streams = received(conn)
-            argv, cwd, env = command["argv"], command["cwd"], command["env"]
-            launched[fork(argv, streams, cwd, env)] = conn  # type: ignore[arg-type]
+            launched[fork(*received(conn))] = conn
         while True:  # the processes that ended
             try:
                 pid, status, usage = os.wait4(-1, os.WNOHANG)
@@ -258,9 +310,13 @@ def serve() -> None:
                     conn.sendall(f"{code}\n".encode())
                 conn.close()
             elif pid == bench:
-                replies.write(json.dumps({"returncode": code, "cpu": round(cpu, 3)}) + "\n")
-                replies.flush()
-                bench = None
+                ended = code
+        # the bench's answer once it and every process it had forked here have ended (its
+        # pool's fork server ends just after it): all their CPU is counted
+        if bench is not None and ended is not None and not launched:
+            replies.write(json.dumps({"returncode": ended, "cpu": round(cpu, 3)}) + "\n")
+            replies.flush()
+            bench = None
 
 
 if __name__ == "__main__":
