@@ -523,6 +523,16 @@ class SQLStore(ABC):
         game = await self._bump(
             conn, req.game_id, req.expected_version, status=req.status, moving=True
         )
+        stored = game.model_copy(update={"actions": game.actions + len(req.actions)})
+        await self._append_rows(conn, game, stored, req)
+        return stored
+
+    async def _append_rows(
+        self, conn: Conn, game: GameRecord, stored: GameRecord, req: Append
+    ) -> None:
+        """An append's rows, after its version bump (`game` as the bump left it, `stored`
+        with the new steps counted): its steps, snapshot, lines, announcement, reminder and
+        result, a statement each."""
         await conn.executemany(
             "INSERT INTO actions (game_id, seq, action, faction, user_id) VALUES (?, ?, ?, ?, ?)",
             [
@@ -540,21 +550,22 @@ class SQLStore(ABC):
             await self._put_snapshot(conn, req.game_id, req.snapshot)
         if req.log is not None:
             await self._put_log(conn, req.game_id, req.log)
-        stored = game.model_copy(update={"actions": game.actions + len(req.actions)})
         if req.announcement is not None:
             await self._put_announcement(conn, stored, req.announcement)
         if req.reminder is not None and stored.status == "active":
             await self._put_reminder(conn, stored, req.reminder)
         if req.result is not None:
-            await conn.executemany(
-                "INSERT INTO results (game_id, faction, user_id, place, score, finished_at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                [
-                    (req.game_id, r.faction, r.user_id, r.place, r.score, req.result.finished_at)
-                    for r in req.result.seats
-                ],
-            )
-        return stored
+            await self._put_result(conn, req.game_id, req.result)
+
+    async def _put_result(self, conn: Conn, game_id: int, result: GameResult) -> None:
+        await conn.executemany(
+            "INSERT INTO results (game_id, faction, user_id, place, score, finished_at) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            [
+                (game_id, r.faction, r.user_id, r.place, r.score, result.finished_at)
+                for r in result.seats
+            ],
+        )
 
     async def adopt_secret(
         self,
