@@ -159,6 +159,7 @@ class GameLoader:
         # A fixed seed (tests) gives a fixed secret; otherwise every game draws a fresh one.
         self.seed_source = seed_source
         self._cache: OrderedDict[int, Loaded] = OrderedDict()
+        self._rules: dict[str, AnyGame] = {}  # by kind (a step asks some twenty times)
         self._secrets: dict[int, bytes | None] = {}
         self._dealt_from: dict[int, int] = {}  # where each secret began to deal (its import)
         self._unbound: set[int] = set()  # games whose commitment did not name them (014)
@@ -169,10 +170,10 @@ class GameLoader:
 
     def known_rules(self, record: GameRecord) -> AnyGame | None:
         """The rules of a stored game, by its kind; None for a kind this bot does not know."""
-        try:
-            return self.registry.game(record.kind)
-        except ValueError:
-            return None
+        g = self._rules.get(record.kind)
+        if g is None and self.registry.hosts(record.kind):
+            g = self._rules[record.kind] = self.registry.game(record.kind)
+        return g
 
     def broken(self, record: GameRecord, why: str) -> BrokenGame:
         return broken(record, why, self.registry)
