@@ -31,9 +31,10 @@ from rules.capabilities import notation_of
 from rules.game import Seat, Step
 
 from .ai_users import AI_USERS, ai_level, ai_name, ai_user, is_ai, seat_level
-from .ai_worker import advise, ignore_interrupts, ready, think
+from .ai_worker import advise, ignore_interrupts, ready, think, think_and_explain
+from .announcing import Explained
 from .hints import HINT, HintOrder, HintOrders
-from .loading import AnyGame, BrokenGame, public
+from .loading import AnyGame, BrokenGame, public, view_of
 from .lobby import Lobby
 from .moves import seat_named
 from .parts import SharedParts
@@ -517,25 +518,39 @@ class AiSeats:
             return None
         if turn.seat is None or turn.user is None:  # stored waiting for a reveal
             return await self._reveal(channel, game)
-        g, state, seat, user, level = turn.g, turn.state, turn.seat, turn.user, turn.level
-        seed = f"{game.id}:{game.actions}"
-        view = g.view(state, seat)  # what the seat's player would see: nothing more
-        player = self.shared.registry.player(g.info.id, level)
-        args = (player, view, seat, seed, self.think_seconds)
+        g, state, user = turn.g, turn.state, turn.user
         if self.pace.all_ai(game):
             async with self._all_ai:
-                action = await self._run(think, *args, channel=channel)
+                action, why = await self._thought(channel, game, turn)
         else:
-            action = await self._run(think, *args, channel=channel)
+            action, why = await self._thought(channel, game, turn)
         async with self.shared.locks(channel):
             now = await self.shared.store.open_game_at_turn(channel)
             if now is None or now.game.version != game.version:
                 return None  # someone moved (or a seat changed) while it thought
             step = notation_of(g).describe(public(g, state), action)
             outcome = await self.shared.pipeline.apply_and_store(
-                now.game, state, user, [Step(step, action)], None, read=now
+                now.game, state, user, [Step(step, action)], None, read=now, explained=why
             )
         return await self.shared.pipeline.moved_reply(outcome, self.after_finish)
+
+    async def _thought(
+        self, channel: str, game: GameRecord, turn: AiTurn
+    ) -> tuple[object, Explained | None]:
+        """The AI seat's step, thought in a worker from what its seat sees (nothing more);
+        with the why of its turn where its game's worker says it (a turn of one step)."""
+        g, seat = turn.g, turn.seat
+        assert seat is not None
+        view = view_of(g, turn.state, seat)
+        player = self.shared.registry.player(g.info.id, turn.level)
+        args = (view, seat, f"{game.id}:{game.actions}", self.think_seconds)
+        explain = self.shared.registry.step_explainer(g.info.id)
+        if explain is None:
+            return await self._run(think, player, *args, channel=channel), None
+        action, why = await self._run(
+            think_and_explain, player, explain, *args, turn.level, channel=channel
+        )
+        return action, Explained(turn.state, why)
 
     async def _reveal(self, channel: str, game: GameRecord) -> Reply | None:
         """The reveal a stored position waits for, dealt and announced (then the AI's job,
