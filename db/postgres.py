@@ -20,9 +20,19 @@ from functools import lru_cache
 import asyncpg
 
 from .errors import StorageError
-from .models import Announcement, GameRecord, LogLines, ReminderPlan, Snapshot
+from .models import GameRecord, LogLines
 from .schema import migrations
-from .sql_store import Append, Conn, Dialect, Row, SQLStore
+from .sql_store import (
+    Append,
+    Conn,
+    Dialect,
+    Part,
+    Row,
+    SQLStore,
+    announcement_parts,
+    reminder_part,
+    snapshot_part,
+)
 
 # The time of the statement, not of each row: the rows one claim takes run out together.
 POSTGRES = Dialect(
@@ -170,13 +180,13 @@ class PostgresStore(SQLStore):
         run in any order. A finished game's results, once a game, take a statement more."""
         parts = [_steps(game, req)]
         if req.snapshot is not None:
-            parts.append(_snapshot(req.game_id, req.snapshot))
+            parts.append(snapshot_part(req.game_id, req.snapshot))
         if req.log is not None:
             parts += _lines(req.game_id, req.log)
         if req.announcement is not None:
-            parts += _announcement(stored, req.announcement)
+            parts += announcement_parts(POSTGRES, stored, req.announcement)
         if req.reminder is not None and stored.status == "active":
-            parts.append(_reminder(stored, req.reminder))
+            parts.append(reminder_part(stored, req.reminder))
         sql = ", ".join(f"p{i} AS ({part})" for i, (part, _) in enumerate(parts))
         await conn.execute(f"WITH {sql} SELECT 1", *(a for _, args in parts for a in args))
         if req.result is not None:
@@ -223,9 +233,6 @@ class PostgresStore(SQLStore):
         return sorted(rows, key=lambda r: (r[6], r[0]))  # due_at, game
 
 
-Part = tuple[str, list[object]]  # a data-modifying statement of a WITH, and its parameters
-
-
 def _steps(game: GameRecord, req: Append) -> Part:
     """The steps, numbered after the log's last."""
     return (
@@ -239,14 +246,6 @@ def _steps(game: GameRecord, req: Append) -> Part:
             [a.faction for a in req.actions],
             [a.user_id for a in req.actions],
         ],
-    )
-
-
-def _snapshot(game_id: int, snapshot: Snapshot) -> Part:
-    return (
-        "INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?) "
-        "ON CONFLICT (game_id, seq) DO UPDATE SET state = excluded.state",
-        [game_id, snapshot.seq, snapshot.state],
     )
 
 
@@ -265,54 +264,3 @@ def _lines(game_id: int, log: LogLines) -> list[Part]:
             [game_id, log.start + len(log.lines)],
         ),
     ]
-
-
-def _announcement(game: GameRecord, a: Announcement) -> list[Part]:
-    """As `SQLStore._put_announcement`: the outbox's entry, and the turn message's body."""
-    now = POSTGRES.now
-    parts: list[Part] = [
-        (
-            "INSERT INTO outbox (game_id, version, channel_id, text, mentions, board, edit, "
-            "close_text) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
-            "ON CONFLICT (game_id, version) DO UPDATE SET "
-            "channel_id = excluded.channel_id, text = excluded.text, "
-            "mentions = excluded.mentions, board = excluded.board, edit = excluded.edit, "
-            f"close_text = excluded.close_text, attempts = 0, next_attempt_at = {now}, "
-            f"created_at = {now}, claimed_until = {POSTGRES.unclaimed}",
-            [
-                game.id,
-                game.version,
-                game.channel_id,
-                a.text,
-                json.dumps(a.mentions),
-                a.board,
-                a.edit,
-                a.close_text,
-            ],
-        )
-    ]
-    if a.body is not None and a.edit:
-        parts.append(("UPDATE turn_messages SET body = ? WHERE game_id = ?", [a.body, game.id]))
-    elif a.body is not None:
-        parts.append(
-            (
-                "INSERT INTO turn_messages (game_id, turn_version, body) VALUES (?, ?, ?) "
-                "ON CONFLICT (game_id) DO UPDATE SET turn_version = excluded.turn_version, "
-                "body = excluded.body",
-                [game.id, game.version, a.body],
-            )
-        )
-    return parts
-
-
-def _reminder(game: GameRecord, plan: ReminderPlan) -> Part:
-    """As `SQLStore._put_reminder`."""
-    if plan.user_id is None:
-        return ("DELETE FROM jobs WHERE game_id = ?", [game.id])
-    return (
-        "INSERT INTO jobs (game_id, version, user_id, stage, since, due_at, claimed_until) "
-        "VALUES (?, ?, ?, 0, ?, ?, 0) ON CONFLICT (game_id) DO UPDATE SET "
-        "version = excluded.version, user_id = excluded.user_id, stage = 0, "
-        "since = excluded.since, due_at = excluded.due_at, claimed_until = 0",
-        [game.id, game.version, plan.user_id, plan.since, plan.due_at],
-    )
