@@ -74,7 +74,7 @@ def read_strictly(model: type[M], data: object) -> M | Problem:
     first problem. A value JSON has not (a date, binary data, a set, an infinite number) is a
     problem of its own."""
     try:
-        doc = _as_json(data, ())
+        doc = data if _is_json(data) else _as_json(data, ())
     except _NotJson as e:
         return e.problem
     try:
@@ -90,6 +90,17 @@ class _NotJson(ValueError):
 
 
 _JSON_KEYS = {True: "true", False: "false", None: "null"}
+
+
+def _is_json(data: object) -> bool:
+    """Whether `data` is already as JSON holds it (the common file: no copy, no path kept)."""
+    if isinstance(data, dict):
+        return type(data) is dict and all(type(k) is str and _is_json(v) for k, v in data.items())
+    if isinstance(data, list):
+        return type(data) is list and all(_is_json(v) for v in data)
+    if isinstance(data, float):
+        return math.isfinite(data)
+    return data is None or isinstance(data, str | int)
 
 
 def _as_json(data: object, where: tuple[str | int, ...]) -> object:

@@ -5,6 +5,7 @@ import os
 import sys
 import tempfile
 from collections.abc import AsyncIterator, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -77,6 +78,16 @@ _bench_runs_recorded_nowhere()
 # and a shared machine, an example's wall time says little.
 settings.register_profile("suite", deadline=None)
 settings.load_profile("suite")
+
+
+@pytest.fixture
+def ai_in_threads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The AI of a service the test builds (the terminal's, the bot's) thinks in threads of
+    the test's process: for a test of what the table says and does with the AI's steps, not
+    of its worker processes, it saves the pool's processes and each step's trip to one. The
+    processes are tested where they are the point: tests/test_ai_pool.py, test_ai_seats.py
+    (every step through a real worker), test_terminal_ctrl_c.py (the real program)."""
+    monkeypatch.setattr("bot.table.ai_seats.worker_pool", ThreadPoolExecutor)
 
 
 @pytest.fixture(scope="session")

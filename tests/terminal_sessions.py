@@ -13,8 +13,10 @@ import json
 import os
 import random
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 from pathlib import Path
+from unittest import mock
 
 import pytest
 from fakes import FakeRenderer
@@ -165,8 +167,12 @@ def played_once(shared: Path, kind: str) -> Played:
 @cache
 def played(kind: str) -> Played:
     """One whole game of `kind` (seeded), once per test process: what the service said as
-    Discord shows it, and the terminal's output."""
-    with tempfile.TemporaryDirectory() as folder:
+    Discord shows it, and the terminal's output. Its hints think in threads of this process
+    (conftest's `ai_in_threads`: the words are tested here, not the worker processes)."""
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        mock.patch("bot.table.ai_seats.worker_pool", ThreadPoolExecutor),
+    ):
         discord = asyncio.run(service_game(kind, Path(folder), 1))
         terminal = asyncio.run(terminal_game(kind, Path(folder), 1))
     return tuple(discord), terminal

@@ -15,7 +15,12 @@ from rules import vijayanagara
 
 
 @pytest.fixture
-async def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, migrated_sqlite_bytes: bytes):  # type: ignore[no-untyped-def]
+async def env(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    migrated_sqlite_bytes: bytes,
+    ai_in_threads: None,
+):  # type: ignore[no-untyped-def]
     db = tmp_path / "bot.sqlite3"
     async with running_bot(db, monkeypatch, migrated=migrated_sqlite_bytes) as e:
         e.bot.ai_interval = 0.05

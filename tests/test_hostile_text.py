@@ -113,6 +113,20 @@ def _standard(kind: str, name: str) -> Any:
     return yaml_text.load(files_of(game(kind)).standard_text(name))
 
 
+def _file_with_key(kind: str, name: str, key: str) -> str:
+    """The game's own file given `key` as its last one: its text, then the key's line (the
+    file is a mapping at the top, its lines not indented)."""
+    return files_of(game(kind)).standard_text(name) + yaml_text.dump({key: 1})
+
+
+@pytest.mark.parametrize("file", FILES, ids="-".join)
+def test_a_key_added_to_a_files_text_is_its_last_key(file: tuple[str, str]) -> None:
+    """What the tests through the table give (`_file_with_key`), read as the file it is."""
+    read = yaml_text.load(_file_with_key(*file, HOSTILE_TEXTS[0]))
+    expected = _with_key(_standard(*file), (), HOSTILE_TEXTS[0])
+    assert read == expected and list(read) == list(expected)
+
+
 @pytest.mark.parametrize("file", FILES, ids="-".join)
 def test_a_hostile_key_or_value_anywhere_in_a_file_is_refused_inert(file: tuple[str, str]) -> None:
     """Each mapping of the file given a hostile key and each value replaced by a hostile
@@ -241,9 +255,8 @@ async def test_a_hostile_file_given_to_create_is_refused_inert(
     svc: GameService, file: tuple[str, str]
 ) -> None:
     kind, name = file
-    doc = _standard(kind, name)
     for i, hostile in enumerate(HOSTILE_TEXTS[:: len(HOSTILE_TEXTS) // 4]):
-        text = yaml_text.dump(_with_key(doc, (), hostile), sort_keys=False)
+        text = _file_with_key(kind, name, hostile)
         reply = await svc.lobby.create(str(i), 71, kind=kind, files={name: text.encode()})
         assert not reply.ok and await svc.store.open_game(str(i)) is None, reply.text
         assert_inert(reply.text, hostile)
@@ -261,7 +274,7 @@ async def test_the_terminal_prints_no_escape_a_file_given_at_launch_holds(
     kind, name = file
     hostile = HOSTILE_TEXTS[0]
     given = tmp_path / f"{name}.yaml"
-    given.write_text(yaml_text.dump(_with_key(_standard(kind, name), (), hostile)))
+    given.write_text(_file_with_key(kind, name, hostile))
     seat = game(kind).info.seats[0]
     argv = ["--game", kind, "--play", seat, "--boards", str(tmp_path / "b")]
     argv += ["--db", str(tmp_path / "a.sqlite3"), "--file", f"{name}={given}"]

@@ -123,6 +123,7 @@ def test_the_image_files_install_and_the_bot_starts(tmp_path: Path) -> None:
             "--no-build-isolation",
             "--no-index",
             "--no-cache-dir",
+            "--no-compile",  # byte-compiling is pip's own step (a CPU-second), not the image's files
             str(app),
         ],
         cwd=tmp_path,

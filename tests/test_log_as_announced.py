@@ -11,15 +11,19 @@ Passes.") is shown line by line. bench/log_as_announced.py plays many more games
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
-from told_channel import UNBOUNDED, played_and_read, random_ais, read_log, service
+from told_channel import CH, UNBOUNDED, played_and_read, random_ais, read_log, service
 
 from bot.discord.front_end import DISCORD
 from bot.table import log_reading, pipeline
+from bot.table.ai_users import is_ai
+from bot.table.pipeline import typed_order
 from bot.table.registry import game, games
 from bot.terminal.terminal_io import after_shown
+from rules.capabilities import turns_of
 
 READ_EVERY = 25  # steps between two reads of the log
 # the seed of each game, with people alone and with AIs in every seat but one (the bench plays
@@ -71,6 +75,82 @@ async def test_a_message_longer_than_the_steps_replayed_leaves_the_lines_asked_f
         found = await played_and_read(svc, "taj_mahal", 1, 2, READ_EVERY, (1, 30))
         assert found is None, found
         assert len(await read_log(svc, "taj_mahal", 30)) == 30
+    finally:
+        await svc.close()
+
+
+async def test_the_log_read_again_goes_on_from_its_last_replay_as_a_new_replay_would_tell_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The log read again replays only the steps since it was last read (a long one, then a
+    short one, with undos among the steps, an AI seat taken and left): each time it shows the
+    lines a replay from a stored state shows, and it replays from one only where its seats
+    changed or its kept replay holds too few lines."""
+    monkeypatch.setattr(pipeline, "SNAPSHOT_STEPS", 7)
+    monkeypatch.setattr(log_reading, "KEPT_STEPS", 20)  # a kept replay forgets its oldest steps
+    svc = await service(tmp_path, UNBOUNDED, random_ais())
+    fresh_replays = 0
+    state_at_most = svc.loader.state_at_most
+
+    async def counted(record: object, seq: int) -> tuple[object, int]:
+        nonlocal fresh_replays
+        fresh_replays += 1
+        return await state_at_most(record, seq)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(svc.loader, "state_at_most", counted)
+    try:
+        g = game("vijayanagara")
+        seats = g.info.seats[:3]
+        assert (await svc.lobby.create(CH, 1, kind=g.info.id, seat=seats[0])).ok
+        for n, s in enumerate(seats[1:], start=2):
+            assert (await svc.lobby.join(CH, n, s, kind=g.info.id)).ok
+        assert (await svc.lobby.start(CH, 1, kind=g.info.id)).ok
+        pick, reads, went_on, undos = random.Random(5), 0, 0, 0
+        for step in range(1, 64):
+            if step == 32:  # an AI takes a seat: the seats the replay was made for changed
+                r = await svc.ai.seat(CH, 3, seats[2], "random", kind=g.info.id)
+                assert r.ok, r.text
+            record = await svc.store.open_game(CH)
+            assert record is not None
+            state = await svc.loader.state_of(record)
+            seat = g.to_move(state)
+            assert seat is not None
+            if is_ai(record.seats.get(seat)):
+                reply = await svc.ai.move(CH)
+                assert reply is not None
+            elif step % 5 == 0 and turns_of(g).undo(state) is not None:
+                reply = await svc.moves.undo(CH, record.seats[seat])
+                undos += 1
+            else:
+                order = typed_order(g, state, pick.choice(g.legal_actions(state)))
+                reply = await svc.moves.play(
+                    CH, record.seats[seat], order, expected_version=record.version
+                )
+            assert reply.ok, reply.text
+            if step % 3 == 0:
+                for lines in (30, 4):
+                    record = await svc.store.open_game(CH)
+                    assert record is not None
+                    before = fresh_replays
+                    again = await read_log(svc, g.info.id, lines)
+                    went_on += fresh_replays == before
+                    anew = await log_reading.told_log(svc.loader, record, lines)
+                    assert again == anew, (step, lines)
+                    reads += 1
+        assert reads // 2 < went_on < reads and undos > 3, (went_on, reads, undos)
+        # a kept replay whose last step is no longer stored as it took it (a log written
+        # again) is left for a new replay
+        record = await svc.store.open_game(CH)
+        assert record is not None
+        kept = svc.views.replays.take(record)
+        assert kept is not None and kept.last is not None
+        kept.last = kept.last.model_copy(update={"action": {"type": "written again"}})
+        svc.views.replays.keep(record, kept)
+        before = fresh_replays
+        assert await read_log(svc, g.info.id, 4) == await log_reading.told_log(
+            svc.loader, record, 4
+        )
+        assert fresh_replays == before + 2  # the log read, then the replay it is checked by
     finally:
         await svc.close()
 

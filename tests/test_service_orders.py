@@ -153,7 +153,8 @@ async def test_whole_games_typing_a_redundant_done_after_each_closing_step_or_wh
             assert reply.image is not None, order
             same_faction_new_card += vijayanagara.decider(after) == vijayanagara.decider(shadow)
         shadow = after
-        assert (await state_now(svc)).model_dump() == shadow.model_dump()
+        now = await state_now(svc)
+        assert now == shadow, (now.model_dump(), shadow.model_dump())  # field by field
     assert shadow.game_over and redundant > 10 and ended > 10
     assert same_faction_new_card > 0
 

@@ -19,7 +19,7 @@ from successors_helpers import (
 
 from rules.capabilities import search_of, turns_of
 from rules.successors import GAME, State, board, combat, movement
-from rules.successors.state import NO, Take, Undo
+from rules.successors.state import NO, Take, Undo, fleets_places, units_places
 from rules.successors.view import view
 
 
@@ -38,14 +38,14 @@ def test_random_games_keep_every_invariant_and_end(seed: int) -> None:
 
 @pytest.mark.parametrize("seed", (5, 6))
 def test_what_the_engine_remembers_of_a_state_is_what_it_counts_afresh(seed: int) -> None:
-    """The facts the engine keeps by identity, patched from the step before (each seat's
-    occupied areas and fleets) or made once (a battle side's dice, its pre-battle rolls, the
-    combat phase's open pairs), are those the state gives when counted anew, after every step
-    of a whole game."""
+    """The facts the engine keeps with a state, patched from the step before (each seat's
+    occupied areas and fleets), or by identity (the areas each seat holds, a battle side's
+    dice, its pre-battle rolls, the combat phase's open pairs), are those the state gives when
+    counted anew, after every step of a whole game."""
 
     def checked(s: State) -> None:
-        assert board.occupied(s.totals) == board._occupied(s.totals)
-        assert board.fleets_at(s.fleets) == board._fleets_at(s.fleets)
+        assert s.occupied == units_places(s.totals)
+        assert s.fleet_places == fleets_places(s.fleets, s.players)
         assert board.held(s.control) == board._held(s.control)
         if s.battle is not None:
             for side in (0, 1):

@@ -7,7 +7,7 @@ from rules.capabilities import menus_of, notation_of, reference_of, talk_of, tur
 
 from .loading import AnyGame, public
 from .lobby import check_range
-from .log_reading import told_log
+from .log_reading import LogReplays, told_log
 from .parts import SharedParts
 from .refusal import ServiceError, answers
 from .reply import Reply
@@ -22,6 +22,7 @@ LISTED_IN_A_LINE = 6  # allowed steps listed in one line; more are listed one a 
 class Views:
     def __init__(self, shared: SharedParts) -> None:
         self.shared = shared
+        self.replays = LogReplays()  # the log read again goes on from its last replay
 
     @answers()
     async def status(
@@ -107,7 +108,7 @@ class Views:
         if record is None or record.status == "lobby":
             return Reply.error("There is no game log yet.")
         n = check_range("The number of log lines", lines, 1, MAX_LOG_LINES)
-        shown = await told_log(self.shared.loader, record, n)
+        shown = await told_log(self.shared.loader, record, n, self.replays)
         if not shown:  # the setup told nothing (the start's headline said it)
             return Reply(text="Nothing has been played yet: the log is empty.", ephemeral=True)
         body = "\n".join(shown)

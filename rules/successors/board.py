@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping
-from functools import partial
 from itertools import compress
 from typing import Generic, TypeVar
 
@@ -87,9 +86,9 @@ Changes = tuple[tuple[int, int], ...]  # (place, seat): where a seat's pieces ch
 
 
 class ByIdentity(Generic[T, R]):
-    """A function of one immutable part of a state (its map counts, its fleets, its control),
-    remembered for the last few parts asked, by identity: the states of a turn share a part
-    until it changes, and ask for the same facts of it at every step."""
+    """A function of one immutable part of a state (its control), remembered for the last
+    few parts asked, by identity: the states of a turn share a part until it changes, and
+    ask for the same facts of it at every step."""
 
     def __init__(self, fn: Callable[[T], R], size: int = 8) -> None:
         self.fn = fn
@@ -104,36 +103,10 @@ class ByIdentity(Generic[T, R]):
             if known is part:
                 return result
         result = self.fn(part)
-        self._remember(part, result)
-        return result
-
-    def follow(self, old: T, new: T, patch: Callable[[R, T, T, Changes], R], at: Changes) -> None:
-        """`new` is `old` changed at the places and seats `at` only: its facts, when old's
-        are known, patched from them (a step changes a row or two of a part that has 36)."""
-        items = self.items
-        for known, result in items:
-            if known is old:
-                patched = patch(result, old, new, at)
-                if len(items) >= self.size:
-                    items.pop()
-                items.insert(0, (new, patched))
-                return
-
-    def _remember(self, part: T, result: R) -> None:
-        items = self.items
         if len(items) >= self.size:
             items.pop()
         items.insert(0, (part, result))
-
-
-def _occupied(totals: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
-    out: tuple[list[int], ...] = ([], [], [], [])
-    for a, t in enumerate(totals):
-        if t[13]:  # some seat's units
-            for seat in range(4):
-                if t[9 + seat]:
-                    out[seat].append(a)
-    return tuple(tuple(x) for x in out)
+        return result
 
 
 def _toggled(places: tuple[int, ...], p: int) -> tuple[int, ...]:
@@ -152,23 +125,14 @@ def _places_patched(
     at: Changes,
 ) -> tuple[tuple[int, ...], ...]:
     """Each seat's places (where `rows` count some of its pieces in column `column` + seat),
-    known before its pieces changed at the places `at`, patched where they came or left."""
+    known before its pieces changed at the places `at`, patched where they came or left (a
+    step changes a row or two of 36)."""
     out: list[tuple[int, ...]] | None = None
     for p, seat in at:
         if (old[p][column + seat] > 0) != (rows[p][column + seat] > 0):
             out = out or list(known)
             out[seat] = _toggled(out[seat], p)
     return known if out is None else tuple(out)
-
-
-# a seat's units in an area's totals (column 9 + seat), its fleets at a place (column seat)
-_occupied_patched = partial(_places_patched, 9)
-_fleets_at_patched = partial(_places_patched, 0)
-
-
-def _fleets_at(fleets: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
-    seats = len(fleets[0]) if fleets else 0
-    return tuple(tuple(p for p, row in enumerate(fleets) if row[seat]) for seat in range(seats))
 
 
 def _held(control: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
@@ -179,10 +143,7 @@ def _held(control: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     return tuple(map(tuple, out))
 
 
-# per seat: the land areas holding its units (its mercenaries too), the places of its fleets,
-# the areas it controls
-occupied = ByIdentity(_occupied)
-fleets_at = ByIdentity(_fleets_at)
+# per seat: the areas it controls
 held = ByIdentity(_held)
 
 
@@ -234,7 +195,8 @@ def add_units(s: State, area: int, c: int, n: int) -> None:
     totals[area] = row_totals(new)
     old, s.totals = s.totals, tuple(totals)
     seat = SEAT_OF_CODE[c]
-    occupied.follow(old, s.totals, _occupied_patched, ((area, seat),) if seat != NO else ())
+    if seat != NO:
+        s.occupied = _places_patched(9, s.occupied, old, s.totals, ((area, seat),))
 
 
 def move_units(s: State, frm: int, to: int, counts: Mapping[int, int]) -> None:
@@ -256,7 +218,7 @@ def move_units(s: State, frm: int, to: int, counts: Mapping[int, int]) -> None:
         seat = SEAT_OF_CODE[c]
         if seat != NO and (frm, seat) not in at:
             at += ((frm, seat), (to, seat))
-    occupied.follow(old, s.totals, _occupied_patched, tuple(at))
+    s.occupied = _places_patched(9, s.occupied, old, s.totals, tuple(at))
 
 
 def from_pool(s: State, slot: int, kind: int, n: int) -> int:
@@ -315,7 +277,7 @@ def add_fleets(s: State, at: int, seat: int, n: int) -> None:
     fleets = list(s.fleets)
     fleets[at] = tuple(row)
     old, s.fleets = s.fleets, tuple(fleets)
-    fleets_at.follow(old, s.fleets, _fleets_at_patched, ((at, seat),))
+    s.fleet_places = _places_patched(0, s.fleet_places, old, s.fleets, ((at, seat),))
 
 
 def move_fleets(s: State, frm: int, to: int, seat: int, n: int) -> None:
@@ -328,7 +290,7 @@ def move_fleets(s: State, frm: int, to: int, seat: int, n: int) -> None:
     fleets = list(s.fleets)
     fleets[frm], fleets[to] = tuple(a), tuple(b)
     old, s.fleets = s.fleets, tuple(fleets)
-    fleets_at.follow(old, s.fleets, _fleets_at_patched, ((frm, seat), (to, seat)))
+    s.fleet_places = _places_patched(0, s.fleet_places, old, s.fleets, ((frm, seat), (to, seat)))
 
 
 def place_fleet(s: State, at: int, seat: int) -> bool:
@@ -451,7 +413,7 @@ def update_control(s: State) -> list[int]:
     changed = []
     markers = s.markers
     totals = s.totals
-    for area in sorted(set().union(*occupied(totals))):
+    for area in sorted(set().union(*s.occupied)):
         if markers[area] != NO_MARKER:
             continue  # marked: no controller (Q27); an area with no unit keeps its controller
         held, t = s.control[area], totals[area]

@@ -93,7 +93,7 @@ def _open_pairs(s: State, p: int) -> Pairs:
     decided = s.decided
     leaders = s.leaders
     rivals = _rivals(len(s.seats), p, s.alliances, s.truces)
-    areas = board.occupied(s.totals)[p]
+    areas = s.occupied[p]
     if 0 <= leaders[p] < len(s.totals) and leaders[p] not in areas:
         areas = tuple(sorted((*areas, leaders[p])))
     for area in areas:

@@ -53,7 +53,7 @@ def lose_options(s: State, seat: int, where: int) -> list[Lose]:
     (the leader's stack)."""
     m = s.parts.map
     out: list[Lose] = []
-    areas = board.occupied(s.totals)[seat] if where == NO else (where,)
+    areas = s.occupied[seat] if where == NO else (where,)
     for area in areas:
         row = s.units[area]
         for slot in (seat, MERC + seat):
@@ -61,7 +61,7 @@ def lose_options(s: State, seat: int, where: int) -> list[Lose]:
                 if row[slot * 4 + t]:
                     out.append(made(Lose, piece_word(s, seat, slot * 4 + t), m.ids[area]))
     if where == NO:
-        out += [Lose("fleet", m.ids[at]) for at in board.fleets_at(s.fleets)[seat]]
+        out += [Lose("fleet", m.ids[at]) for at in s.fleet_places[seat]]
     return out
 
 

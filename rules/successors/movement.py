@@ -268,7 +268,7 @@ def _new_force_options(s: State, seat: int, caller: int) -> list[Action]:
     out: list[Action] = []
     moved = _moved(s) if s.moved else {}
     leader = s.leaders[seat] if leader_free(s, seat) else NO
-    areas = board.occupied(s.totals)[seat]
+    areas = s.occupied[seat]
     ids, units = m.ids, s.units
     for area in areas:  # no force is under way
         out += row_takes(seat, ids[area], units[area], moved.get(area, ()), area == leader)
@@ -276,7 +276,7 @@ def _new_force_options(s: State, seat: int, caller: int) -> list[Action]:
         out += row_takes(seat, ids[leader], units[leader], moved.get(leader, ()), True)
     sailed = s.sailed
     fleets = s.fleets
-    for at in board.fleets_at(fleets)[seat]:
+    for at in s.fleet_places[seat]:
         n = fleets[at][seat] - (ledger(sailed, at, seat) if sailed else 0)
         out += counted(TakeFleets, (m.ids[at],), n)
     if caller == NO and s.alliances:

@@ -34,7 +34,9 @@ from pydantic import BeforeValidator, Field, PlainSerializer
 from .components import Parts, parts
 
 _NEW: Final = object.__new__
-_REMADE: Final = frozenset(("parts", "totals", "since_barrier", "barrier", "memo"))
+_REMADE: Final = frozenset(
+    ("parts", "totals", "occupied", "fleet_places", "since_barrier", "barrier", "memo")
+)
 NO: Final = -1
 SLOTS: Final = 9
 WHITE: Final = 4
@@ -65,6 +67,22 @@ def row_totals(row: tuple[int, ...]) -> tuple[int, ...]:
     slots = [row[k] + row[k + 1] + row[k + 2] + row[k + 3] for k in range(0, CODES, 4)]
     seats = [slots[k] + slots[MERC + k] for k in range(4)]
     return (*slots, *seats, sum(seats))
+
+
+def units_places(totals: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """Per seat (4): the land areas whose totals (`row_totals`) count some of its units."""
+    out: tuple[list[int], ...] = ([], [], [], [])
+    for a, t in enumerate(totals):
+        if t[13]:  # some seat's units
+            for seat in range(4):
+                if t[9 + seat]:
+                    out[seat].append(a)
+    return tuple(tuple(x) for x in out)
+
+
+def fleets_places(fleets: tuple[tuple[int, ...], ...], seats: int) -> tuple[tuple[int, ...], ...]:
+    """Per seat: the places holding some of its fleets."""
+    return tuple(tuple(p for p, row in enumerate(fleets) if row[seat]) for seat in range(seats))
 
 
 def code(slot: int, kind: int) -> int:
@@ -236,14 +254,24 @@ class State:
     totals: Annotated[tuple[tuple[int, ...], ...], Field(exclude=True)] = field(
         init=False, compare=False, repr=False
     )
+    # per seat, where its units are (`units_places` of the totals) and where its fleets are
+    # (`fleets_places`), kept with `units` and `fleets` (in memory only)
+    occupied: Annotated[tuple[tuple[int, ...], ...], Field(exclude=True)] = field(
+        init=False, compare=False, repr=False
+    )
+    fleet_places: Annotated[tuple[tuple[int, ...], ...], Field(exclude=True)] = field(
+        init=False, compare=False, repr=False
+    )
 
     def __post_init__(self) -> None:
         self.parts = parts(self.map_file, self.events_file, self.chits_file, self.setup_file)
         self.totals = tuple(row_totals(row) for row in self.units)
+        self.occupied = units_places(self.totals)
+        self.fleet_places = fleets_places(self.fleets, len(self.seats))
 
     def __getstate__(self) -> dict[str, object]:
         """The state as pickled (an AI's view goes to a worker process so): its fields
-        without what is made again from them (the files' parts, the totals) or kept in
+        without what is made again from them (the files' parts, the counts and places) or kept in
         memory for undo and the legal steps."""
         return {f: getattr(self, f) for f in self.__slots__ if f not in _REMADE}
 
@@ -312,6 +340,8 @@ class State:
         t.news = self.news
         t.parts = self.parts
         t.totals = self.totals
+        t.occupied = self.occupied
+        t.fleet_places = self.fleet_places
         t.since_barrier = ()
         t.barrier = None
         t.memo = None
