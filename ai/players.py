@@ -16,6 +16,7 @@ from .budget import Budget
 
 V_contra = TypeVar("V_contra", contravariant=True)
 A_co = TypeVar("A_co", covariant=True)
+A_contra = TypeVar("A_contra", contravariant=True)
 
 
 class Player(Protocol[V_contra, A_co]):
@@ -40,3 +41,11 @@ class Explainer(Protocol[V_contra]):
     and ended, weighed as the AI at `level` weighs positions."""
 
     def __call__(self, start: V_contra, end: V_contra, seat: str, level: str) -> str | None: ...
+
+
+class StepExplainer(Protocol[V_contra, A_contra]):
+    """The why of an AI's turn that is one step, `action` from `view` (the seat's view, which
+    for such a game is its public one too): what the game's Explainer says of that turn,
+    worked out where the AI thought it (its worker), not again where it is announced."""
+
+    def __call__(self, view: V_contra, action: A_contra, seat: str, level: str) -> str | None: ...

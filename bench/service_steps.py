@@ -5,6 +5,7 @@ renderer, so that the figure is the table's and the database's, not Pillow's).
 
     python bench/service_steps.py [--games 2] [--kinds vijayanagara,taj_mahal,...]
     python bench/service_steps.py --against main [--rounds 3]
+    python bench/service_steps.py --database postgresql://user@host/db [--against main]
 
 Game k of each kind: seats for its fewest players, seed k, and each decision a uniform
 choice among `legal_actions` by `random.Random(k)`, typed as a player types it. Prints, per
@@ -13,7 +14,8 @@ process's CPU: the database's threads too), and the engine's own share (the same
 replayed on the rules alone). With --against REV the same games are played by revision REV's
 code (bot/, db/, rules/, render/ and ai/ from `git archive`, or a folder REV holding another tree), each
 round in a fresh process, rounds alternating between the trees; a tree's figure is its best
-round, compared as a ratio. With --profile, one process plays under cProfile and prints the
+round, compared as a ratio. With --database, the games are stored in that PostgreSQL
+database instead of a SQLite file (each game in a channel of its own). With --profile, one process plays under cProfile and prints the
 top functions by own time and by cumulative time, and the trips to the database's threads
 per step.
 """
@@ -119,11 +121,14 @@ async def play_all(
     return out
 
 
-def worker(kinds: list[str], games: int, steps: int) -> dict[str, dict[str, float]]:
+def worker(
+    kinds: list[str], games: int, steps: int, database: str | None = None
+) -> dict[str, dict[str, float]]:
     with tempfile.TemporaryDirectory() as folder:
         # one warm-up game of each kind (imports, data files, caches) on its own file
-        asyncio.run(play_all(str(Path(folder) / "warm.sqlite3"), kinds, 1, steps))
-        return asyncio.run(play_all(str(Path(folder) / "bench.sqlite3"), kinds, games, steps))
+        asyncio.run(play_all(database or str(Path(folder) / "warm.sqlite3"), kinds, 1, steps))
+        where = database or str(Path(folder) / "bench.sqlite3")
+        return asyncio.run(play_all(where, kinds, games, steps))
 
 
 def profile(kinds: list[str], games: int, steps: int, top: int) -> None:
@@ -160,9 +165,12 @@ def profile(kinds: list[str], games: int, steps: int, top: int) -> None:
         print(text.getvalue())
 
 
-def run_tree(root: Path, kinds: list[str], games: int, steps: int) -> dict[str, dict[str, float]]:
+def run_tree(
+    root: Path, kinds: list[str], games: int, steps: int, database: str | None
+) -> dict[str, dict[str, float]]:
     cmd = [sys.executable, str(REPO / "bench" / "service_steps.py"), "--worker", "--tree"]
     cmd += [str(root), "--kinds", ",".join(kinds), "--games", str(games), "--steps", str(steps)]
+    cmd += ["--database", database] if database else []
     out = subprocess.run(cmd, capture_output=True, text=True, check=False, cwd=root)
     sys.stderr.write(out.stderr)
     if out.returncode:
@@ -194,12 +202,13 @@ def main() -> None:
     p.add_argument("--rounds", type=int, default=1)
     p.add_argument("--against", metavar="REV", help="another git revision to compare with")
     p.add_argument("--profile", type=int, metavar="TOP", help="cProfile's top functions")
+    p.add_argument("--database", metavar="URL", help="a postgresql:// database to store in")
     p.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--tree", help=argparse.SUPPRESS)
     args = p.parse_args()
     kinds = args.kinds.split(",")
     if args.worker:
-        print(json.dumps(worker(kinds, args.games, args.steps)))
+        print(json.dumps(worker(kinds, args.games, args.steps, args.database)))
         return
     if args.profile:
         profile(kinds, args.games, args.steps, args.profile)
@@ -214,12 +223,12 @@ def main() -> None:
         )
         for _ in range(args.rounds):  # alternate, so that a busy spell hits both trees
             here.append(
-                run_tree(REPO, kinds, args.games, args.steps)
+                run_tree(REPO, kinds, args.games, args.steps, args.database)
                 if other is not None
-                else worker(kinds, args.games, args.steps)  # (this process: a tree alone)
+                else worker(kinds, args.games, args.steps, args.database)  # (a tree alone)
             )
             if other is not None:
-                there.append(run_tree(other, kinds, args.games, args.steps))
+                there.append(run_tree(other, kinds, args.games, args.steps, args.database))
     a = best(here)
     out: dict[str, object] = {"this": a}
     print(f"games of each kind: {args.games}, rounds: {args.rounds} (the best round)")

@@ -11,6 +11,7 @@ The queries are db/sql_store.py's; this module holds what is PostgreSQL's own.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
@@ -19,8 +20,19 @@ from functools import lru_cache
 import asyncpg
 
 from .errors import StorageError
+from .models import GameRecord, LogLines
 from .schema import migrations
-from .sql_store import Conn, Dialect, Row, SQLStore
+from .sql_store import (
+    Append,
+    Conn,
+    Dialect,
+    Part,
+    Row,
+    SQLStore,
+    announcement_parts,
+    reminder_part,
+    snapshot_part,
+)
 
 # The time of the statement, not of each row: the rows one claim takes run out together.
 POSTGRES = Dialect(
@@ -158,6 +170,28 @@ class PostgresStore(SQLStore):
     def _is_duplicate(self, error: Exception) -> bool:
         return isinstance(error, asyncpg.UniqueViolationError)
 
+    # --- a move's rows in one statement ----------------------------------------------------
+
+    async def _append_rows(
+        self, conn: Conn, game: GameRecord, stored: GameRecord, req: Append
+    ) -> None:
+        """The rows `SQLStore._append_rows` writes, as the parts of one statement (one round
+        trip, not one per table): each part changes rows no other part touches, so they may
+        run in any order. A finished game's results, once a game, take a statement more."""
+        parts = [_steps(game, req)]
+        if req.snapshot is not None:
+            parts.append(snapshot_part(req.game_id, req.snapshot))
+        if req.log is not None:
+            parts += _lines(req.game_id, req.log)
+        if req.announcement is not None:
+            parts += announcement_parts(POSTGRES, stored, req.announcement)
+        if req.reminder is not None and stored.status == "active":
+            parts.append(reminder_part(stored, req.reminder))
+        sql = ", ".join(f"p{i} AS ({part})" for i, (part, _) in enumerate(parts))
+        await conn.execute(f"WITH {sql} SELECT 1", *(a for _, args in parts for a in args))
+        if req.result is not None:
+            await self._put_result(conn, req.game_id, req.result)
+
     # --- claims of due work ------------------------------------------------------------------
 
     async def _claim_owed(
@@ -197,3 +231,36 @@ class PostgresStore(SQLStore):
             lease,
         )
         return sorted(rows, key=lambda r: (r[6], r[0]))  # due_at, game
+
+
+def _steps(game: GameRecord, req: Append) -> Part:
+    """The steps, numbered after the log's last."""
+    return (
+        "INSERT INTO actions (game_id, seq, action, faction, user_id) "
+        "SELECT ?, ? + i, a, f, u FROM unnest(?::text[], ?::text[], ?::bigint[]) "
+        "WITH ORDINALITY AS t(a, f, u, i)",
+        [
+            req.game_id,
+            game.actions,
+            [json.dumps(a.action, sort_keys=True) for a in req.actions],
+            [a.faction for a in req.actions],
+            [a.user_id for a in req.actions],
+        ],
+    )
+
+
+def _lines(game_id: int, log: LogLines) -> list[Part]:
+    """The lines from `log.start` on, as `SQLStore._put_log` leaves them: written over what
+    was there, and none kept past them."""
+    return [
+        (
+            "INSERT INTO log_lines (game_id, n, line) "
+            "SELECT ?, ? + i - 1, line FROM unnest(?::text[]) WITH ORDINALITY AS t(line, i) "
+            "ON CONFLICT (game_id, n) DO UPDATE SET line = excluded.line",
+            [game_id, log.start, list(log.lines)],
+        ),
+        (
+            "DELETE FROM log_lines WHERE game_id = ? AND n >= ?",
+            [game_id, log.start + len(log.lines)],
+        ),
+    ]

@@ -460,13 +460,7 @@ class SQLStore(ABC):
         return await self._writing(write)
 
     async def _put_snapshot(self, conn: Conn, game_id: int, snapshot: Snapshot) -> None:
-        await conn.execute(
-            "INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?) "
-            "ON CONFLICT (game_id, seq) DO UPDATE SET state = excluded.state",
-            game_id,
-            snapshot.seq,
-            snapshot.state,
-        )
+        await _run(conn, snapshot_part(game_id, snapshot))
 
     async def _put_log(self, conn: Conn, game_id: int, log: LogLines) -> None:
         await conn.execute("DELETE FROM log_lines WHERE game_id = ? AND n >= ?", game_id, log.start)
@@ -523,6 +517,16 @@ class SQLStore(ABC):
         game = await self._bump(
             conn, req.game_id, req.expected_version, status=req.status, moving=True
         )
+        stored = game.model_copy(update={"actions": game.actions + len(req.actions)})
+        await self._append_rows(conn, game, stored, req)
+        return stored
+
+    async def _append_rows(
+        self, conn: Conn, game: GameRecord, stored: GameRecord, req: Append
+    ) -> None:
+        """An append's rows, after its version bump (`game` as the bump left it, `stored`
+        with the new steps counted): its steps, snapshot, lines, announcement, reminder and
+        result, a statement each."""
         await conn.executemany(
             "INSERT INTO actions (game_id, seq, action, faction, user_id) VALUES (?, ?, ?, ?, ?)",
             [
@@ -540,21 +544,22 @@ class SQLStore(ABC):
             await self._put_snapshot(conn, req.game_id, req.snapshot)
         if req.log is not None:
             await self._put_log(conn, req.game_id, req.log)
-        stored = game.model_copy(update={"actions": game.actions + len(req.actions)})
         if req.announcement is not None:
             await self._put_announcement(conn, stored, req.announcement)
         if req.reminder is not None and stored.status == "active":
             await self._put_reminder(conn, stored, req.reminder)
         if req.result is not None:
-            await conn.executemany(
-                "INSERT INTO results (game_id, faction, user_id, place, score, finished_at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                [
-                    (req.game_id, r.faction, r.user_id, r.place, r.score, req.result.finished_at)
-                    for r in req.result.seats
-                ],
-            )
-        return stored
+            await self._put_result(conn, req.game_id, req.result)
+
+    async def _put_result(self, conn: Conn, game_id: int, result: GameResult) -> None:
+        await conn.executemany(
+            "INSERT INTO results (game_id, faction, user_id, place, score, finished_at) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            [
+                (game_id, r.faction, r.user_id, r.place, r.score, result.finished_at)
+                for r in result.seats
+            ],
+        )
 
     async def adopt_secret(
         self,
@@ -655,39 +660,8 @@ class SQLStore(ABC):
 
     async def _put_announcement(self, conn: Conn, game: GameRecord, a: Announcement) -> None:
         """A new entry, or the entry of that version written afresh (a new first attempt)."""
-        now = self.dialect.now
-        await conn.execute(
-            "INSERT INTO outbox (game_id, version, channel_id, text, mentions, board, edit, "
-            "close_text) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
-            "ON CONFLICT (game_id, version) DO UPDATE SET "
-            "channel_id = excluded.channel_id, text = excluded.text, "
-            "mentions = excluded.mentions, board = excluded.board, edit = excluded.edit, "
-            f"close_text = excluded.close_text, attempts = 0, next_attempt_at = {now}, "
-            f"created_at = {now}, claimed_until = {self.dialect.unclaimed}",
-            game.id,
-            game.version,
-            game.channel_id,
-            a.text,
-            json.dumps(a.mentions),
-            a.board,
-            a.edit,
-            a.close_text,
-        )
-        if a.body is None:
-            return
-        if a.edit:
-            await conn.execute(
-                "UPDATE turn_messages SET body = ? WHERE game_id = ?", a.body, game.id
-            )
-        else:  # a new turn; the previous message's id stays until the new one is posted
-            await conn.execute(
-                "INSERT INTO turn_messages (game_id, turn_version, body) VALUES (?, ?, ?) "
-                "ON CONFLICT (game_id) DO UPDATE SET turn_version = excluded.turn_version, "
-                "body = excluded.body",
-                game.id,
-                game.version,
-                a.body,
-            )
+        for part in announcement_parts(self.dialect, game, a):
+            await _run(conn, part)
 
     async def owed_announcements(
         self,
@@ -764,20 +738,7 @@ class SQLStore(ABC):
     # --- reminders (migration 007) ---------------------------------------------------------
 
     async def _put_reminder(self, conn: Conn, game: GameRecord, plan: ReminderPlan) -> None:
-        if plan.user_id is None:
-            await conn.execute("DELETE FROM jobs WHERE game_id = ?", game.id)
-            return
-        await conn.execute(
-            "INSERT INTO jobs (game_id, version, user_id, stage, since, due_at, claimed_until) "
-            "VALUES (?, ?, ?, 0, ?, ?, 0) ON CONFLICT (game_id) DO UPDATE SET "
-            "version = excluded.version, user_id = excluded.user_id, stage = 0, "
-            "since = excluded.since, due_at = excluded.due_at, claimed_until = 0",
-            game.id,
-            game.version,
-            plan.user_id,
-            plan.since,
-            plan.due_at,
-        )
+        await _run(conn, reminder_part(game, plan))
 
     _PACE_COLUMNS = (
         "p.seconds, p.deadline, p.ai_seconds, p.proposed_seconds, p.proposed_deadline, p.agreed"
@@ -987,3 +948,72 @@ class SQLStore(ABC):
             limit,
         )
         return group_results([tuple(r) for r in rows])
+
+
+# --- a write's statements, each with its parameters (PostgreSQL joins a move's in one) ------
+
+Part = tuple[str, list[object]]
+
+
+async def _run(conn: Conn, part: Part) -> None:
+    await conn.execute(part[0], *part[1])
+
+
+def snapshot_part(game_id: int, snapshot: Snapshot) -> Part:
+    return (
+        "INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?) "
+        "ON CONFLICT (game_id, seq) DO UPDATE SET state = excluded.state",
+        [game_id, snapshot.seq, snapshot.state],
+    )
+
+
+def announcement_parts(d: Dialect, game: GameRecord, a: Announcement) -> list[Part]:
+    """The outbox's entry of the game's version (a new first attempt), and the turn
+    message's body: edited, or a new turn's (the previous message's id stays until the new
+    one is posted)."""
+    parts: list[Part] = [
+        (
+            "INSERT INTO outbox (game_id, version, channel_id, text, mentions, board, edit, "
+            "close_text) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (game_id, version) DO UPDATE SET "
+            "channel_id = excluded.channel_id, text = excluded.text, "
+            "mentions = excluded.mentions, board = excluded.board, edit = excluded.edit, "
+            f"close_text = excluded.close_text, attempts = 0, next_attempt_at = {d.now}, "
+            f"created_at = {d.now}, claimed_until = {d.unclaimed}",
+            [
+                game.id,
+                game.version,
+                game.channel_id,
+                a.text,
+                json.dumps(a.mentions),
+                a.board,
+                a.edit,
+                a.close_text,
+            ],
+        )
+    ]
+    if a.body is not None and a.edit:
+        parts.append(("UPDATE turn_messages SET body = ? WHERE game_id = ?", [a.body, game.id]))
+    elif a.body is not None:
+        parts.append(
+            (
+                "INSERT INTO turn_messages (game_id, turn_version, body) VALUES (?, ?, ?) "
+                "ON CONFLICT (game_id) DO UPDATE SET turn_version = excluded.turn_version, "
+                "body = excluded.body",
+                [game.id, game.version, a.body],
+            )
+        )
+    return parts
+
+
+def reminder_part(game: GameRecord, plan: ReminderPlan) -> Part:
+    """The job that waits for `plan`'s person (none: nobody to remind)."""
+    if plan.user_id is None:
+        return ("DELETE FROM jobs WHERE game_id = ?", [game.id])
+    return (
+        "INSERT INTO jobs (game_id, version, user_id, stage, since, due_at, claimed_until) "
+        "VALUES (?, ?, ?, 0, ?, ?, 0) ON CONFLICT (game_id) DO UPDATE SET "
+        "version = excluded.version, user_id = excluded.user_id, stage = 0, "
+        "since = excluded.since, due_at = excluded.due_at, claimed_until = 0",
+        [game.id, game.version, plan.user_id, plan.since, plan.due_at],
+    )

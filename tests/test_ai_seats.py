@@ -90,6 +90,8 @@ async def play_a_whole_game(svc: GameService) -> None:
         if st.game_over:
             break
         seat = vijayanagara.prompt(st).faction
+        # what the terminal asks before it lets the AIs play: whether an AI's step is due
+        assert await svc.ai.due(await svc.store.open_game(CH)) == (seat != vijayanagara.Faction.D)
         if seat == vijayanagara.Faction.D:
             a = r.choice(vijayanagara.legal_actions(st))
             order = vijayanagara.describe(st, a) + (
@@ -107,6 +109,7 @@ async def play_a_whole_game(svc: GameService) -> None:
         raise AssertionError("the game did not end")
     game = await svc.store.latest_game(CH)
     assert game is not None and game.status == "finished"
+    assert not await svc.ai.due(game) and not await svc.ai.due(None)
     assert ai_steps > 50
     stored = await svc.store.actions(game.id)
     assert {a.user_id for a in stored if a.faction in ("B", "V")} == {AI_USERS["easy"]}

@@ -39,7 +39,7 @@ from db import (
     Store,
     open_store,
 )
-from db.postgres import PostgresStore, numbered
+from db.postgres import PostgresConn, PostgresStore, numbered
 from db.sql_store import OPEN_IN_CHANNEL, SQLStore
 from db.sqlite import migrations
 
@@ -215,11 +215,14 @@ async def test_a_channels_open_game_is_found_by_its_index_not_by_reading_every_g
 
 
 async def test_postgresqls_generic_plan_of_that_lookup_uses_the_index_too(
-    migrated_postgres_url: str,
+    postgres_url: str,
 ) -> None:
     """The same lookup on PostgreSQL, as a prepared statement's generic plan (the one a
-    connection may keep for good after a few executions) makes it."""
-    conn = await asyncpg.connect(migrated_postgres_url)
+    connection may keep for good after a few executions) makes it. On a new database: one
+    emptied after other tests keeps their tables' pages, and a table of a page or two is
+    read whole by any plan."""
+    await (await PostgresStore.open(postgres_url)).close()
+    conn = await asyncpg.connect(postgres_url)
     try:
         await conn.execute("SET plan_cache_mode = force_generic_plan")
         store = PostgresStore.__new__(PostgresStore)
@@ -231,6 +234,51 @@ async def test_postgresqls_generic_plan_of_that_lookup_uses_the_index_too(
             assert "Index Scan using games_one_open_per_channel on games" in plan, plan
     finally:
         await conn.close()
+
+
+async def test_a_move_on_postgresql_is_its_version_check_and_one_statement_for_its_rows(
+    migrated_postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A move's write on PostgreSQL, whose every statement is a round trip: the version
+    bump, then its steps, snapshot, lines, announcement, turn message and reminder in one
+    statement; the rows are the contract's (the tests above, on both backends)."""
+    store = await open_store(migrated_postgres_url)
+    try:
+        gid = await active_game(store, "c1")
+        g = await store.get_game(gid)
+        sent: list[str] = []
+        for method in ("execute", "executemany", "fetch", "fetchrow"):
+            original = getattr(PostgresConn, method)
+
+            async def counted(self: PostgresConn, sql: str, *args: object, _o=original) -> object:
+                sent.append(sql)
+                return await _o(self, sql, *args)
+
+            monkeypatch.setattr(PostgresConn, method, counted)
+        moved = await store.append_actions(
+            gid,
+            g.version,
+            [act(1), act(2)],
+            snapshot=Snapshot(seq=2, state="{}"),
+            log=LogLines(start=0, lines=["a", "b"]),
+            announcement=Announcement(text="D plays.\nNext: B", body="D plays."),
+            reminder=ReminderPlan(user_id=8, since=10.0, due_at=20.0),
+        )
+        assert [sql.split()[0] for sql in sent] == ["UPDATE", "WITH"], sent
+        monkeypatch.undo()
+        assert moved.actions == 2 and [a.seq for a in await store.actions(gid)] == [1, 2]
+        assert await store.log_lines(gid) == ["a", "b"]
+        assert (await store.latest_snapshot(gid)) == Snapshot(seq=2, state="{}")
+        turn = await store.turn_message(gid)
+        assert turn is not None and (turn.turn_version, turn.body) == (moved.version, "D plays.")
+        job = await store.reminder(gid)
+        assert job is not None and (job.user_id, job.version, job.due_at) == (
+            8,
+            moved.version,
+            20.0,
+        )
+    finally:
+        await store.close()
 
 
 async def test_a_game_is_read_by_its_id_with_its_pace_turn_message_and_job_in_one_read(

@@ -153,3 +153,30 @@ async def test_through_the_table_an_ai_turn_says_why_and_a_hint_names_the_runner
     h = await run(service, ch, alice, "hint", "goat_tiger")
     assert "Suggested move for the Tigers" in h.text and "Runner-up: `" in h.text
     assert not RAW_NUMBERS.search(h.text.split("\n", 1)[1]), h.text
+
+
+async def test_an_ai_move_brings_its_why_from_its_worker_and_the_table_searches_none(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The why of an AI's move is worked out where it thought the move (its search runs
+    there), and is the line the game's why gives for that turn: the table, whose event loop
+    serves every channel, does not search again."""
+    ch, alice = "801", 32
+    await run(service, ch, alice, "create", "goat_tiger", seat="tigers")
+    await run(service, ch, alice, "ai", "goat_tiger", side="goats", level="hard")
+    await run(service, ch, alice, "start", "goat_tiger")
+    game = await service.store.open_game(ch)
+    assert game is not None
+    start = await service.loader.state_of(game)
+
+    def searched_again(*args: object) -> str:
+        raise AssertionError("the why was searched again on the table's event loop")
+
+    monkeypatch.setattr(service.registry, "explainer", lambda gid: searched_again)
+    moved = await service.ai.move(ch)
+    assert moved is not None
+    game = await service.store.open_game(ch)
+    assert game is not None
+    end = await service.loader.state_of(game)
+    said = why_line(start, end, GOATS, "hard")
+    assert said is not None and said.startswith("_Why: it ") and said in moved.public_text

@@ -246,3 +246,10 @@ def why_line(start: State, end: State, seat: str, level: str) -> str | None:
             f"_Why: a move chosen at random among {count_of(len(legal), 'legal move')}; it {said}._"
         )
     return f"_Why: it {said}; {ahead(judge(start, played, DEPTHS[level]), seat)}._"
+
+
+def why_of_step(view: State, action: Action, seat: str, level: str) -> str | None:
+    """`why_line` of the turn that is this one move from `view` (every Goat-Tiger turn is one,
+    and a view is the whole position), for the AI's worker to say with its move: the search
+    it runs stays off the table's event loop."""
+    return why_line(view, apply(view, action), seat, level)

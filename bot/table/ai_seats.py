@@ -23,16 +23,18 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from db import GameRecord, Pace, Reminder, StaleAction
 from rules.capabilities import notation_of
-from rules.game import Step
+from rules.game import Seat, Step
 
 from .ai_users import AI_USERS, ai_level, ai_name, ai_user, is_ai, seat_level
-from .ai_worker import advise, ignore_interrupts, ready, think
+from .ai_worker import advise, ignore_interrupts, ready, think, think_and_explain
+from .announcing import Explained
 from .hints import HINT, HintOrder, HintOrders
-from .loading import AnyGame, BrokenGame, public
+from .loading import AnyGame, BrokenGame, public, view_of
 from .lobby import Lobby
 from .moves import seat_named
 from .parts import SharedParts
@@ -58,6 +60,18 @@ Deliver = Callable[[Reply, str], Awaitable[None]]
 _T = TypeVar("_T")
 
 __all__ = ["AI_USERS", "AiSeats", "ThoughtStopped", "default_workers", "worker_pool"]
+
+
+@dataclass(frozen=True)
+class AiTurn:
+    """What a game waits for from an AI seat: its rules and loaded position, and the seat, its
+    person and level (`seat` None: a reveal the stored position waits for)."""
+
+    g: AnyGame
+    state: object
+    seat: Seat | None
+    user: int | None
+    level: str
 
 
 class ThoughtStopped(Exception):
@@ -467,37 +481,76 @@ class AiSeats:
             except ThoughtStopped:
                 return None
 
-    async def _move(self, channel: str) -> Reply | None:
-        game = await self.shared.store.open_game(channel)
+    async def due(self, game: GameRecord | None, *, reveal: bool = True) -> bool:
+        """Whether `game` waits for what `move` does: an AI seat's decision, or (with
+        `reveal`) a reveal its stored position waits for. From the game's record and its
+        loaded state, without thinking; False for a game that does not load (its commands
+        say why)."""
         if game is None or game.status != "active":
-            return None
+            return False
+        try:
+            turn = await self._turn(game)
+        except Exception:
+            return False
+        return turn is not None and (reveal or turn.seat is not None)
+
+    async def _turn(self, game: GameRecord) -> AiTurn | None:
+        """The AI seat whose decision `game` waits for (`seat` None: a reveal its stored
+        position waits for, dealt before any step); None when it waits for nothing an AI
+        does."""
         g = self.shared.loader.rules_of(game)
         state = await self.shared.loader.state_of(game)
-        if g.chance(state) is not None:  # stored waiting for a reveal: dealt before any step
-            return await self._reveal(channel, game)
+        if g.chance(state) is not None:
+            return AiTurn(g, state, None, None, "")
         user = self.shared.texts.waiting_for(game, state)
         level = ai_level(user, self.shared.registry.levels(g.info.id))
         seat = g.to_move(state)
         if level is None or user is None or seat is None:
             return None
-        seed = f"{game.id}:{game.actions}"
-        view = g.view(state, seat)  # what the seat's player would see: nothing more
-        player = self.shared.registry.player(g.info.id, level)
-        args = (player, view, seat, seed, self.think_seconds)
+        return AiTurn(g, state, seat, user, level)
+
+    async def _move(self, channel: str) -> Reply | None:
+        game = await self.shared.store.open_game(channel)
+        if game is None or game.status != "active":
+            return None
+        turn = await self._turn(game)
+        if turn is None:
+            return None
+        if turn.seat is None or turn.user is None:  # stored waiting for a reveal
+            return await self._reveal(channel, game)
+        g, state, user = turn.g, turn.state, turn.user
         if self.pace.all_ai(game):
             async with self._all_ai:
-                action = await self._run(think, *args, channel=channel)
+                action, why = await self._thought(channel, game, turn)
         else:
-            action = await self._run(think, *args, channel=channel)
+            action, why = await self._thought(channel, game, turn)
         async with self.shared.locks(channel):
             now = await self.shared.store.open_game_at_turn(channel)
             if now is None or now.game.version != game.version:
                 return None  # someone moved (or a seat changed) while it thought
             step = notation_of(g).describe(public(g, state), action)
             outcome = await self.shared.pipeline.apply_and_store(
-                now.game, state, user, [Step(step, action)], None, read=now
+                now.game, state, user, [Step(step, action)], None, read=now, explained=why
             )
         return await self.shared.pipeline.moved_reply(outcome, self.after_finish)
+
+    async def _thought(
+        self, channel: str, game: GameRecord, turn: AiTurn
+    ) -> tuple[object, Explained | None]:
+        """The AI seat's step, thought in a worker from what its seat sees (nothing more);
+        with the why of its turn where its game's worker says it (a turn of one step)."""
+        g, seat = turn.g, turn.seat
+        assert seat is not None
+        view = view_of(g, turn.state, seat)
+        player = self.shared.registry.player(g.info.id, turn.level)
+        args = (view, seat, f"{game.id}:{game.actions}", self.think_seconds)
+        explain = self.shared.registry.step_explainer(g.info.id)
+        if explain is None:
+            return await self._run(think, player, *args, channel=channel), None
+        action, why = await self._run(
+            think_and_explain, player, explain, *args, turn.level, channel=channel
+        )
+        return action, Explained(turn.state, why)
 
     async def _reveal(self, channel: str, game: GameRecord) -> Reply | None:
         """The reveal a stored position waits for, dealt and announced (then the AI's job,

@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 
 from ai.budget import MAX_ITERATIONS, Budget
-from ai.players import Advice, Adviser, Player
+from ai.players import Advice, Adviser, Player, StepExplainer
 
 MIN_HINT_SECONDS = 0.05  # what a hint thinks for even when its time is up (a legal step)
 
@@ -41,6 +41,20 @@ def think(
     """The step `player` (an AI level of the game) plays for `seat`, decided from the seat's
     own view."""
     return player(view, seat, random.Random(seed), budget(seconds))
+
+
+def think_and_explain(
+    player: Player[object, object],
+    explain: StepExplainer[object, object],
+    view: object,
+    seat: str,
+    seed: str,
+    seconds: float,
+    level: str,
+) -> tuple[object, str | None]:
+    """`think`, and the why of the turn that step is, as the game's `explain` says it."""
+    action = think(player, view, seat, seed, seconds)
+    return action, explain(view, action, seat, level)
 
 
 def advise(adviser: Adviser[object], view: object, seat: str, seed: str, until: float) -> Advice:

@@ -21,6 +21,15 @@ from .words import every_dealt
 PENDING = ""  # Move.revealed_at of a reveal a stored position waited for (no step made it)
 
 
+@dataclass(frozen=True)
+class Explained:
+    """The why of an AI's turn of one step, as its worker said it with the step, and the
+    position the step was played from."""
+
+    start: object
+    why: str | None
+
+
 @dataclass
 class Move:
     """What a stored move did, as the announcement reads it."""
@@ -37,6 +46,7 @@ class Move:
     pressed: bool = False  # the unplayed order was a button's
     secret: bytes | None = None  # revealed once the game is over
     commitment: str = ""
+    explained: Explained | None = None  # an AI's step's why, said by its worker
 
 
 @dataclass
@@ -147,9 +157,14 @@ class Announcer:
         owner = turns_of(g).turn(before)[0]
         owner_user = self.texts.seat_user(record, owner)
         if t.turn_ended and owner is not None and is_ai(owner_user):
-            # an AI's turn ends: why, in a line
+            # an AI's turn ends: why, in a line (its worker's, when the turn was its one step)
+            said = move.explained
             explain = self.registry.explainer(g.info.id)
-            why = why_line(explain, g, t.start, after, owner, owner_user, self.texts.ai_levels)
+            why = (
+                said.why
+                if said is not None and said.start is t.start
+                else why_line(explain, g, t.start, after, owner, owner_user, self.texts.ai_levels)
+            )
             if why:
                 lines.insert(cut, why)
                 cut += 1

@@ -28,9 +28,9 @@ from rules.errors import IllegalAction, step_where
 from rules.game import Ranking, Seat, Step
 
 from .ai_users import is_ai
-from .announcing import PENDING, Announcer, Move, seen_first
+from .announcing import PENDING, Announcer, Explained, Move, seen_first
 from .closing import Closings
-from .loading import Adoption, AnyGame, GameLoader, public
+from .loading import Adoption, AnyGame, GameLoader, public, view_of
 from .refusal import ServiceError
 from .reminders import Reminders
 from .renderer import Picture, Renderer
@@ -104,6 +104,7 @@ class OrderUnderWay:
     played: int = 0  # the steps looked at (the rest a reveal cut off)
     actor: Seat | None = None  # who played the last step
     read: GameAtTurn | None = None  # the pace and turn message read with the game, if they were
+    explained: Explained | None = None  # an AI's step's why, as its worker said it
 
 
 def action_json(g: AnyGame, action: object) -> dict[str, object]:
@@ -145,18 +146,30 @@ class TurnPipeline:
         note: str | None = None,
         read: GameAtTurn | None = None,
         last_check: Callable[[], None] | None = None,
+        explained: Explained | None = None,
     ) -> Outcome:
         """`store_order`; a game stored before per-game secrets takes one with this move (its
         seed's outcomes so far written into its log), stored only if the move is. `read`: the
         game's pace and turn message, read with `record` (else they are read when needed).
         `last_check`: refuses (ServiceError) an order every step of which was played, before
-        it is stored (the repeat guard: only an order that would be played is a repeat)."""
+        it is stored (the repeat guard: only an order that would be played is a repeat).
+        `explained`: an AI's step's why, as its worker said it."""
         adoption = (
             await self.loader.adoption(record) if await self.loader.pre_secret(record) else None
         )
         try:
             return await self._store_order(
-                record, state, user, steps, forced, confirmed, note, adoption, read, last_check
+                record,
+                state,
+                user,
+                steps,
+                forced,
+                confirmed,
+                note,
+                adoption,
+                read,
+                last_check,
+                explained,
             )
         except BaseException:
             if adoption is not None:  # the caches reload what was stored
@@ -258,6 +271,7 @@ class TurnPipeline:
         adoption: Adoption | None,
         read: GameAtTurn | None = None,
         last_check: Callable[[], None] | None = None,
+        explained: Explained | None = None,
     ) -> Outcome:
         """Apply the steps one by one and store them in one transaction, with the
         announcement they owe the channel (unless `last_check` refuses them).
@@ -269,7 +283,7 @@ class TurnPipeline:
         (`done`) for what already ended by itself is only noted; unless `confirmed`, a step
         that would do nothing is refused once (see `_idle_check`)."""
         order = await self._read_order(record, state, user, forced, confirmed, note, adoption)
-        order.read = read
+        order.read, order.explained = read, explained
         for k, step in enumerate(steps, start=1):
             order.played = k
             if await self._play_step(order, step, k, len(steps)):
@@ -432,7 +446,7 @@ class TurnPipeline:
         order.new.extend(dealt)
         if not is_ai(order.user):  # what a deal showed the sender's seat alone (a card drawn)
             order.told += [
-                t for st, o in outcomes if (t := narration_of(g).told_to(g.view(st, who), o))
+                t for st, o in outcomes if (t := narration_of(g).told_to(view_of(g, st, who), o))
             ]
         order.spoken += order.text.lines[mark - order.text.start :]  # what the dice or cards did
 
@@ -498,6 +512,7 @@ class TurnPipeline:
             pressed=pressed,
             secret=secret,
             commitment=self.loader.commitment(record, secret) if secret is not None else "",
+            explained=order.explained,
         )
         turn = (
             order.read.turn_message

@@ -30,7 +30,7 @@ from rules.words import count_of, noun_for
 
 from ..product import by_old_name, default_file, notice, renamed_file
 from ..table.ai_seats import HINT_SECONDS, THINK_SECONDS
-from ..table.ai_users import ai_level, ai_user, is_ai, seat_level, seat_levels
+from ..table.ai_users import ai_level, ai_user, seat_level, seat_levels
 from ..table.closing import CHART_FILE
 from ..table.commands import AnyGame, Call, Command, Value, commands
 from ..table.games.entry import Registry
@@ -838,28 +838,13 @@ class LocalClient:
     async def _ai_on_turn(self) -> bool:
         """Whether the game in progress waits for an AI seat."""
         game = await self.service.store.open_game(self.channel)
-        return await self._waits_for_ai(game, reveal=False)
-
-    async def _waits_for_ai(self, game: GameRecord | None, *, reveal: bool = True) -> bool:
-        """Whether the game waits for what an AI step does: an AI seat's decision, or (with
-        `reveal`) a reveal a stored position waits for. Read from the game's record and its
-        loaded state (kept in memory), not by asking the AIs: most lines leave a person on
-        turn."""
-        if game is None or game.status != "active":
-            return False
-        try:
-            state = await self.service.loader.state_of(game)
-        except Exception:  # a game that does not load: its lines say why
-            return False
-        if reveal and self.service.loader.rules_of(game).chance(state) is not None:
-            return True
-        return is_ai(self.service.texts.waiting_for(game, state))
+        return await self.service.ai.due(game, reveal=False)
 
     async def _after_line(self) -> GameRecord | None:
         """The AIs' steps, where the channel's game waits for one; its latest game after
         them (the only one that can be open)."""
         game = await self.service.store.latest_game(self.channel)
-        if not await self._waits_for_ai(game):
+        if not await self.service.ai.due(game):  # most lines leave a person on turn
             return game
         await self.ai_moves()
         return await self.service.store.latest_game(self.channel)

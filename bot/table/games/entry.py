@@ -17,7 +17,7 @@ from typing import Any, Generic, TypeVar
 from pydantic import BaseModel
 
 from ai.budget import Budget
-from ai.players import Advice, Adviser, Explainer, Player
+from ai.players import Advice, Adviser, Explainer, Player, StepExplainer
 from render.pictures import Pictures
 from rules.capabilities import Notation, notation_of
 from rules.game import Game
@@ -33,11 +33,14 @@ Opt = TypeVar("Opt", bound=BaseModel)
 @dataclass(frozen=True)
 class Players(Generic[V, A]):
     """A game's computer players: by level, weakest first; its own hint where it has one
-    (else the strongest level's next step); the why line that ends an AI's turn."""
+    (else the strongest level's next step); the why line that ends an AI's turn, and, for a
+    game whose every turn is one step, that line worked out by the AI's worker with its step
+    (`step_explainer`: a costly why then never runs on the table's event loop)."""
 
     levels: Mapping[str, Player[V, A]]
     adviser: Adviser[V] | None = None
     explainer: Explainer[V] | None = None
+    step_explainer: StepExplainer[V, A] | None = None
 
 
 @dataclass(frozen=True)
@@ -140,6 +143,9 @@ class Registry:
 
     def explainer(self, gid: str) -> Explainer[object] | None:
         return self.entry(gid).players.explainer
+
+    def step_explainer(self, gid: str) -> StepExplainer[object, object] | None:
+        return self.entry(gid).players.step_explainer
 
 
 def build_registry(*entries: AnyEntry) -> Registry:

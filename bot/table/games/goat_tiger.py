@@ -13,5 +13,10 @@ ENTRY = GameEntry(
     rules=rules.goat_tiger.GAME,
     command="gt",
     pictures=render.goat_tiger.PICTURES,
-    players=Players(levels=ai.goat_tiger.PLAYERS, adviser=why.advise, explainer=why.why_line),
+    players=Players(
+        levels=ai.goat_tiger.PLAYERS,
+        adviser=why.advise,
+        explainer=why.why_line,
+        step_explainer=why.why_of_step,
+    ),
 )
