@@ -15,11 +15,10 @@ import random
 from pathlib import Path
 
 import pytest
-from told_channel import CH, UNBOUNDED, played_and_read, random_ais, read_log, service
+from told_channel import CH, UNBOUNDED, on_turn, played_and_read, random_ais, read_log, service
 
 from bot.discord.front_end import DISCORD
 from bot.table import log_reading, pipeline
-from bot.table.ai_users import is_ai
 from bot.table.pipeline import typed_order
 from bot.table.registry import game, games
 from bot.terminal.terminal_io import after_shown
@@ -112,16 +111,11 @@ async def test_the_log_read_again_goes_on_from_its_last_replay_as_a_new_replay_w
                 assert r.ok, r.text
             record = await svc.store.open_game(CH)
             assert record is not None
-            state = await svc.loader.state_of(record)
-            seat = g.to_move(state)
-            assert seat is not None
-            if is_ai(record.seats.get(seat)):
-                reply = await svc.ai.move(CH)
-                assert reply is not None
-            elif step % 5 == 0 and turns_of(g).undo(state) is not None:
+            record, state, seat, reply = await on_turn(svc, g, record)
+            if reply is None and step % 5 == 0 and turns_of(g).undo(state) is not None:
                 reply = await svc.moves.undo(CH, record.seats[seat])
                 undos += 1
-            else:
+            elif reply is None:
                 order = typed_order(g, state, pick.choice(g.legal_actions(state)))
                 reply = await svc.moves.play(
                     CH, record.seats[seat], order, expected_version=record.version

@@ -168,6 +168,21 @@ async def service(
     return s
 
 
+async def on_turn(
+    svc: GameService, g: AnyGame, record: GameRecord
+) -> tuple[GameRecord, object, str, Reply | None]:
+    """The game's position and the seat on turn; an AI's step taken when the seat is an
+    AI's (its reply), else None for the test to take the person's."""
+    state = await svc.loader.state_of(record)
+    seat = g.to_move(state)
+    assert seat is not None
+    if not is_ai(record.seats.get(seat)):
+        return record, state, seat, None
+    reply = await svc.ai.move(CH)
+    assert reply is not None
+    return record, state, seat, reply
+
+
 async def played_and_read(
     svc: GameService, kind: str, seed: int, ais: int, read_every: int, lines: Iterable[int]
 ) -> str | None:
@@ -194,13 +209,8 @@ async def played_and_read(
         record = await svc.store.open_game(CH)
         if record is None:
             break
-        state = await svc.loader.state_of(record)
-        seat = g.to_move(state)
-        assert seat is not None
-        if is_ai(record.seats.get(seat)):
-            reply = await svc.ai.move(CH)
-            assert reply is not None
-        else:
+        record, state, seat, reply = await on_turn(svc, g, record)
+        if reply is None:
             order = typed_order(g, state, pick.choice(g.legal_actions(state)))
             reply = await svc.moves.play(
                 CH, record.seats[seat], order, kind=kind, expected_version=record.version
