@@ -8,7 +8,6 @@ from __future__ import annotations
 import hashlib
 import logging
 import secrets
-import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -21,7 +20,7 @@ from db.rows import UNREADABLE
 from rules.capabilities import files_of, narration_of, seeding_of, turns_of
 from rules.dealing import SECRET_BYTES
 from rules.errors import DataError, clip, excerpt
-from rules.game import Game, Seat, component_files
+from rules.game import Game, component_files
 
 from .front_end import CommandNaming, by_words
 from .games.entry import Registry
@@ -54,31 +53,8 @@ class BrokenGame(ServiceError):
         return self.text(named)
 
 
-# The views of the states looked at last: a step reads the positions before and after it
-# many times (its notation, its lines, the prompt, the buttons, the picture), and a view is
-# a function of its state, which no step changes (a step makes a new state), so each is
-# computed once. Keyed by the state's identity, with the state held so the key stays its own.
-VIEWS_KEPT = 32
-_views: dict[tuple[int, int, Seat | None], tuple[object, object]] = {}
-_views_lock = threading.Lock()
-
-
-def view_of(g: AnyGame, state: object, seat: Seat | None) -> object:
-    """`g.view(state, seat)`, computed once for the states looked at last."""
-    key = (id(g), id(state), seat)
-    kept = _views.get(key)
-    if kept is not None and kept[0] is state:
-        return kept[1]
-    view = g.view(state, seat)
-    with _views_lock:  # (a board is drawn on a worker thread)
-        if len(_views) >= VIEWS_KEPT:
-            del _views[next(iter(_views))]  # the oldest (a dict keeps its order)
-        _views[key] = (state, view)
-    return view
-
-
 def public(g: AnyGame, state: object) -> object:
-    return view_of(g, state, None)
+    return g.view(state, None)
 
 
 @dataclass

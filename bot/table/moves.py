@@ -22,7 +22,7 @@ from rules.errors import (
 from rules.game import Seat, Step
 
 from .hints import HINT, HintOrders
-from .loading import AnyGame, public, view_of
+from .loading import AnyGame, public
 from .order_entry import Alternatives, Drafts, Entry, Picks, RecentOrders, read_entry
 from .parts import SharedParts
 from .pipeline import CONFIRM, AfterFinish, idle_question
@@ -250,7 +250,7 @@ class Moves:
         kept = "; ".join(p for p in parts if p and p.lower() != CONFIRM)
         if not kept:
             raise ServiceError("Empty order. " + self.shared.texts.allowed(r.game, r.state))
-        view = view_of(g, r.state, r.seat)
+        view = g.view(r.state, r.seat)
         try:
             steps = orders_of(g).read_order(view, kept, r.seat or "")
         except AmbiguousName as e:
@@ -295,7 +295,7 @@ class Moves:
         g = self.shared.loader.rules_of(r.game)
         parts = [p.strip() for p in re.split(r"[;\n]", kept) if p.strip()]
         try:
-            view = view_of(g, r.state, r.seat)
+            view = g.view(r.state, r.seat)
             before = orders_of(g).read_order(view, "; ".join(parts[: step - 1]), r.seat or "")
         except ValueError:
             return None
@@ -310,7 +310,7 @@ class Moves:
         if e.step is None or not e.candidates:
             return None
         g = self.shared.loader.rules_of(r.game)
-        view = view_of(g, r.state, r.seat)
+        view = g.view(r.state, r.seat)
         texts = [p.strip() for p in re.split(r"[;\n]", kept) if p.strip()]
         candidates = list(e.candidates)
         try:
@@ -518,7 +518,7 @@ class Moves:
             )
             try:
                 steps = self.shared.registry.shortcuts(g.info.id).read(
-                    view_of(g, r.state, r.seat), r.seat, name, args, order.steps
+                    g.view(r.state, r.seat), r.seat, name, args, order.steps
                 )
             except ValueError as e:
                 raise ServiceError(f"{e} {self.shared.texts.allowed(r.game, r.state)}") from e

@@ -30,7 +30,7 @@ from rules.game import Ranking, Seat, Step
 from .ai_users import is_ai
 from .announcing import PENDING, Announcer, Explained, Move, seen_first
 from .closing import Closings
-from .loading import Adoption, AnyGame, GameLoader, public, view_of
+from .loading import Adoption, AnyGame, GameLoader, public
 from .refusal import ServiceError
 from .reminders import Reminders
 from .renderer import Picture, Renderer
@@ -446,7 +446,7 @@ class TurnPipeline:
         order.new.extend(dealt)
         if not is_ai(order.user):  # what a deal showed the sender's seat alone (a card drawn)
             order.told += [
-                t for st, o in outcomes if (t := narration_of(g).told_to(view_of(g, st, who), o))
+                t for st, o in outcomes if (t := narration_of(g).told_to(g.view(st, who), o))
             ]
         order.spoken += order.text.lines[mark - order.text.start :]  # what the dice or cards did
 

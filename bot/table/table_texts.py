@@ -16,7 +16,7 @@ from rules.words import scored
 
 from .ai_users import ai_level, ai_name, is_ai, with_ai_names
 from .front_end import NO_FRONT_END, FrontEnd
-from .loading import AnyGame, public, view_of
+from .loading import AnyGame, public
 from .reply import Button
 
 BUTTON_LIMIT = 20  # legal actions shown as buttons when there are at most this many
@@ -245,7 +245,7 @@ class TableTexts:
         to it alone (they may show its hand); the same ids as a turn message's, so a press is
         checked the same way."""
         g = self.rules_of(record)
-        view = view_of(g, state, seat)
+        view = g.view(state, seat)
         legal = g.legal_actions(state)[: self.front.buttons()]
         return [
             Button(
