@@ -34,7 +34,7 @@ from .ai_users import AI_USERS, ai_level, ai_name, ai_user, is_ai, seat_level
 from .ai_worker import advise, ignore_interrupts, ready, think, think_and_explain
 from .announcing import Explained
 from .hints import HINT, HintOrder, HintOrders
-from .loading import AnyGame, BrokenGame, public, view_of
+from .loading import AnyGame, BrokenGame, public
 from .lobby import Lobby
 from .moves import seat_named
 from .parts import SharedParts
@@ -541,7 +541,7 @@ class AiSeats:
         with the why of its turn where its game's worker says it (a turn of one step)."""
         g, seat = turn.g, turn.seat
         assert seat is not None
-        view = view_of(g, turn.state, seat)
+        view = g.view(turn.state, seat)
         player = self.shared.registry.player(g.info.id, turn.level)
         args = (view, seat, f"{game.id}:{game.actions}", self.think_seconds)
         explain = self.shared.registry.step_explainer(g.info.id)
