@@ -490,7 +490,7 @@ class AiSeats:
             return False
         try:
             turn = await self._turn(game)
-        except Exception:
+        except ServiceError:  # a game that does not load (BrokenGame), or its files
             return False
         return turn is not None and (reveal or turn.seat is not None)
 
