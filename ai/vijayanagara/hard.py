@@ -175,6 +175,13 @@ def playout_step(state: GameState, seat: Faction, r: random.Random) -> Action:
     return greedy_step(state, seat, r, PLAYOUT_CANDIDATES)
 
 
+def after_playout_step(state: GameState, seat: Faction, r: random.Random) -> GameState:
+    """The state `playout_step`'s step makes: the one made when the step was judged (a
+    determinized state deals its own chance), not made again."""
+    step, made = greedy_choice(state, seat, r, PLAYOUT_CANDIDATES)
+    return vijayanagara.apply(state, step) if made is None else made
+
+
 def playout(st: GameState, seat: Faction, r: random.Random) -> Outcome:
     """Play on from `st` (a determinized state) to the horizon, and score it for the seat."""
     out = playout_until(st, seat, r, lambda: False)
@@ -195,8 +202,7 @@ def playout_until(
             return None
         who = vijayanagara.decider(st)
         assert who is not None  # a determinized state resolves chance itself
-        step, made = greedy_choice(st, who, r, PLAYOUT_CANDIDATES)  # playout_step's
-        st = vijayanagara.apply(st, step) if made is None else made
+        st = after_playout_step(st, who, r)
     won = win_share(st, seat)
     value = evaluate(st, seat, SCORING if seat in PROJECTED_SEATS else EASY) + (
         WIN_VALUE * (2 * won - 1) if st.game_over else 0.0
