@@ -216,11 +216,9 @@ class SQLStore(ABC):
         return None if row is None else from_row.game(row)
 
     async def open_game_at_turn(self, channel_id: str) -> GameAtTurn | None:
-        async def read(conn: Conn) -> GameAtTurn | None:
-            row = await conn.fetchrow(f"{self._select_at_turn} WHERE {OPEN_IN_CHANNEL}", channel_id)
-            return None if row is None else self._at_turn(row)
-
-        return await self._reading(read)
+        # one statement: its own snapshot, no read transaction around it
+        row = await self._one(f"{self._select_at_turn} WHERE {OPEN_IN_CHANNEL}", channel_id)
+        return None if row is None else self._at_turn(row)
 
     async def game_at_turn(self, game_id: int) -> GameAtTurn:
         async def read(conn: Conn) -> GameAtTurn:

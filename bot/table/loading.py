@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import secrets
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -53,8 +54,25 @@ class BrokenGame(ServiceError):
         return self.text(named)
 
 
+# The public views of the positions looked at last, by thread: one order's handling asks for
+# the same position's some ten times (its steps, texts, prompt, buttons, board).
+RECENT_VIEWS = 4
+_recent = threading.local()
+
+
 def public(g: AnyGame, state: object) -> object:
-    return g.view(state, None)
+    """The view anyone may see of `state`, made once for the positions looked at last (a
+    position is never changed in place: a step makes a new one)."""
+    views: list[tuple[AnyGame, object, object]] | None = getattr(_recent, "views", None)
+    if views is None:
+        views = _recent.views = []
+    for seen_g, seen, view in views:
+        if seen is state and seen_g is g:
+            return view
+    view = g.view(state, None)
+    views.insert(0, (g, state, view))
+    del views[RECENT_VIEWS:]
+    return view
 
 
 @dataclass
@@ -162,7 +180,9 @@ class GameLoader:
 
     def rules_of(self, record: GameRecord) -> AnyGame:
         """The rules of a stored game, by its kind (BrokenGame for a kind this bot does not know)."""
-        g = self.known_rules(record)
+        g = self._rules.get(record.kind)
+        if g is None:
+            g = self.known_rules(record)
         if g is None:
             known = ", ".join(x.info.id for x in self.registry.games())
             raise self.broken(

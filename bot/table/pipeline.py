@@ -36,7 +36,7 @@ from .reminders import Reminders
 from .renderer import Picture, Renderer
 from .reply import Button, Reply
 from .table_texts import TableTexts, seat_title
-from .textlog import LogTail, follow_step, step_said
+from .textlog import LogTail, follow_said_step, follow_step
 from .words import undo_limit
 
 log = logging.getLogger(__name__)
@@ -416,9 +416,7 @@ class TurnPipeline:
             raise ServiceError(refusal if rule is None else f"{refusal} ({rule}.)") from e
         order.credits = 0 if is_undo else order.credits + orders_of(g).finished_by(cur, nxt, action)
         order.ended = self._what_ended(g, cur, nxt, action, who, where)
-        before_view, after_view = public(g, cur), public(g, nxt)
-        follow_step(g, order.text, before_view, action, after_view, who)
-        order.spoken += step_said(g, before_view, action, after_view, who)
+        order.spoken += follow_said_step(g, order.text, public(g, cur), action, public(g, nxt), who)
         order.new.append(NewAction(action=action_json(g, action), faction=who, user_id=order.user))
         return nxt
 

@@ -56,6 +56,25 @@ def follow_step(
         text.follow(None, narration_of(g).narrate(before, action, after, seat))
 
 
+def follow_said_step(
+    g: Game[object, object, object, BaseModel],
+    text: LogTail,
+    before: object,
+    action: object,
+    after: object,
+    seat: Seat,
+) -> list[str]:
+    """`follow_step` and `step_said` of a seat's step, its narration made once: the lines
+    taken in, and what the channel is told of it."""
+    said = narration_of(g).narrate(before, action, after, seat)
+    tail = narration_of(g).log_tail(after)
+    if tail is not None:
+        text.follow(*tail)
+    else:
+        text.follow(None, said)
+    return said
+
+
 def opening_said(g: Game[object, object, object, BaseModel], view: object) -> list[str]:
     """The lines a game's setup wrote, for a game that keeps its own text log; none for any
     other game, whose opening its headline tells (nothing was played: no step to narrate)."""
