@@ -91,8 +91,9 @@ class Announcer:
         before, after = move.before, move.after
         start = self.turn_starts.note(g, record, before)
         over = g.result(after) is not None
-        new_stage = turns_of(g).turn(after)[1] != turns_of(g).turn(before)[1]
-        turn_ended = new_stage or over or turns_of(g).turn(after) != turns_of(g).turn(before)
+        turn_before, turn_after = turns_of(g).turn(before), turns_of(g).turn(after)
+        new_stage = turn_after[1] != turn_before[1]
+        turn_ended = new_stage or over or turn_after != turn_before
         waiting = self.texts.waiting_for(record, after)
         # an AI's decision asks nobody (no `Next:` line, nobody pinged)
         ai_next = not over and is_ai(waiting)

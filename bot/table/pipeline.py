@@ -414,8 +414,11 @@ class TurnPipeline:
             ended = order.ended
             rule = None if ended is None or ended[1] is None else f"{ended[0]} ended {ended[1]}"
             raise ServiceError(refusal if rule is None else f"{refusal} ({rule}.)") from e
-        order.credits = 0 if is_undo else order.credits + orders_of(g).finished_by(cur, nxt, action)
-        order.ended = self._what_ended(g, cur, nxt, action, who, where)
+        if k < total:  # what the order's later steps are read against (none after the last)
+            order.credits = (
+                0 if is_undo else order.credits + orders_of(g).finished_by(cur, nxt, action)
+            )
+            order.ended = self._what_ended(g, cur, nxt, action, who, where)
         order.spoken += follow_said_step(g, order.text, public(g, cur), action, public(g, nxt), who)
         order.new.append(NewAction(action=action_json(g, action), faction=who, user_id=order.user))
         return nxt
@@ -663,8 +666,8 @@ class TurnPipeline:
         g = self.loader.rules_of(record)
         self.check_seated(record, user)
         mine = self.texts.user_seats(record, user)
-        undo = turns_of(g).undo(state)
         if turns_of(g).undoes(action):
+            undo = turns_of(g).undo(state)
             if undo is None:
                 raise ServiceError(
                     f"{where}: nothing to undo (steps cannot be taken back past {undo_limit(g)})."
