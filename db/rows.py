@@ -45,11 +45,29 @@ def stored_bytes(rows: Sequence[Row]) -> int:
 UNREADABLE = "unreadable"  # in a record's options: why its stored options or seats do not read
 
 
+# Games' rows read last, each with its record (frozen): a move reads its game's row, and the
+# next move reads the row the first one's version bump returned. Only a parse is kept: a row
+# read gives the record of that row, whoever wrote it.
+PARSED_ROWS = 512
+_parsed: dict[tuple[Any, ...], GameRecord] = {}
+
+
 def game(r: Row) -> GameRecord:
     """id, channel_id, seed, options, seats, status, version, creator, created_at, updated_at,
     the last seq, kind. A row whose options or seats do not read still gives its record (its
     channel stays reachable, to say so and to abort it): no seats, and options that hold only
     why (`UNREADABLE`), which the loader refuses to play."""
+    row = tuple(r)
+    record = _parsed.get(row)
+    if record is None:
+        record = _game(row)
+        if len(_parsed) >= PARSED_ROWS:
+            _parsed.clear()
+        _parsed[row] = record
+    return record
+
+
+def _game(r: Row) -> GameRecord:
     fields = {
         "id": r[0],
         "channel_id": r[1],
