@@ -255,18 +255,23 @@ def row_takes(
     return takes
 
 
-def _moved(s: State) -> dict[int, Gone]:
-    """The units whose move is over: per area, each code's count."""
+def _moved_of(moved: tuple[tuple[int, int, int], ...]) -> dict[int, Gone]:
+    """The units whose move is over (`State.moved`): per area, each code's count."""
     out: dict[int, Gone] = {}
-    for a, c, n in s.moved:
+    for a, c, n in moved:
         out[a] = (*out.get(a, ()), (c, n))
     return out
+
+
+# the last ledgers of moved units asked, by area (the steps of a movement phase share one
+# until a force halts)
+moved_by_area = board.ByIdentity(_moved_of)
 
 
 def _new_force_options(s: State, seat: int, caller: int) -> list[Action]:
     m = s.parts.map
     out: list[Action] = []
-    moved = _moved(s) if s.moved else {}
+    moved = moved_by_area(s.moved)
     leader = s.leaders[seat] if leader_free(s, seat) else NO
     areas = s.occupied[seat]
     ids, units = m.ids, s.units
@@ -278,7 +283,7 @@ def _new_force_options(s: State, seat: int, caller: int) -> list[Action]:
     fleets = s.fleets
     for at in s.fleet_places[seat]:
         n = fleets[at][seat] - (ledger(sailed, at, seat) if sailed else 0)
-        out += counted(TakeFleets, (m.ids[at],), n)
+        out += counted(TakeFleets, (ids[at],), n)
     if caller == NO and s.alliances:
         out += [
             Call(s.seats[k])
