@@ -43,6 +43,7 @@ import multiprocessing.spawn
 import os
 import runpy
 import select
+import shutil
 import signal
 import socket
 import subprocess
@@ -51,7 +52,7 @@ import tempfile
 import threading
 import types
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 REPO = Path(__file__).resolve().parent.parent
 BENCH = REPO / "bench"
@@ -234,6 +235,15 @@ def serve() -> None:
     gc.collect()
     gc.freeze()  # a fork's collections neither walk nor copy what they share
     home = tempfile.mkdtemp(prefix="bench-forks-")
+    try:
+        serve_in(home, requests, replies, null)
+    finally:
+        shutil.rmtree(home, ignore_errors=True)  # only here: the forks never return
+
+
+def serve_in(home: str, requests: TextIO, replies: TextIO, null: int) -> None:
+    """Launch the benches asked for on `requests` (their launcher and socket in `home`), and
+    answer each with its exit status and CPU time on `replies`."""
     address = os.path.join(home, "socket")
     launcher = os.path.join(home, "python")
     Path(launcher).write_text(

@@ -14,6 +14,7 @@ from hypothesis import settings
 sys.path.insert(0, str(Path(__file__).parent))
 
 from pg_server import PgServer, find_bin_dir
+from rewrite_ahead import modules_rewritten, rewrite_ahead
 
 BACKENDS = ["sqlite", "postgresql"]
 RAM = Path("/dev/shm")
@@ -50,13 +51,26 @@ def _bench_runs_recorded_nowhere() -> None:
     os.environ["CHAUPAL_BENCH_RESULTS"] = os.devnull  # for the processes the tests start too
 
 
+def _cores() -> int:
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return cores or 1
+
+
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """`-n auto` starts a worker more than the cores it may use: the tests wait about a
     quarter of their time (processes they start, sockets, the PostgreSQL server), and a core
     left idle by one worker's wait is taken by another's test. On two cores, three workers
     finish the suite about an eighth sooner for the same CPU time."""
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    return (cores or 1) + 1
+    return _cores() + 1
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Before xdist starts its workers (its own sessionstart comes last), the test modules'
+    asserts are rewritten once here rather than by every worker (tests/rewrite_ahead.py)."""
+    config = session.config
+    if config.pluginmanager.getplugin("dsession") is not None:
+        rewrite_ahead(config, modules_rewritten(config), _cores())
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:

@@ -210,10 +210,13 @@ class Benches:
         self.tmp = tmp
         self.runs = itertools.count()
         self.server: subprocess.Popen[str] | None = None
+        self.temporary = tmp / "temporary"  # the server's and the benches' temporary files
+        self.temporary.mkdir()
 
     def start(self) -> subprocess.Popen[str]:
         if self.server is None:
             env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}  # as a person has it
+            env["TMPDIR"] = str(self.temporary)
             self.server = subprocess.Popen(
                 [sys.executable, str(ROOT / "tests" / "bench_forks.py")],
                 cwd=ROOT,
@@ -268,6 +271,7 @@ def benches(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Benches]:
     if runner.server is not None and runner.server.stdin is not None:
         runner.server.stdin.close()  # it ends when its requests do
         runner.server.wait(timeout=60)
+        assert not list(runner.temporary.iterdir()), "left behind by the server or a bench"
     runner.stop()
 
 
