@@ -360,7 +360,7 @@ def white_out(s: State) -> bool:
     white = sum(s.parts.setup.white_mix) - sum(s.white_pool)
     out = False
     if white:
-        rebels = sum(t[WHITE] for t in compress(s.totals, s.markers))
+        rebels = sum([t[WHITE] for t in compress(s.totals, s.markers)])
         out = white > rebels
     last[0], last[1], last[2], last[3] = s.totals, s.white_pool, s.markers, out
     return out

@@ -122,13 +122,13 @@ def mp_left(s: State, f: Force) -> int:
     setup = s.parts.setup
     if f.fleets:
         return setup.fleet_mp + f.bonus - f.spent
-    with_leader = f.leader != NO
-    left = 99
-    if with_leader:
-        left = setup.leader_mp + f.bonus - (f.spent - f.leader)
+    if f.leader == NO:  # each unit its 3 MP from when it joined (l.26)
+        joined = [g[1] for g in f.groups]
+        return setup.land_mp - f.spent + min(joined) if joined else 99
+    left = setup.leader_mp + f.bonus - (f.spent - f.leader)
     for _, joined, band, _ in f.groups:
-        limit = setup.leader_mp if band and with_leader and f.leader == 0 else setup.land_mp
-        left = min(left, limit + (f.bonus if with_leader else 0) - (f.spent - joined))
+        limit = setup.leader_mp if band and f.leader == 0 else setup.land_mp
+        left = min(left, limit + f.bonus - (f.spent - joined))
     return left
 
 
