@@ -231,7 +231,7 @@ def side_seats(s: State, b: Battle, side: int) -> tuple[int, ...]:
 
 
 def side_units(s: State, b: Battle, side: int) -> int:
-    return board.units_of(s, b.area, (b.defenders if side else b.attackers))
+    return board.units_of(s, b.area, b.defenders if side else b.attackers)
 
 
 def advance(s: State) -> None:
@@ -291,8 +291,8 @@ def _standing_orders(s: State, b: Battle) -> None:
 def pre_rolls(s: State, b: Battle, side: int) -> int:
     """l.37; Q17, Q18: each cavalry rolls once, each enemy elephant stops two rolls (Panic
     among the elephants: none), Ambush adds one."""
-    mine = board.type_counts(s, b.area, (b.defenders if side else b.attackers))
-    theirs = board.type_counts(s, b.area, (b.attackers if side else b.defenders))
+    mine = board.type_counts(s, b.area, b.defenders if side else b.attackers)
+    theirs = board.type_counts(s, b.area, b.attackers if side else b.defenders)
     stopped = 0 if b.panic[side] else 2 * theirs[EL]
     return max(0, mine[CAV] - stopped) + b.ambush[side]
 
