@@ -119,12 +119,15 @@ async def running_bot(
     shard_ids: str | None = None,
     games: Registry | None = None,
     migrated: bytes | None = None,
+    outbox_interval: float = 0.2,
 ) -> AsyncIterator[Env]:
     """Start the bot the way `chaupal-bot` does, on `db` (a SQLite file, or a
     postgresql:// URL as DATABASE_URL), with Discord faked; `shard_count`/`shard_ids` as
     SHARD_COUNT/SHARD_IDS would set them; `games`: the games hosted (None: the bot's);
     `migrated`: a new SQLite file's bytes (conftest's `migrated_sqlite_bytes`), written at
-    `db` first so that the bot does not run the migrations again."""
+    `db` first so that the bot does not run the migrations again; `outbox_interval`: the
+    seconds between the outbox's rounds (a test that flushes it by hand gives hours, from the
+    start: a change made later waits out the round already asleep)."""
     if migrated is not None:
         Path(db).write_bytes(migrated)
     fake = fake or FakeDiscord()
@@ -137,7 +140,7 @@ async def running_bot(
     renderer = SlowRenderer()
     known = len(fake.gateways)  # a fake shared with an earlier bot holds its connections
     service, bot = await build(settings, renderer, seed_source=Seeds(12), games=games)  # B first
-    bot.outbox_interval = 0.2
+    bot.outbox_interval = outbox_interval
     bot.ai_interval = 0.1  # the loop that finds AI turns due looks every 0.1 s, not every 1 s
     task = asyncio.create_task(serve(service, bot, settings.token()))
     await fake.until(lambda: any(g.identified.is_set() for g in fake.gateways[known:]))

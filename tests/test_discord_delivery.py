@@ -39,6 +39,19 @@ async def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, migrated_sqlite_b
         yield e
 
 
+@pytest.fixture
+async def env_by_hand(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, migrated_sqlite_bytes: bytes
+):  # type: ignore[no-untyped-def]
+    """`env`, with the outbox flushed only by the test (its own rounds an hour apart)."""
+    monkeypatch.setattr(discord.webhook.async_, "asyncio", NoBackoff())
+    db = tmp_path / "bot.sqlite3"
+    async with running_bot(
+        db, monkeypatch, migrated=migrated_sqlite_bytes, outbox_interval=3600
+    ) as e:
+        yield e
+
+
 def pinged_once(fake: FakeDiscord, user: int, since: int = 0) -> Message:
     """The one message since the `since`-th notification that notified `user`."""
     pings = [fake.messages[m] for u, m in fake.notified[since:] if u == user]
@@ -152,24 +165,23 @@ async def test_a_stored_move_is_announced_whatever_fails(
 
 
 async def test_an_announcement_that_cannot_go_out_is_kept_and_delivered_later(
-    env: Env,
+    env_by_hand: Env,
 ) -> None:
-    await env.started()
-    since = len(env.fake.notified)
-    env.fake.fail("POST", r"^/webhooks/", None, 99)
-    env.fake.fail("POST", r"^/channels/", 503, 99)
-    env.bot.outbox_interval = 3600  # only the explicit flush below
-    await b_passes(env)
-    nxt = await next_player(env)
-    assert [u for u, _ in env.fake.notified[since:]] == []
-    owed = await env.service.store.owed_announcements(ignore_backoff=True, lease=0)
+    await env_by_hand.started()
+    since = len(env_by_hand.fake.notified)
+    env_by_hand.fake.fail("POST", r"^/webhooks/", None, 99)
+    env_by_hand.fake.fail("POST", r"^/channels/", 503, 99)
+    await b_passes(env_by_hand)
+    nxt = await next_player(env_by_hand)
+    assert [u for u, _ in env_by_hand.fake.notified[since:]] == []
+    owed = await env_by_hand.service.store.owed_announcements(ignore_backoff=True, lease=0)
     assert len(owed) == 1 and owed[0].attempts == 1
-    assert await env.service.store.owed_announcements() == []  # it waits before a retry
-    env.fake.faults.clear()
-    await env.service.store.announcement_failed(owed[0].game_id, owed[0].version, 0)
-    assert await env.bot.flush_outbox() == 1
-    pinged_once(env.fake, nxt, since)
-    assert await env.service.store.owed_announcements(grace=0) == []
+    assert await env_by_hand.service.store.owed_announcements() == []  # it waits before a retry
+    env_by_hand.fake.faults.clear()
+    await env_by_hand.service.store.announcement_failed(owed[0].game_id, owed[0].version, 0)
+    assert await env_by_hand.bot.flush_outbox() == 1
+    pinged_once(env_by_hand.fake, nxt, since)
+    assert await env_by_hand.service.store.owed_announcements(grace=0) == []
 
 
 async def test_an_announcement_owed_at_a_crash_is_delivered_after_the_restart(
@@ -177,11 +189,10 @@ async def test_an_announcement_owed_at_a_crash_is_delivered_after_the_restart(
 ) -> None:
     """On either backend (DATABASE_URL): what the first run owed, the next one delivers."""
     db = database_url
-    async with running_bot(db, monkeypatch) as env:
+    async with running_bot(db, monkeypatch, outbox_interval=3600) as env:
         await env.started()
         env.fake.fail("POST", r"^/webhooks/", None, 99)
         env.fake.fail("POST", r"^/channels/", None, 99)
-        env.bot.outbox_interval = 3600
         await b_passes(env)
         nxt = await next_player(env)
     fake = FakeDiscord()
@@ -303,21 +314,20 @@ async def test_the_board_is_not_uploaded_without_attach_files(env: Env) -> None:
 
 
 async def test_an_announcement_to_a_channel_gone_for_good_is_dropped_in_the_end(
-    env: Env, monkeypatch: pytest.MonkeyPatch
+    env_by_hand: Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import bot.discord.discord_client as client
 
     monkeypatch.setattr(client, "GIVE_UP_AFTER", 3)
-    await env.started()
-    env.bot.outbox_interval = 3600
-    env.fake.fail("POST", r"^/webhooks/", None, 99)
-    env.fake.fail("POST", r"^/channels/", 404, 99)  # Unknown Channel, every time
-    await b_passes(env)
+    await env_by_hand.started()
+    env_by_hand.fake.fail("POST", r"^/webhooks/", None, 99)
+    env_by_hand.fake.fail("POST", r"^/channels/", 404, 99)  # Unknown Channel, every time
+    await b_passes(env_by_hand)
     for attempt in (2, 3):
-        (owed,) = await env.service.store.owed_announcements(ignore_backoff=True, lease=0)
+        (owed,) = await env_by_hand.service.store.owed_announcements(ignore_backoff=True, lease=0)
         assert owed.attempts == attempt - 1
-        await env.bot.flush_outbox(ignore_backoff=True)
-    assert await env.service.store.owed_announcements(ignore_backoff=True, lease=0) == []
+        await env_by_hand.bot.flush_outbox(ignore_backoff=True)
+    assert await env_by_hand.service.store.owed_announcements(ignore_backoff=True, lease=0) == []
 
 
 def with_buttons(fake: FakeDiscord) -> list[int]:

@@ -32,6 +32,19 @@ async def env(
         yield e
 
 
+@pytest.fixture
+async def env_by_hand(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, migrated_sqlite_bytes: bytes
+) -> AsyncIterator[Env]:
+    """`env`, with the outbox flushed only by the test (its own rounds an hour apart)."""
+    db = tmp_path / "bot.sqlite3"
+    async with running_bot(
+        db, monkeypatch, migrated=migrated_sqlite_bytes, outbox_interval=3600
+    ) as e:
+        e.service.ai.think_seconds = 0.02
+        yield e
+
+
 async def gt(env: Env, user: int, command: str, **options: object) -> None:
     env.fake.slash(user, command, group="gt", **options)  # type: ignore[arg-type]
     await env.fake.settle()
@@ -151,27 +164,26 @@ async def test_a_command_of_another_games_group_is_told_which_game_the_channel_h
 
 
 async def test_a_goat_tiger_announcement_that_cannot_go_out_is_delivered_by_the_outbox(
-    env: Env,
+    env_by_hand: Env,
 ) -> None:
     """Every game shares the outbox: a start that could not be posted is posted by the
     outbox loop later, with its board, buttons and ping, and the loop goes on."""
-    await gt(env, ALICE, "create", seat="goats")
-    await gt(env, BOB, "join", side="tigers")
-    env.fake.fail("POST", r"^/webhooks/", None, 99)
-    env.fake.fail("POST", r"^/channels/", 503, 99)
-    env.bot.outbox_interval = 3600  # only the explicit flush below
-    since = len(env.fake.notified)
-    await gt(env, ALICE, "start")
-    assert not any("The game begins" in m.content for m in env.fake.visible)
-    store = env.service.store
+    await gt(env_by_hand, ALICE, "create", seat="goats")
+    await gt(env_by_hand, BOB, "join", side="tigers")
+    env_by_hand.fake.fail("POST", r"^/webhooks/", None, 99)
+    env_by_hand.fake.fail("POST", r"^/channels/", 503, 99)
+    since = len(env_by_hand.fake.notified)
+    await gt(env_by_hand, ALICE, "start")
+    assert not any("The game begins" in m.content for m in env_by_hand.fake.visible)
+    store = env_by_hand.service.store
     (owed,) = await store.owed_announcements(ignore_backoff=True, lease=0)
-    env.fake.faults.clear()
+    env_by_hand.fake.faults.clear()
     await store.announcement_failed(owed.game_id, owed.version, 0)
-    drawn = env.renderer.calls
-    assert await env.bot.flush_outbox() == 1
-    assert env.renderer.calls == drawn + 1  # the outbox drew the game's board for it
-    start = env.fake.visible[-1]
+    drawn = env_by_hand.renderer.calls
+    assert await env_by_hand.bot.flush_outbox() == 1
+    assert env_by_hand.renderer.calls == drawn + 1  # the outbox drew the game's board for it
+    start = env_by_hand.fake.visible[-1]
     assert "The game begins" in start.content and "board.png" in start.files
     assert start.custom_ids and all(c.startswith(f"vj:{owed.game_id}:") for c in start.custom_ids)
-    assert [u for u, _ in env.fake.notified[since:]] == [ALICE]
+    assert [u for u, _ in env_by_hand.fake.notified[since:]] == [ALICE]
     assert await store.owed_announcements(ignore_backoff=True, grace=0) == []

@@ -273,6 +273,8 @@ def _broken(s: State, seat: int, other: int) -> None:
 
 def end_alliances(s: State, seat: int) -> None:
     """The seat's turn begins: the alliances it chose to end are over (Q12)."""
+    if not s.breaks:
+        return
     for who, other in [b for b in s.breaks if b[0] == seat]:
         pair = (min(who, other), max(who, other))
         s.alliances = tuple(p for p in s.alliances if p != pair)

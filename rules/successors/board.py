@@ -12,7 +12,7 @@ from itertools import compress
 from typing import Generic, TypeVar
 
 from .components import CAV, EL, INF, LEVY, RANK, TYPES
-from .state import CAPTIVE, MERC, NO, NO_MARKER, SLOTS, WHITE, Force, State, row_totals
+from .state import CAPTIVE, MERC, NO, NO_MARKER, SLOTS, WHITE, Force, State
 
 # Types in the order of their class, best first (l.44): cav, inf, el, levy.
 BY_RANK = tuple(sorted(range(4), key=lambda t: RANK[t]))
@@ -181,44 +181,73 @@ def leaders_in(s: State, area: int) -> tuple[int, ...]:
     return tuple(seat for seat, at in enumerate(s.leaders) if at == area)
 
 
+def _tally(totals: list[int], c: int, n: int) -> None:
+    """An area's totals (`row_totals`) with `n` more units of code `c`: its slot's, its
+    seat's and all the seats' (white units are counted in their slot only)."""
+    totals[c // 4] += n
+    seat = SEAT_OF_CODE[c]
+    if seat != NO:
+        totals[9 + seat] += n
+        totals[13] += n
+
+
+def _seat_places(
+    occupied: tuple[tuple[int, ...], ...],
+    seat: int,
+    area: int,
+    before: tuple[int, ...] | list[int],
+    after: list[int],
+) -> tuple[tuple[int, ...], ...]:
+    """Each seat's places (`State.occupied`) once its units at `area` went from `before` to
+    `after` (the area's totals): the area put in or taken out where it came or left."""
+    if (before[9 + seat] > 0) == (after[9 + seat] > 0):
+        return occupied
+    places = list(occupied)
+    places[seat] = _toggled(places[seat], area)
+    return tuple(places)
+
+
 def add_units(s: State, area: int, c: int, n: int) -> None:
     """`n` units of code `c` into (or, negative, out of) a land area; the pool is apart."""
     row = list(s.units[area])
     row[c] += n
     if row[c] < 0:
         raise AssertionError(f"fewer than none of unit {c} in area {area}")
-    new = tuple(row)
     units = list(s.units)
-    units[area] = new
+    units[area] = tuple(row)
     s.units = tuple(units)
+    before = s.totals[area]
+    after = list(before)
+    _tally(after, c, n)
     totals = list(s.totals)
-    totals[area] = row_totals(new)
-    old, s.totals = s.totals, tuple(totals)
+    totals[area] = tuple(after)
+    s.totals = tuple(totals)
     seat = SEAT_OF_CODE[c]
     if seat != NO:
-        s.occupied = _places_patched(9, s.occupied, old, s.totals, ((area, seat),))
+        s.occupied = _seat_places(s.occupied, seat, area, before, after)
 
 
 def move_units(s: State, frm: int, to: int, counts: Mapping[int, int]) -> None:
     """Units (code -> count) from one land area into another, both rows made once."""
-    a, b = list(s.units[frm]), list(s.units[to])
+    units, totals = list(s.units), list(s.totals)
+    a, b = list(units[frm]), list(units[to])
+    ta, tb = list(totals[frm]), list(totals[to])
+    seats: set[int] = set()
     for c, n in counts.items():
         a[c] -= n
         b[c] += n
         if a[c] < 0:
             raise AssertionError(f"fewer than none of unit {c} in area {frm}")
-    ra, rb = tuple(a), tuple(b)
-    units, totals = list(s.units), list(s.totals)
-    units[frm], units[to] = ra, rb
-    totals[frm], totals[to] = row_totals(ra), row_totals(rb)
-    old = s.totals
-    s.units, s.totals = tuple(units), tuple(totals)
-    at: list[tuple[int, int]] = []
-    for c in counts:
-        seat = SEAT_OF_CODE[c]
-        if seat != NO and (frm, seat) not in at:
-            at += ((frm, seat), (to, seat))
-    s.occupied = _places_patched(9, s.occupied, old, s.totals, tuple(at))
+        _tally(ta, c, -n)
+        _tally(tb, c, n)
+        seats.add(SEAT_OF_CODE[c])
+    units[frm], units[to] = tuple(a), tuple(b)
+    occupied = s.occupied
+    for seat in seats - {NO}:
+        occupied = _seat_places(occupied, seat, frm, totals[frm], ta)
+        occupied = _seat_places(occupied, seat, to, totals[to], tb)
+    totals[frm], totals[to] = tuple(ta), tuple(tb)
+    s.units, s.totals, s.occupied = tuple(units), tuple(totals), occupied
 
 
 def from_pool(s: State, slot: int, kind: int, n: int) -> int:
@@ -331,7 +360,7 @@ def white_out(s: State) -> bool:
     white = sum(s.parts.setup.white_mix) - sum(s.white_pool)
     out = False
     if white:
-        rebels = sum(t[WHITE] for t in compress(s.totals, s.markers))
+        rebels = sum([t[WHITE] for t in compress(s.totals, s.markers)])
         out = white > rebels
     last[0], last[1], last[2], last[3] = s.totals, s.white_pool, s.markers, out
     return out

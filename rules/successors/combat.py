@@ -215,13 +215,9 @@ def whites_attack(s: State, area: int) -> None:
 # --- the battle ------------------------------------------------------------------------------
 
 
-def sides(b: Battle) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    return (b.attackers, b.defenders)
-
-
 def side_seats(s: State, b: Battle, side: int) -> tuple[int, ...]:
     """The seats on a side with units or a leader in the battle, in turn order."""
-    slots = sides(b)[side]
+    slots = b.defenders if side else b.attackers
     t = s.totals[b.area]
     leaders = s.leaders
     out = [k for k in s.order if k in slots and (t[9 + k] or leaders[k] == b.area)]
@@ -235,7 +231,7 @@ def side_seats(s: State, b: Battle, side: int) -> tuple[int, ...]:
 
 
 def side_units(s: State, b: Battle, side: int) -> int:
-    return board.units_of(s, b.area, sides(b)[side])
+    return board.units_of(s, b.area, b.defenders if side else b.attackers)
 
 
 def advance(s: State) -> None:
@@ -295,8 +291,8 @@ def _standing_orders(s: State, b: Battle) -> None:
 def pre_rolls(s: State, b: Battle, side: int) -> int:
     """l.37; Q17, Q18: each cavalry rolls once, each enemy elephant stops two rolls (Panic
     among the elephants: none), Ambush adds one."""
-    mine = board.type_counts(s, b.area, sides(b)[side])
-    theirs = board.type_counts(s, b.area, sides(b)[1 - side])
+    mine = board.type_counts(s, b.area, b.defenders if side else b.attackers)
+    theirs = board.type_counts(s, b.area, b.attackers if side else b.defenders)
     stopped = 0 if b.panic[side] else 2 * theirs[EL]
     return max(0, mine[CAV] - stopped) + b.ambush[side]
 
@@ -351,7 +347,7 @@ def dice_layout(s: State, b: Battle, side: int) -> tuple[tuple[int, int], ...]:
     row = s.units[b.area]
     rolls = 2 if (b.double and side == 1) else 1
     out: list[tuple[int, int]] = []
-    slots = sides(b)[side]
+    slots = b.defenders if side else b.attackers
     seats = side_seats(s, b, side) if slots != (WHITE,) else (NO,)
     for seat in seats:
         block: list[tuple[int, int]] = []
@@ -424,7 +420,7 @@ def _say_dice(s: State, b: Battle, side: int, dice: list[int], hits: int, what: 
 
 
 def _side_name(s: State, b: Battle, side: int) -> str:
-    slots = sides(b)[side]
+    slots = b.defenders if side else b.attackers
     if slots == (WHITE,):
         return "the rebels"
     return " and ".join(title(s, k) for k in side_seats(s, b, side)) or "nobody"
@@ -434,7 +430,7 @@ def _targets(s: State, b: Battle, side: int) -> tuple[int, tuple[int, ...]]:
     """Who a hit on `side` falls on: (the seat choosing, the slots hit). White hits on
     several players fall on the area's controller first, then the others in turn order
     (Q28)."""
-    slots = sides(b)[side]
+    slots = b.defenders if side else b.attackers
     if slots == (WHITE,):
         return NO, slots
     if b.revolt and side == 1:
@@ -663,7 +659,7 @@ def _finish(s: State) -> None:
     left = (side_units(s, b, 0), side_units(s, b, 1))
     for seat in board.leaders_in(s, area):
         side = _side_of(b, seat)
-        if own_slots(seat)[0] not in sides(b)[side] or left[side]:
+        if own_slots(seat)[0] not in (b.defenders if side else b.attackers) or left[side]:
             continue
         captor = b.principal[1 - side]
         capture(s, seat, captor)
@@ -671,9 +667,10 @@ def _finish(s: State) -> None:
     if winner == NO:
         say(s, f"The battle in {area_name(s, area)} ends with neither side left")
     else:
+        rebels = (b.defenders if winner else b.attackers) == (WHITE,)
         say(
             s,
-            f"{_side_name(s, b, winner)} win{'' if sides(b)[winner] == (WHITE,) else 's'} the battle in {area_name(s, area)}",
+            f"{_side_name(s, b, winner)} win{'' if rebels else 's'} the battle in {area_name(s, area)}",
         )
     if s.markers[area] != NO_MARKER and not board.whites_in(s, area):
         board.set_marker(s, area, NO_MARKER)

@@ -248,9 +248,10 @@ def game_over(s: State) -> None:
 def _begin(s: State, seat: int) -> None:
     s.current = seat
     aside.end_alliances(s, seat)
-    pinned = list(s.pinned)
-    pinned[seat] = 0
-    s.pinned = tuple(pinned)
+    if s.pinned[seat]:
+        pinned = list(s.pinned)
+        pinned[seat] = 0
+        s.pinned = tuple(pinned)
     s.landed = s.entered = ()
     s.sea_fights = ()
     s.decided = ()

@@ -122,13 +122,13 @@ def mp_left(s: State, f: Force) -> int:
     setup = s.parts.setup
     if f.fleets:
         return setup.fleet_mp + f.bonus - f.spent
-    with_leader = f.leader != NO
-    left = 99
-    if with_leader:
-        left = setup.leader_mp + f.bonus - (f.spent - f.leader)
+    if f.leader == NO:  # each unit its 3 MP from when it joined (l.26)
+        starts = [g[1] for g in f.groups]  # the MP spent when each group joined
+        return setup.land_mp - f.spent + min(starts) if starts else 99
+    left = setup.leader_mp + f.bonus - (f.spent - f.leader)
     for _, joined, band, _ in f.groups:
-        limit = setup.leader_mp if band and with_leader and f.leader == 0 else setup.land_mp
-        left = min(left, limit + (f.bonus if with_leader else 0) - (f.spent - joined))
+        limit = setup.leader_mp if band and f.leader == 0 else setup.land_mp
+        left = min(left, limit + f.bonus - (f.spent - joined))
     return left
 
 
@@ -178,6 +178,8 @@ NONE_OWN: Final = (0,) * 8
 # per seat: the word of each of its codes (a force carries only its seat's units)
 OWN_WORD: Final = tuple(dict(pieces) for pieces in OWN_PIECES)
 OWN_CODE: Final = tuple({word: c for c, word in pieces} for pieces in OWN_PIECES)
+# per seat: where each of its codes stands among its eight counts (`own_counts`)
+OWN_POSITION: Final = tuple({c: k for k, c in enumerate(OWN_CODES[seat])} for seat in range(4))
 
 
 Gone = tuple[tuple[int, int], ...]  # (code, count): an area's units whose move is over
@@ -189,13 +191,27 @@ def own_counts(row: tuple[int, ...], seat: int) -> tuple[int, ...]:
     return row[c : c + 4] + row[m : m + 4]
 
 
+def _moved_of(moved: tuple[tuple[int, int, int], ...]) -> dict[int, Gone]:
+    """The units whose move is over (`State.moved`): per area, each code's count."""
+    out: dict[int, Gone] = {}
+    for a, c, n in moved:
+        out[a] = (*out.get(a, ()), (c, n))
+    return out
+
+
+# the last ledgers of moved units asked, by area (the steps of a movement phase share one
+# until a force halts)
+moved_by_area = board.ByIdentity(_moved_of)
+
+
 @lru_cache(maxsize=16_384)
 def area_takes(
     seat: int, at: str, own: tuple[int, ...], gone: Gone, leader: bool
 ) -> tuple[Action, ...]:
-    """The takes of an area with no force in it: the seat's units there (`own_counts`) less
-    those whose move is over there, and its leader (`leader`: he is there and free); a
-    function of these alone, so made once for each (they recur all game)."""
+    """The takes of an area: the seat's units there not in a force (`own`, counted as
+    `own_counts`) less those whose move is over there (`gone`), and its leader (`leader`: he
+    is there and free); a function of these alone, so made once for each (they recur all
+    game)."""
     out: list[Action] = []
     left = dict(gone)
     for (c, word), n in zip(OWN_PIECES[seat], own, strict=True):
@@ -216,16 +232,11 @@ def _joining(s: State, seat: int, f: Force, leader: bool) -> Sequence[Action]:
     aboard = carried(f.groups)
     if s.totals[area][9 + seat] == sum(aboard.values()):
         return area_takes(seat, at, NONE_OWN, (), leader)  # the force is all the seat's here
-    row = s.units[area]
-    gone = {c: n for a, c, n in s.moved if a == area}
-    out: list[Action] = []
-    for c, word in OWN_PIECES[seat]:
-        n = row[c] - gone.get(c, 0) - aboard.get(c, 0)
-        if n > 0:
-            out += takes(at, word, n)
-    if leader:
-        out.append(made(Take, at, "leader", 1))
-    return out
+    free = list(own_counts(s.units[area], seat))
+    position = OWN_POSITION[seat]
+    for c, n in aboard.items():
+        free[position[c]] -= n
+    return area_takes(seat, at, tuple(free), moved_by_area(s.moved).get(area, ()), leader)
 
 
 def _carried(groups: tuple[tuple[int, int, int, int], ...]) -> dict[int, int]:
@@ -255,18 +266,10 @@ def row_takes(
     return takes
 
 
-def _moved(s: State) -> dict[int, Gone]:
-    """The units whose move is over: per area, each code's count."""
-    out: dict[int, Gone] = {}
-    for a, c, n in s.moved:
-        out[a] = (*out.get(a, ()), (c, n))
-    return out
-
-
 def _new_force_options(s: State, seat: int, caller: int) -> list[Action]:
     m = s.parts.map
     out: list[Action] = []
-    moved = _moved(s) if s.moved else {}
+    moved = moved_by_area(s.moved)
     leader = s.leaders[seat] if leader_free(s, seat) else NO
     areas = s.occupied[seat]
     ids, units = m.ids, s.units
@@ -278,7 +281,7 @@ def _new_force_options(s: State, seat: int, caller: int) -> list[Action]:
     fleets = s.fleets
     for at in s.fleet_places[seat]:
         n = fleets[at][seat] - (ledger(sailed, at, seat) if sailed else 0)
-        out += counted(TakeFleets, (m.ids[at],), n)
+        out += counted(TakeFleets, (ids[at],), n)
     if caller == NO and s.alliances:
         out += [
             Call(s.seats[k])
