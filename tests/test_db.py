@@ -359,6 +359,24 @@ async def test_a_stale_update_is_refused_and_changes_nothing(store: Store) -> No
     assert await store.get_game(g.id) == g2
 
 
+async def test_a_game_read_again_is_read_as_its_row_now_stands(tmp_path: Path) -> None:
+    """A row read before gives its record again only while the row is the same: one changed
+    by another writer, even at the same version, reads as it now stands."""
+    path = tmp_path / "g.sqlite3"
+    store = await SQLiteStore.open(path)
+    try:
+        g = await store.create_game("c1", 5, {"a": 1}, creator=9, kind="vijayanagara")
+        assert await store.open_game("c1") == g
+        with sqlite3.connect(path) as other:
+            other.execute("UPDATE games SET options = ?, seats = ?", ('{"a": 2}', '{"D": 9}'))
+        again = await store.open_game("c1")
+        assert again is not None
+        assert (again.version, again.options, again.seats) == (g.version, {"a": 2}, {"D": 9})
+        assert await store.get_game(g.id) == again
+    finally:
+        await store.close()
+
+
 async def test_the_append_that_starts_a_game_is_stored(store: Store) -> None:
     g = await store.create_game("c1", 5, {}, creator=9, kind="vijayanagara")
     started = await store.append_actions(g.id, g.version, [act(1)], status="active")
