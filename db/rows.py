@@ -45,9 +45,9 @@ def stored_bytes(rows: Sequence[Row]) -> int:
 UNREADABLE = "unreadable"  # in a record's options: why its stored options or seats do not read
 
 
-# Games' rows read last, each with its record (frozen): a move reads its game's row, and the
-# next move reads the row the first one's version bump returned. Only a parse is kept: a row
-# read gives the record of that row, whoever wrote it.
+# Games' rows parsed last, each with its record (frozen): a game's row is read for every order,
+# press and look at the game, and stays the same until the game changes. Only a parse is kept:
+# a row read gives the record of that very row, whoever wrote it.
 PARSED_ROWS = 512
 _parsed: dict[tuple[Any, ...], GameRecord] = {}
 
