@@ -94,14 +94,21 @@ settings.register_profile("suite", deadline=None)
 settings.load_profile("suite")
 
 
+@pytest.fixture(autouse=True)
+def _ai_thinks_in_threads(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The AI of a service a test builds (the terminal's, the bot's) thinks in threads of the
+    test's process, unless the test asks for `ai_in_processes`: a test of what the table says
+    and does with the AI's steps saves the pool's fork server (the whole program imported
+    again, a CPU-second or two) and each step's trip to a worker. The programs a test starts
+    as processes (the bot, the terminal) think in their real workers."""
+    if "ai_in_processes" not in request.fixturenames:
+        monkeypatch.setattr("bot.table.ai_seats.worker_pool", ThreadPoolExecutor)
+
+
 @pytest.fixture
-def ai_in_threads(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The AI of a service the test builds (the terminal's, the bot's) thinks in threads of
-    the test's process: for a test of what the table says and does with the AI's steps, not
-    of its worker processes, it saves the pool's processes and each step's trip to one. The
-    processes are tested where they are the point: tests/test_ai_pool.py, test_ai_seats.py
-    (every step through a real worker), test_terminal_ctrl_c.py (the real program)."""
-    monkeypatch.setattr("bot.table.ai_seats.worker_pool", ThreadPoolExecutor)
+def ai_in_processes() -> None:
+    """The AI thinks in its real worker processes, forked from their server, as in the bot:
+    for the tests whose point they are (the pool, its workers, Ctrl-C reaching them)."""
 
 
 @pytest.fixture(scope="session")

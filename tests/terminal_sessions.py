@@ -168,7 +168,7 @@ def played_once(shared: Path, kind: str) -> Played:
 def played(kind: str) -> Played:
     """One whole game of `kind` (seeded), once per test process: what the service said as
     Discord shows it, and the terminal's output. Its hints think in threads of this process
-    (conftest's `ai_in_threads`: the words are tested here, not the worker processes)."""
+    (as every test's AI does unless it asks for its processes: conftest)."""
     with (
         tempfile.TemporaryDirectory() as folder,
         mock.patch("bot.table.ai_seats.worker_pool", ThreadPoolExecutor),

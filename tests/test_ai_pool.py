@@ -25,6 +25,9 @@ from bot.table.ai_seats import default_workers
 from bot.table.service import GameService
 from rules import vijayanagara
 
+# the pool and its worker processes are the point here
+pytestmark = pytest.mark.usefixtures("ai_in_processes")
+
 D = SEATS[vijayanagara.Faction.D]
 
 

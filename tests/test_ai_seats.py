@@ -16,6 +16,9 @@ from bot.table.ai_seats import AI_USERS, AiSeats, worker_pool
 from bot.table.service import GameService
 from rules import vijayanagara
 
+# the pool and its worker processes are the point here
+pytestmark = pytest.mark.usefixtures("ai_in_processes")
+
 CH = "chan-ai"
 D, B, V = (
     SEATS[vijayanagara.Faction.D],

@@ -19,7 +19,6 @@ async def env(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
     migrated_sqlite_bytes: bytes,
-    ai_in_threads: None,
 ):  # type: ignore[no-untyped-def]
     db = tmp_path / "bot.sqlite3"
     async with running_bot(db, monkeypatch, migrated=migrated_sqlite_bytes) as e:

@@ -28,7 +28,6 @@ from rules.capabilities import turns_of
 from rules.vijayanagara.game import GAME
 
 # the AI thinks in threads: this file tests what the table says of its steps, not its processes
-pytestmark = pytest.mark.usefixtures("ai_in_threads")
 
 SAMPLE_CARDS = 5
 WHOLE_GAMES = int(variable("CHAUPAL_WHOLE_GAMES")[0] or "0")

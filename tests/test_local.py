@@ -314,7 +314,6 @@ async def test_the_terminal_leaves_no_announcement_owed(
         await store.close()
 
 
-@pytest.mark.usefixtures("ai_in_threads")
 async def test_ai_seats_in_the_terminal_move_by_themselves_and_hint_answers(
     tmp_path: Path, new_db: Callable[[str], Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -343,7 +342,6 @@ async def test_ai_seats_in_the_terminal_move_by_themselves_and_hint_answers(
         await store.close()
 
 
-@pytest.mark.usefixtures("ai_in_threads")
 async def test_play_one_faction_against_two_easy_ais_with_one_command(
     tmp_path: Path, new_db: Callable[[str], Path]
 ) -> None:
@@ -378,7 +376,6 @@ async def test_play_one_faction_against_two_easy_ais_with_one_command(
     assert "Continuing game 1" in other.getvalue() and "seat a new game" in other.getvalue()
 
 
-@pytest.mark.usefixtures("ai_in_threads")
 async def test_play_with_a_chosen_level_for_one_ai_seat(
     tmp_path: Path, new_db: Callable[[str], Path]
 ) -> None:
@@ -416,7 +413,6 @@ def test_a_bad_ai_seat_is_refused_at_launch(tmp_path: Path) -> None:
     assert stop.value.code == 2
 
 
-@pytest.mark.usefixtures("ai_in_threads")
 async def test_help_and_status_say_which_seats_the_ais_hold(
     tmp_path: Path, new_db: Callable[[str], Path]
 ) -> None:
@@ -467,7 +463,6 @@ async def test_rules_and_options_explain_commands_and_decrees_in_the_terminal(
     assert "Control · `migrate` — move up to 3 Amirs" in text
 
 
-@pytest.mark.usefixtures("ai_in_threads")
 async def test_each_board_has_its_alt_text_beside_it_and_names_the_ai_seats(
     tmp_path: Path,
     new_db: Callable[[str], Path],
@@ -490,6 +485,7 @@ async def test_each_board_has_its_alt_text_beside_it_and_names_the_ai_seats(
     }
 
 
+@pytest.mark.usefixtures("ai_in_processes")  # Ctrl-C reaches the workers too
 def test_ctrl_c_while_the_ais_play_returns_to_the_prompt_and_they_go_on_after(
     tmp_path: Path, new_db: Callable[[str], Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:

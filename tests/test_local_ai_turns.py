@@ -17,7 +17,6 @@ from bot.terminal.front_end import terminal_table
 from bot.terminal.local import CHANNEL, DEFAULT_GAME, LocalClient, amain
 
 # the AI thinks in threads: this file tests what the table says of its steps, not its processes
-pytestmark = pytest.mark.usefixtures("ai_in_threads")
 
 AI_NAMES = ("Bahmani Kingdom", "Vijayanagara Empire")
 

@@ -26,10 +26,6 @@ from bot.terminal.terminal_seats import ai_levels, people, seating
 from db.backend import open_store
 from rules.game import GameInfo
 
-# the AI thinks in threads here (conftest: ai_in_threads): its steps and hints are tested,
-# not its worker processes
-pytestmark = pytest.mark.usefixtures("ai_in_threads")
-
 KINDS = [g.info.id for g in games()]
 
 

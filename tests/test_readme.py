@@ -21,10 +21,6 @@ from bot.terminal import local
 from bot.terminal.local import amain
 from rules.vijayanagara.game import GAME as VIJAYANAGARA
 
-# the AI thinks in threads here (conftest: ai_in_threads): its steps and hints are tested,
-# not its worker processes
-pytestmark = pytest.mark.usefixtures("ai_in_threads")
-
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 DOCS = ROOT / "docs"

@@ -30,7 +30,6 @@ from rules.successors import GAME, State, Successors, chits, engine
 from rules.successors.state import TRIGGERS, DrawChit, EventRoll
 
 # the AI thinks in threads: this file tests what the table says of its steps, not its processes
-pytestmark = pytest.mark.usefixtures("ai_in_threads")
 
 ALICE = 21  # blue; red and green are the computer's
 NEVER = 10**6  # seconds: the AI loop never finds a turn due; the test takes the steps

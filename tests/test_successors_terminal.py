@@ -37,7 +37,6 @@ def argv(tmp_path: Path) -> list[str]:
     ]  # fmt: skip
 
 
-@pytest.mark.usefixtures("ai_in_threads")
 async def test_a_whole_game_against_two_ais_is_typed_to_its_victory_count(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

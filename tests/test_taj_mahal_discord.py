@@ -24,7 +24,6 @@ from rules.taj_mahal import GAME, State
 from rules.taj_mahal.notation import card_name
 
 # the AI thinks in threads: this file tests what the table says of its steps, not its processes
-pytestmark = pytest.mark.usefixtures("ai_in_threads")
 
 ALICE = 21  # blue; the two other seats are the computer's
 NEVER = 10**6  # seconds: the AI loop never finds a turn due; the test takes the steps

@@ -16,7 +16,6 @@ from bot.terminal import local
 from bot.terminal.local import amain
 
 # the AI thinks in threads: this file tests what the table says of its steps, not its processes
-pytestmark = pytest.mark.usefixtures("ai_in_threads")
 
 HINTED = re.compile(r"would play `([^`]+)`")
 

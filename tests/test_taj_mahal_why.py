@@ -103,7 +103,6 @@ STEP = re.compile(r"^• (\w+): (withdraw|play|palace|crown|take)\b")
 POINTS = re.compile(r"^• (\w+) scores (no points|\d+ points?) for this withdrawal")
 
 
-@pytest.mark.usefixtures("ai_in_threads")
 async def test_a_whole_game_in_the_terminal_tells_each_withdrawals_points_and_each_ai_turns_why(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -25,7 +25,6 @@ from rules.capabilities import files_of, notation_of
 from rules.game import player_options
 
 # the AI thinks in threads: this file tests what the table says of its steps, not its processes
-pytestmark = pytest.mark.usefixtures("ai_in_threads")
 
 ALL = [g.info.id for g in games()]
 QUIT_WORDS = {"quit", "exit", "q"}

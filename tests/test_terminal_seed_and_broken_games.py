@@ -18,10 +18,6 @@ from bot.table.service import GameService
 from bot.terminal.local import CHANNEL, LOCAL_USER, amain
 from db import SQLiteStore
 
-# the AI thinks in threads here (conftest: ai_in_threads): its steps and hints are tested,
-# not its worker processes
-pytestmark = pytest.mark.usefixtures("ai_in_threads")
-
 DEALING = [g.info.id for g in games() if g.info.deals]
 NOT_DEALING = [g.info.id for g in games() if not g.info.deals]
 ALL = [g.info.id for g in games()]

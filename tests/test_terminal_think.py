@@ -18,7 +18,6 @@ from bot.terminal import local
 from bot.terminal.front_end import terminal_table
 
 # the AI thinks in threads: this file tests what the table says of its steps, not its processes
-pytestmark = pytest.mark.usefixtures("ai_in_threads")
 
 
 def budgets(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *extra: str) -> tuple[float, float]:
