@@ -2,6 +2,7 @@ import asyncio
 import functools
 import gc
 import os
+import py_compile
 import sys
 import tempfile
 from collections.abc import AsyncIterator, Iterator
@@ -40,8 +41,20 @@ def _bytecode_cached() -> None:
     the bot, the terminal, the copy command), and without the cache each one compiles every
     module it imports again, and pytest rewrites every test module again: about 0.4 s a
     process, 4 s a worker."""
+    if sys.dont_write_bytecode:  # pytest and its plugins were imported without writing theirs
+        _write_bytecode_of(list(sys.modules.values()))
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)  # for the processes the tests start
     sys.dont_write_bytecode = False
+
+
+def _write_bytecode_of(modules: list[object]) -> None:
+    """The compiled files of modules imported while none were written (about 190 of them,
+    0.8 CPU s): without them each worker compiles pytest, its plugins and hypothesis again."""
+    for module in modules:
+        spec = getattr(module, "__spec__", None)
+        source, cached = getattr(spec, "origin", None), getattr(spec, "cached", None)
+        if source and cached and source.endswith(".py") and not os.path.exists(cached):
+            py_compile.compile(source, cfile=cached, quiet=2)
 
 
 def _bench_runs_recorded_nowhere() -> None:
