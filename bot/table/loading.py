@@ -180,9 +180,7 @@ class GameLoader:
 
     def rules_of(self, record: GameRecord) -> AnyGame:
         """The rules of a stored game, by its kind (BrokenGame for a kind this bot does not know)."""
-        g = self._rules.get(record.kind)
-        if g is None:
-            g = self.known_rules(record)
+        g = self.known_rules(record)
         if g is None:
             known = ", ".join(x.info.id for x in self.registry.games())
             raise self.broken(
