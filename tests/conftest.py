@@ -6,7 +6,6 @@ import py_compile
 import sys
 import tempfile
 from collections.abc import AsyncIterator, Iterator
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -14,6 +13,7 @@ from hypothesis import settings
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+from fakes import ai_in_threads
 from pg_server import PgServer, find_bin_dir
 from rewrite_ahead import modules_rewritten, rewrite_ahead
 
@@ -108,14 +108,17 @@ settings.load_profile("suite")
 
 
 @pytest.fixture(autouse=True)
-def _ai_thinks_in_threads(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+def _ai_thinks_in_threads(request: pytest.FixtureRequest) -> Iterator[None]:
     """The AI of a service a test builds (the terminal's, the bot's) thinks in threads of the
     test's process, unless the test asks for `ai_in_processes`: a test of what the table says
     and does with the AI's steps saves the pool's fork server (the whole program imported
     again, a CPU-second or two) and each step's trip to a worker. The programs a test starts
     as processes (the bot, the terminal) think in their real workers."""
-    if "ai_in_processes" not in request.fixturenames:
-        monkeypatch.setattr("bot.table.ai_seats.worker_pool", ThreadPoolExecutor)
+    if "ai_in_processes" in request.fixturenames:
+        yield
+        return
+    with ai_in_threads():
+        yield
 
 
 @pytest.fixture

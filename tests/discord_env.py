@@ -9,7 +9,6 @@ import io
 import logging
 import threading
 from collections.abc import AsyncIterator, Mapping
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -173,13 +172,12 @@ def bot_command(
 ) -> tuple[int | str | None, str]:
     """`chaupal-bot` as its installed command runs it (bot.discord.main.main), in this process
     against `fake`, with the environment `env` (the bot's settings not given are unset): its
-    exit status and what it printed on stderr, its log included. The AI's pool, which it
-    starts at once, is of threads: no worker process is started for an AI that never thinks
-    here. The root logger's handlers, which main() replaces, are put back after."""
+    exit status and what it printed on stderr, its log included (its AI's pool, which it
+    starts at once, of threads, as every test's). The root logger's handlers, which main()
+    replaces, are put back after."""
     from bot.discord.main import main
 
     monkeypatch.setattr(aiohttp, "ClientSession", fake.session_factory)
-    monkeypatch.setattr("bot.table.ai_seats.worker_pool", ThreadPoolExecutor)
     for name in (*BOT_SETTINGS, "SHARD_COUNT", "SHARD_IDS"):
         monkeypatch.delenv(name, raising=False)
     for name, value in env.items():

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING
+from unittest import mock
 
 from rules import vijayanagara
 
@@ -56,3 +59,9 @@ def seeds_of(service: GameService) -> Seeds:
     source = service.loader.seed_source
     assert isinstance(source, Seeds), "build the service with seed_source=Seeds()"
     return source
+
+
+def ai_in_threads() -> AbstractContextManager[object]:
+    """While it holds, the AI of a service built thinks in threads of this process, not in
+    worker processes forked from their server (see conftest's `ai_in_processes`)."""
+    return mock.patch("bot.table.ai_seats.worker_pool", ThreadPoolExecutor)

@@ -13,13 +13,11 @@ import json
 import os
 import random
 import tempfile
-from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 from pathlib import Path
-from unittest import mock
 
 import pytest
-from fakes import FakeRenderer
+from fakes import FakeRenderer, ai_in_threads
 from successors_helpers import short_setup_text
 
 from bot.discord.front_end import DISCORD
@@ -171,7 +169,7 @@ def played(kind: str) -> Played:
     (as every test's AI does unless it asks for its processes: conftest)."""
     with (
         tempfile.TemporaryDirectory() as folder,
-        mock.patch("bot.table.ai_seats.worker_pool", ThreadPoolExecutor),
+        ai_in_threads(),
     ):
         discord = asyncio.run(service_game(kind, Path(folder), 1))
         terminal = asyncio.run(terminal_game(kind, Path(folder), 1))
