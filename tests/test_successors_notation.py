@@ -17,6 +17,7 @@ from successors_helpers import (
     units,
 )
 
+from rules.errors import InvalidOrder
 from rules.successors import GAME, State
 from rules.successors.engine import frame
 from rules.successors.notation import parse, read_place, words_of
@@ -119,7 +120,7 @@ def test_a_march_too_far_is_refused_with_the_mp_left() -> None:
     s = order(moving(put(started(3), "egy", BLUE, inf=1)), "take 1 inf at Egypt, march to Arabia")
     with pytest.raises(
         ValueError,
-        match=r"costs 2 MP \(rough, l.26\); the force has 1 left \(l.26, l.28\); allowed: `march to Syria`, `march to Egypt`",
+        match=r"costs 2 MP \(rough, l.26\); the force has 1 left \(l.26, l.28\)\. Allowed: `march to Syria`, `march to Egypt`",
     ):
         read(s, "march to Coele-Syria")
     with pytest.raises(
@@ -139,8 +140,9 @@ def test_a_battles_loss_names_the_choice_and_unknown_words_name_the_steps() -> N
     s = moving(put(started(3), "egy", BLUE, inf=1))
     with pytest.raises(ValueError, match="'conquer' is not a step of Successors; steps begin with"):
         read(s, "conquer Persia")
-    with pytest.raises(ValueError, match="step 2 of 2"):
+    with pytest.raises(InvalidOrder, match="no place named 'atlantis'") as e:
         read(s, "take 1 inf at Egypt, march to Atlantis")
+    assert e.value.where == "Step 2 (`march to Atlantis`)"
 
 
 def test_an_order_ends_at_a_roll() -> None:

@@ -28,11 +28,11 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from ..capabilities.notation import MAX_ORDER_CHARS
-from ..errors import NotYourTurn, excerpt
+from ..errors import IllegalAction, InvalidOrder, NotYourTurn, excerpt
 from . import engine
 from .components import TYPES
 from .economy import MAX_BOUGHT
-from .refusals import refusal
+from .refusals import allowed_text, refusal, refusal_reason
 from .state import (
     ASIDE_ACTIONS,
     TRIGGERS,
@@ -75,11 +75,24 @@ from .wording import place as place
 
 MAX_STEPS: Final = 40
 _FILLER: Final = frozenset(("the", "a", "an"))
-_PLURAL: Final = {"levies": "levy", "fleets": "fleet", "leaders": "leader"}
+# every name the summary gives a piece ("Infantry (Inf)", "Elephant (EL)", l.15-20), singular
+# or plural, read as the notation's word for it
+_PIECE_NAMES: Final = {
+    **{w: "levy" for w in ("levy", "levies", "levys")},
+    **{w: "inf" for w in ("inf", "infs", "infantry", "infantries")},
+    **{w: "cav" for w in ("cav", "cavs", "cavalry", "cavalries")},
+    **{w: "el" for w in ("el", "els", "elephant", "elephants")},
+    **{w: "fleet" for w in ("fleet", "fleets")},
+    **{w: "leader" for w in ("leader", "leaders")},
+}
 
 
-class OrderError(ValueError):
+class OrderError(InvalidOrder):
     """An order that cannot be read: says what was expected."""
+
+
+class StepRefused(IllegalAction):
+    """A step read that the rules refuse now: the rule, and what the steps before it did."""
 
 
 # --- reading ----------------------------------------------------------------------------------
@@ -127,7 +140,7 @@ def _piece(ws: list[str], i: int) -> tuple[str, int] | None:
     "fleet"; None when none is there."""
     if i >= len(ws):
         return None
-    w = _PLURAL.get(ws[i], ws[i])
+    w = _PIECE_NAMES.get(ws[i], ws[i])
     if w in (*TYPES, "leader", "fleet", "all"):
         return w, i + 1
     if w in ("merc", "white", *engine.SEATS) and i + 1 < len(ws):
@@ -191,9 +204,14 @@ class Reader:
         if not isinstance(a, ASIDE_ACTIONS) and mover is not None and mover != self.seat:
             raise NotYourTurn(refusal(self.s, a, self.seat))
         try:
-            self.s = engine.apply(self.s, a)
+            after = engine.apply(self.s, a)
         except engine.Refused:
-            raise OrderError(f"{describe(self.v, a)}: {refusal(self.s, a, self.seat)}") from None
+            why = refusal_reason(self.s, a, self.seat)
+            before = self.s.news[1:] if len(self.out) > 1 else ()
+            did = f" (the step before it: {'; '.join(before)})" if before else ""
+            allowed = allowed_text(self.s, engine.legal(self.s)) if engine.legal(self.s) else None
+            raise StepRefused(f"{describe(self.v, a)}: {why}{did}", allowed) from None
+        self.s = after
 
     def id(self, p: int) -> str:
         return self.s.parts.map.ids[p]
@@ -203,22 +221,19 @@ def parse(v: View, text: str, seat: str) -> list[Action]:
     """An order: steps joined by commas, each read against the position the steps before it
     leave. Raises ValueError naming the step and what was expected, or why it is refused."""
     if len(text) > MAX_ORDER_CHARS:
-        raise ValueError(f"an order is at most {MAX_ORDER_CHARS:,} characters")
+        raise InvalidOrder(f"an order is at most {MAX_ORDER_CHARS:,} characters")
     parts = [p for p in re.split(r"[,;]", text) if p.strip()]
     if not parts:
-        raise ValueError("an order names a step: `options` lists them")
+        raise InvalidOrder("an order names a step: `options` lists them")
     r = Reader(v, seat)
     for k, part in enumerate(parts):
+        at = r.s
         try:
             _read(r, words_of(part))
-        except ValueError as e:
-            where = (
-                f"step {k + 1} of {len(parts)} ({excerpt(part.strip())}): "
-                if len(parts) > 1
-                else ""
-            )
-            kind = NotYourTurn if isinstance(e, NotYourTurn) else ValueError
-            raise kind(f"{where}{e}") from None
+        except (IllegalAction, InvalidOrder) as e:
+            raise e.at(k + 1, len(parts), part.strip(), at) from None
+        except ValueError as e:  # a place or a word the map or the files do not have
+            raise OrderError(str(e)).at(k + 1, len(parts), part.strip(), at) from None
     return r.out
 
 
@@ -319,6 +334,21 @@ def _take_pieces(r: Reader, at: str, piece: str, n: int) -> None:
         r.add(Take(at, piece, 1))
 
 
+def _take_all(r: Reader, at: str) -> None:
+    """`move all Egypt Syria`: every unit there that may still move, and the leader."""
+    takes = [a for a in engine.legal(r.s) if isinstance(a, Take) and a.at == at]
+    most: dict[str, Take] = {}
+    for a in takes:
+        if a.piece not in most or a.count > most[a.piece].count:
+            most[a.piece] = a
+    if not most:
+        raise OrderError(
+            f"nothing of yours at {r.s.parts.map.names[r.s.parts.map.index[at]]} may move now"
+        )
+    for a in sorted(most.values(), key=lambda a: a.piece == "leader"):
+        r.add(a)
+
+
 def _drop(r: Reader, ws: list[str]) -> None:
     pieces, i = _pieces(ws, 1)
     _end_of(ws, i, "the pieces")
@@ -353,7 +383,10 @@ def _move(r: Reader, ws: list[str]) -> None:
     i = _skip(ws, i, "from")
     p, i = read_place(r.s, ws, i, land_only=True)
     for n, piece in pieces:
-        _take_pieces(r, r.id(p), piece, 1 if piece == "leader" else n)
+        if piece == "all":
+            _take_all(r, r.id(p))
+        else:
+            _take_pieces(r, r.id(p), piece, 1 if piece == "leader" else n)
     i = _path(r, ws, i, sea=False)
     _end_of(ws, i, "the path")
     if r.s.force is not None:
@@ -464,7 +497,18 @@ def _retreat(r: Reader, ws: list[str]) -> None:
     piece, i = got
     p, i = read_place(r.s, ws, _skip(ws, i, "to", "into"), land_only=True)
     _end_of(ws, i, "the area")
-    r.add(Retreat(piece, r.id(p)))
+    r.add(_retreat_of(r, piece, r.id(p)))
+
+
+def _retreat_of(r: Reader, piece: str, to: str) -> Retreat:
+    """`retreat all`: every piece that may go, also where that is one unit type, or the
+    leader alone (he follows his last unit, Q20)."""
+    whole = Retreat(piece, to)
+    if piece != "all" or whole in engine.legal(r.s):
+        return whole
+    there = [a for a in engine.legal(r.s) if isinstance(a, Retreat) and a.to == to]
+    units = [a for a in there if a.piece != "leader"]
+    return units[0] if len(units) == 1 else there[0] if len(there) == 1 else whole
 
 
 def _escape(r: Reader, ws: list[str]) -> None:

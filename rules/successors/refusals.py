@@ -5,20 +5,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..errors import excerpt
-from . import aside, board, economy, engine, movement
+from . import aside, board, combat, economy, engine, movement
 from .components import TYPES
 from .names import area_name, title, unit_noun
 from .state import (
     ASIDE_ACTIONS,
+    MERC,
     NO,
     Action,
     Buy,
+    ChooseHome,
+    Drop,
     Embark,
+    EndMove,
     Fight,
     Halt,
     Land,
     Lose,
     March,
+    Retreat,
     Sail,
     State,
     Take,
@@ -28,6 +33,7 @@ from .view import view
 from .wording import describe
 
 MAX_LISTED = 8
+MOVEMENT_STEPS = (March, Sail, Take, TakeFleets, Embark, Land, Drop, Halt, EndMove)
 
 
 def allowed_text(s: State, actions: Sequence[Action], limit: int = MAX_LISTED) -> str:
@@ -46,11 +52,11 @@ def decision_text(s: State) -> str:
     if kind == "move":
         return _move_text(s, a, b)
     texts = {
-        "home": "choose your home (F: in roll order; ours: not next to a home chosen)",
+        "home": "choose your home, not next to a home already chosen",
         "buy": _buy_text(s, b, c),
         "lose": "choose a unit to lose" + (" from your leader's stack" if b != NO else " (l.11)"),
         "mutiny": "pay or lose a unit (the mutiny)",
-        "disband": "disband units until you can pay their upkeep (Q4)",
+        "disband": "disband units until you can pay their upkeep of 1 a unit (l.14)",
         "fever": "choose a fleet in port to lose",
         "defect": "choose the levy that joins you",
         "sea_ask": f"fight {_seat(s, c)}'s fleets in {area_name(s, b)} or decline (l.49)",
@@ -59,10 +65,36 @@ def decision_text(s: State) -> str:
         "combat": "choose the next battle and fight or decline it (l.35-36)",
         "call": f"call the battle against {_seat(s, c)} in {area_name(s, b)}, or decline (Q13)",
         "battle_loss": f"choose whose {unit_noun(c)} is lost (Q16)",
-        "retreat": "retreat units from the battle, or stand (l.45)",
+        "retreat": "retreat units from the battle to an adjacent area, or stand (l.45)",
         "escape": f"choose the sea your fleet escapes to from {area_name(s, b)} (l.63)",
     }
     return texts.get(kind, kind)
+
+
+HOW_TO = {
+    "home": "type `home` and one of the homes `options` lists, as `home Egypt`",
+    "buy": "levy 1, infantry 2, cavalry 3 (l.15-18), a fleet 3 in a port or 5 at sea (l.19); "
+    "type `buy 2 levy 1 inf at Egypt`, then `done`",
+    "move": "type a force and its path, `move 2 inf leader Egypt Syria` (3 MP, rough areas "
+    "2, your leader's band 4: l.26-28), a voyage, `sail 2 fleets with 2 inf Egypt Egyptian "
+    "Sea land at Cyrenaica`, or `end movement`",
+    "combat": "type `fight red at Syria` or `decline red at Syria` (`options` lists them)",
+    "retreat": "type `retreat all to Syria`, `retreat inf to Syria`, or `stand`",
+    "lose": "type `lose levy at Egypt`",
+    "disband": "type `lose levy at Egypt`",
+    "battle_loss": "type `lose levy at Egypt`",
+}
+
+
+def how_to(s: State) -> str:
+    """What the seat deciding types, with the numbers the decision needs; "" when `options`
+    says it all."""
+    if not s.frames:
+        return ""
+    kind = s.frames[-1][0]
+    if kind == "move" and s.force is not None:
+        return "type `march to Syria` (or `sail to Aegean Sea`), `drop 1 inf`, or `halt`"
+    return HOW_TO.get(kind, "")
 
 
 def _seat(s: State, k: int) -> str:
@@ -75,8 +107,10 @@ def _buy_text(s: State, mode: int, left: int) -> str:
     if mode == economy.EVENT_ELEPHANTS:
         return f"buy up to {left} elephants in your elephant areas, or done"
     if mode == economy.SETUP_BUY:
-        return "spend your 5 Talents on units in your home, or done (errata 3.1)"
-    return "buy units at your home or with your leader, or done (l.15-22)"
+        return f"spend your {s.money[s.frames[-1][1]]} Talents on units in your home, or done"
+    return (
+        f"buy units at your home or with your leader ({s.money[s.frames[-1][1]]} Talents), or done"
+    )
 
 
 def _move_text(s: State, seat: int, caller: int) -> str:
@@ -93,6 +127,17 @@ def _move_text(s: State, seat: int, caller: int) -> str:
 
 def refusal(s: State, a: Action, seat: str | None = None) -> str:
     """The refusal of `a` in `s` (it is not legal): which rule, and what is allowed."""
+    why = refusal_reason(s, a, seat)
+    mover = engine.to_move(s)
+    if isinstance(a, ASIDE_ACTIONS) or mover is None or engine.chance(s) is not None:
+        return why
+    if seat is not None and seat != mover:
+        return why
+    return f"{why}; allowed: {allowed_text(s, engine.legal(s))}"
+
+
+def refusal_reason(s: State, a: Action, seat: str | None = None) -> str:
+    """Why `a` is refused in `s`: the rule it breaks, or what the decision now is."""
     if isinstance(a, ASIDE_ACTIONS):
         why = aside.problem(s, a, engine.chance(s) is None)
         return why or "that step is allowed"
@@ -103,16 +148,21 @@ def refusal(s: State, a: Action, seat: str | None = None) -> str:
         return "the game is over"
     if seat is not None and seat != mover:
         return f"it is not your turn: {title(s, s.seats.index(mover))} must {decision_text(s)}"
-    allowed = engine.legal(s)
-    why = _why(s, s.seats.index(mover), a)
-    said = allowed_text(s, allowed)
-    return f"{why or decision_text(s)}; allowed: {said}"
+    return _why(s, s.seats.index(mover), a) or decision_text(s)
 
 
 def _why(s: State, seat: int, a: Action) -> str | None:
     kind = s.frames[-1][0]
     if kind == "move":
         return _move_why(s, seat, a)
+    if isinstance(a, MOVEMENT_STEPS):
+        return f"no movement now (l.6-7: movement comes after revenue, before combat): {decision_text(s)}"
+    if isinstance(a, Buy) and kind != "buy":
+        return _buy_when(s)
+    if kind == "home" and isinstance(a, ChooseHome):
+        return _home_why(s, a)
+    if kind == "retreat" and isinstance(a, Retreat):
+        return _retreat_why(s, seat, a)
     if kind == "buy" and isinstance(a, Buy):
         return _buy_why(s, seat, a)
     if kind in ("lose", "disband") and isinstance(a, Lose):
@@ -210,3 +260,45 @@ def loss_first(s: State, area: int, seat: int, hit: int) -> str:
         if counts[t]:
             return unit_noun(t)
     return "none"
+
+
+def _buy_when(s: State) -> str:
+    """A purchase typed outside the revenue phase: when purchases come (l.5)."""
+    if s.phase == "play" and s.turn == 1:
+        return f"no purchases on turn 1 (l.5): {decision_text(s)}"
+    return f"purchases come in your revenue phase, after the event (l.5): {decision_text(s)}"
+
+
+def _home_why(s: State, a: ChooseHome) -> str:
+    m = s.parts.map
+    at = _place(s, a.area)
+    homes = ", ".join(m.names[h] for h in s.parts.homes)
+    if at == NO or at not in s.parts.homes:
+        return f"{excerpt(a.area)} is not a home; the homes are {homes}"
+    chosen = [h for h in s.homes if h != NO]
+    if at in chosen:
+        return f"{area_name(s, at)} is already a home"
+    near = [area_name(s, h) for h in chosen if at in m.adjacent[h]]
+    return f"{area_name(s, at)} borders {', '.join(near)}, a home already chosen: a home may not border another"
+
+
+def _retreat_why(s: State, seat: int, a: Retreat) -> str:
+    """Why units may not retreat there (l.45, l.60; Q20)."""
+    b = s.battle
+    assert b is not None
+    m = s.parts.map
+    to = _place(s, a.to)
+    if to == NO or to >= m.land:
+        return f"no land area {excerpt(a.to)}"
+    if to not in m.adjacent[b.area]:
+        return f"{area_name(s, to)} does not border {area_name(s, b.area)}: a retreat goes to an adjacent area (l.45)"
+    if board.unfriendly_here(s, to, seat):
+        return f"{area_name(s, to)} holds unfriendly units: no retreat there (Q20)"
+    attacker = seat in b.attackers or MERC + seat in b.attackers
+    if attacker and s.control[to] != seat:
+        return f"the attacker retreats only to an area he controls or an empty one, and {area_name(s, to)} is neither (Q20)"
+    if not attacker and (b.area, to) in s.entered:
+        return f"an attacker entered {area_name(s, b.area)} from {area_name(s, to)} this turn: the defender may not retreat there (Q20)"
+    if not combat.retreatable(s, seat):
+        return "units landed from the sea this turn may not retreat (l.60)"
+    return "retreat a unit type you have in the battle, `all`, or your leader (l.45)"

@@ -13,7 +13,7 @@ from . import board, codec, engine, notation, reference, wording
 from .chits import ARMED_FOR, chit_of
 from .names import area_name, title
 from .options import SuccessorsOptions
-from .refusals import decision_text
+from .refusals import decision_text, how_to
 from .result import half_points, points_text, ranking
 from .state import (
     ASIDE_ACTIONS,
@@ -256,7 +256,8 @@ def prompt(v: View, seat: Seat) -> str:
         return f"{when}: waiting for {engine.chance(s)}"
     if mover != seat:
         return f"{when}: waiting for {mover.capitalize()} to {decision_text(s)}"
-    return f"{when}: {decision_text(s)}"
+    how = how_to(s)
+    return f"{when}: {decision_text(s)}" + (f"; {how}" if how else "")
 
 
 def status_lines(v: View) -> list[str]:
