@@ -44,8 +44,8 @@ def test_a_battles_dice_are_told_with_their_hits_and_losses() -> None:
 
     said = told(s, Dice((5, 1, 6)), None)
     assert said[:3] == [
-        "Arabia, round 1: Blue rolls 5 1: 1 hit",
-        "Arabia, round 1: Red rolls 6: 1 hit",
+        "Arabia, round 1: Blue rolls infantry 5 1: 1 hit (infantry hits on 5-6)",
+        "Arabia, round 1: Red rolls infantry 6: 1 hit (infantry hits on 5-6)",
         "Blue loses 1 infantry in Arabia",
     ]
     assert "Blue wins the battle in Arabia" in said

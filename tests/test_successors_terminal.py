@@ -68,7 +68,7 @@ async def test_a_whole_game_against_two_ais_is_typed_to_its_victory_count(
     assert sorted(ranking[:3]) == ["Blue", "Green", "Red"]  # the end, then `status`
     assert re.search(r"^Game turn 9 of 9\b|game turn 9: ", text, re.M | re.I), text[-800:]
     assert len(typed) > 20 and "\n! " not in text.split("The game is over.")[0]
-    assert "Rules topics" not in text and "Chits (F; Q31)" in text  # `rules chits`
+    assert "Rules topics" not in text and "Chits (the errata; Q31)" in text  # `rules chits`
     assert "Your chits: none" in text  # `hand`, before any was drawn
     for told in re.findall(r"^\(to you alone\) (.*)$", text, re.M):
         assert told.startswith("You draw chit "), told  # Blue's own draws, to Blue alone

@@ -357,6 +357,8 @@ class TurnPipeline:
         if not order.confirmed:
             self._idle_check(g, order.cur, action, where)
         nxt = self._apply_step(order, step, who, where, k, total)
+        if not is_ai(order.user):  # what the step showed its sender alone (a standing order)
+            order.told += [t for t in [narration_of(g).told_to(g.view(nxt, who), action)] if t]
         revealing = orders_of(g).revealed(order.cur, nxt)
         if revealing:
             order.revealed_at, order.revealed = where, g.chance(nxt) or order.revealed

@@ -461,7 +461,8 @@ class LocalClient:
                 # (a run the closing moved out goes on in the new message: what was added)
                 text = after_shown(self.turn_text, reply.close_text + "\n" + reply.text, self.game)
             self.turn_text = reply.text
-        for line in terminal_text(text.strip("\n"), self.games).split("\n"):
+        shown = terminal_text(text.strip("\n"), self.games)
+        for line in shown.split("\n") if shown or not reply.told else ():  # a hidden step: told
             self.say(f"{prefix}{line}")
         for line in reply.told:  # what the move showed your seat alone (a card drawn)
             self.say(f"(to you alone) {line}")
@@ -633,7 +634,7 @@ class LocalClient:
         ):
             self.say(f"! {away}")
         elif re.match(r"^as\s+\w+\s*:", text, re.IGNORECASE) or (
-            word in self.command_words() and not await self.is_own_step(word)
+            word in self.command_words() and not await self.is_own_step(word, text)
         ):
             await self.emit(await self._command(text))
         else:
@@ -703,15 +704,19 @@ class LocalClient:
             return False
         return True
 
-    async def is_own_step(self, word: str) -> bool:
-        """Whether the player's own steps start with `word` (Taj Mahal's `play red vizier`):
-        then a line starting with it is one of them, typed as a hint prints it."""
+    async def is_own_step(self, word: str, text: str) -> bool:
+        """Whether the player's own steps start with `word` (Taj Mahal's `play red vizier`),
+        or the game reads the whole line as a step of its own (Successors' `play 5`, a chit
+        played at any time, allowed or refused by a rule): then the line is that step, not
+        the terminal's `play ORDER`."""
         if word != "play":
             return False
         said = await self.service.autocomplete.legal_orders(
             self.channel, LOCAL_USER, f"{word} ", kind=self.kind
         )
-        return any(name.startswith(f"{word} ") for name, _ in said)
+        if any(name.startswith(f"{word} ") for name, _ in said):
+            return True
+        return await self.reads_as_order(text)
 
     async def _create(self) -> None:
         """`create` is Discord's word: here a game starts with `new`; when the last game is

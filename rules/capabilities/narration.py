@@ -28,9 +28,9 @@ class Narration(Generic[A, V]):
         return [f"{title}: {notation_of(self.game).describe(before, action)}"]
 
     def told_to(self, view: V, action: A) -> str | None:
-        """What a chance step showed `view`'s seat alone (the face of a card it drew), for
-        that seat's eyes only, read from its own view; None when it showed nothing the
-        public does not see."""
+        """What a step showed `view`'s seat alone (the face of a card it drew, what its own
+        hidden step did: a standing order armed), for that seat's eyes only, read from its own
+        view; None when it showed nothing the public does not see."""
         return None
 
     def headline(self, before: V, after: V, log: Sequence[str]) -> list[str]:

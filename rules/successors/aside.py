@@ -158,8 +158,8 @@ def _targets(s: State, seat: int, a: Play) -> str | None:
     if kind == "mercenaries":
         places = chits.merc_places(s, seat)
         if m.index.get(a.at, NO) not in places:
-            said = ", ".join(area_name(s, p) for p in places) or "none now"
-            return f"mercenaries join you with your leader or in your home (allowed: {said})"
+            said = " or ".join(f"`play {a.chit} at {area_name(s, p)}`" for p in places)
+            return f"mercenaries join you with your leader or in your home: {said or 'none now'}"
     elif kind == "spy":
         other = _other(s, seat, a.to)
         if isinstance(other, str):
@@ -169,14 +169,21 @@ def _targets(s: State, seat: int, a: Play) -> str | None:
         other = seat_index(s, a.to)
         if (m.index.get(a.at, NO), other) not in targets:
             return (
-                "name an area next to one of your units and the player whose levy there you bribe"
+                "name an area next to one of your units and the player whose levy there you "
+                f"bribe: `play {a.chit} at Syria on red`"
             )
     elif kind == "raid":
         at = m.index.get(a.at, NO)
         if at not in {x for x, _ in chits.raid_sources(s, seat)}:
-            return "name the area of one of your cavalry, not in the force under way"
+            return (
+                "name the area of one of your cavalry, not in the force under way, and the area "
+                f"it raids: `play {a.chit} from Syria to Arabia`"
+            )
         if m.index.get(a.to, NO) not in chits.raid_targets(s, seat, at):
-            return "name an area next to it that another player controls"
+            return (
+                "name an area next to it that another player controls: "
+                f"`play {a.chit} from {area_name(s, at)} to Arabia`"
+            )
     return None
 
 

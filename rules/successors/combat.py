@@ -396,27 +396,56 @@ def rolled(s: State, a: Dice) -> None:
         for side, dice in ((0, values[:n0]), (1, values[n0:])):
             k = sum(1 for v in dice if v >= hits_at[CAV])
             on[1 - side] += [CAV] * k
-            _say_dice(s, b, side, dice, k, "pre-battle")
+            how = f"cavalry before the battle, hits on {_on(hits_at[CAV])}: l.37"
+            _say_dice(s, b, side, " ".join(map(str, dice)), k, "pre-battle", how)
     else:
         first = layout(s, b, 0)
         n0 = len(first)
         for side, lay, dice in ((0, first, values[:n0]), (1, layout(s, b, 1), values[n0:])):
             typed = [t for (t, plus), v in zip(lay, dice, strict=True) if v + plus >= hits_at[t]]
             on[1 - side] += typed
-            _say_dice(s, b, side, dice, len(typed), f"round {b.round}")
+            said, how = _dice_by_unit(s, b, side, lay, dice)
+            _say_dice(s, b, side, said, len(typed), f"round {b.round}", how)
     ranked = [sorted(h, key=lambda t: RANK[t]) for h in on]
     s.battle = changed(b, stage="losses", hits=(tuple(ranked[0]), tuple(ranked[1])))
 
 
-def _say_dice(s: State, b: Battle, side: int, dice: list[int], hits: int, what: str) -> None:
-    if not dice:
+def _say_dice(s: State, b: Battle, side: int, said: str, hits: int, what: str, how: str) -> None:
+    """A side's dice told with what they hit on (l.37, l.39; Q15), so each hit is seen."""
+    if not said:
         return
     who = _side_name(s, b, side)
-    said = " ".join(map(str, dice))
-    say(
-        s,
-        f"{area_name(s, b.area)}, {what}: {who} rolls {said}: {hits} hit{'s' if hits != 1 else ''}",
-    )
+    say(s, f"{area_name(s, b.area)}, {what}: {who} rolls {said}: {count_of(hits, 'hit')} ({how})")
+
+
+def _on(least: int) -> str:
+    return "6" if least >= 6 else f"{least}-6"
+
+
+def _dice_by_unit(
+    s: State, b: Battle, side: int, lay: tuple[tuple[int, int], ...], dice: list[int]
+) -> tuple[str, str]:
+    """The dice by the units that rolled them, a leader's +1 written on its die ("inf 5+1"),
+    and what each type hits on: ("levies 1 6, infantry 5+1", "levy hits on 6, infantry on
+    5-6; the leader's +1: l.39")."""
+    groups: list[tuple[int, list[str]]] = []
+    for (t, plus), v in zip(lay, dice, strict=True):
+        if not groups or groups[-1][0] != t:
+            groups.append((t, []))
+        groups[-1][1].append(f"{v}+{plus}" if plus else str(v))
+    said = ", ".join(f"{unit_noun(t, len(vs))} {' '.join(vs)}" for t, vs in groups)
+    hits_at = s.parts.setup.hits
+    kinds = list(dict.fromkeys(t for t, _ in groups))
+    on = [
+        f"{unit_noun(t)} {'hits ' if k == 0 else ''}on {_on(hits_at[t])}"
+        for k, t in enumerate(kinds)
+    ]
+    how = ", ".join(on)
+    if any(plus for _, plus in lay):
+        how += "; +1: a leader (l.39) or Good omens"
+    if b.double and side == 1:
+        how += "; two dice a unit against troops all landing (l.59)"
+    return said, how
 
 
 def _side_name(s: State, b: Battle, side: int) -> str:

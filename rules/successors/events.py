@@ -54,7 +54,7 @@ def revolt(s: State, seat: int, step: Step, marker: int = REVOLT) -> None:
     word = "revolts" if marker == REVOLT else "is invaded"
     say(
         s,
-        f"{area_name(s, area)} {word}: {units_text(placed)} (white) and a {('', 'Revolt', 'Invasion')[marker]} marker",
+        f"{area_name(s, area)} {word}: {units_text(placed)} (white) and {('', 'a Revolt', 'an Invasion')[marker]} marker",
     )
     combat.whites_attack(s, area)
 

@@ -265,8 +265,11 @@ def _buy(r: Reader, ws: list[str]) -> None:
     i = _skip(ws, i, "at", "in")
     if not pieces:
         raise OrderError("name what is bought: `buy 2 levy 1 cav at Egypt`")
-    p, i = read_place(r.s, ws, i)
-    _end_of(ws, i, "the place")
+    if i >= len(ws):
+        p = _only_place(r, [piece for _, piece in pieces])
+    else:
+        p, i = read_place(r.s, ws, i)
+        _end_of(ws, i, "the place")
     for n, piece in pieces:
         while n > 0:  # as many as a step buys (at most 5), else one by one
             k = min(n, MAX_BOUGHT)
@@ -274,6 +277,18 @@ def _buy(r: Reader, ws: list[str]) -> None:
                 k = 1
             r.add(Buy(piece, r.id(p), k))
             n -= k
+
+
+def _only_place(r: Reader, pieces: list[str]) -> int:
+    """Where a purchase that names no place goes: the one place it may go now (the home at
+    setup); else the places are named."""
+    m = r.s.parts.map
+    legal = [a for a in engine.legal(r.s) if isinstance(a, Buy) and a.piece == pieces[0]]
+    places = list(dict.fromkeys(a.at for a in legal))
+    if len(places) == 1:
+        return m.index[places[0]]
+    said = ", ".join(f"`buy ... at {m.names[m.index[x]]}`" for x in places) or "none now"
+    raise OrderError(f"name where the units are placed (l.21): {said}")
 
 
 def _simple(

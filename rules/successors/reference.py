@@ -1,9 +1,11 @@
 """The rules at the table, in our own words, by the summary's headings (Sequence of Play,
 Revenue, Movement, Combat, Sea, Sea Invasion, Victory) and our readings, each citing its
-lines (l.N) or its question (Q.N, docs/successors.md)."""
+lines (l.N) or its question (Q.N, docs/successors.md); a topic found by its name or any word
+a player asks with ("homes", "fleet", "retreat"), the closest named when none is."""
 
 from __future__ import annotations
 
+from difflib import get_close_matches
 from types import MappingProxyType
 
 from ..errors import excerpt
@@ -14,7 +16,15 @@ TOPICS = MappingProxyType(
             "Sequence of Play (l.1-7): each game turn, each player in turn does all four "
             "phases: Events (one roll of three dice), Revenue, Movement, Combat. Homes are "
             "chosen in roll order, the highest first, and each spends his 5 Talents at once; "
-            "the last to choose moves first, and the order holds all game (ours: 12 turns)."
+            "the last to choose moves first, and the order holds all game (our game: 12 "
+            "turns)."
+        ),
+        "setup": (
+            "Setup (the errata's rule 3.1): each player rolls a die, ties roll again; in roll "
+            "order, the highest first, each chooses a home not next to a home already chosen "
+            "(`home Egypt`), his leader starts there with 5 Talents, spent at once on units in "
+            "the home (`buy 2 levy 1 inf at Egypt`, then `done`). The last to choose moves "
+            "first in every game turn."
         ),
         "events": (
             "Events (l.4; Q1): the first die odd or even picks the table, the second is the "
@@ -35,14 +45,14 @@ TOPICS = MappingProxyType(
             "2; the leader 4 MP, and so the units that begin the phase with him while they "
             "move with him (Q10). Entering an area with unfriendly units stops you (l.27). "
             "Orders: `move 2 inf leader Egypt Syria`, or step by step: `take 2 inf at Egypt`, "
-            "`march to Syria`, `halt`; `end movement`. A unit moves once a phase (ours). "
+            "`march to Syria`, `halt`; `end movement`. A unit moves once a phase (our reading). "
             "Allies move in your turn when you `call` them (l.32; Q12)."
         ),
         "combat": (
             "Combat (l.35-46): a battle where at least one side wants it (the defender may "
             "call one you decline, Q13), in the order you choose. Each cavalry rolls once "
             "before the battle, each enemy elephant stops two such rolls (l.37). Rounds are "
-            "simultaneous: a levy hits on 6, others on 5-6 (ours), the leader adds 1 to his "
+            "simultaneous: a levy hits on 6, others on 5-6 (Q15), the leader adds 1 to his "
             "best unit's die (l.39). A hit takes its own type, then the closest better class, "
             "then the closest worse: Cav, Inf, EL, Levy (l.40-44; Q16). After each round the "
             "defender may retreat, then the attacker (l.45); then another round."
@@ -67,12 +77,12 @@ TOPICS = MappingProxyType(
             "to the player earlier in the last turn's order."
         ),
         "rebels": (
-            "White units (F, rule 4.0; Q27, Q28): revolts and invasions place them with a "
+            "White units (the errata's rule 4.0; Q27, Q28): revolts and invasions place them with a "
             "marker; they attack at once and fight until gone, never move nor retreat, and hit "
             "the area's controller first. A marked area gives no tax, control or points."
         ),
         "chits": (
-            "Chits (F; Q31): drawn by events, held secretly, played back into the cup. Play one "
+            "Chits (the errata; Q31): drawn by events, held secretly, played back into the cup. Play one "
             "at any time its timing allows (`play 5`, `play 2 at Egypt`), or arm it as a "
             "standing order the game carries out when its moment comes (`arm 15 for revolt`, "
             "`arm 7 for battle at Egypt`, `arm 13 for turn on red`): nobody waits and nobody "
@@ -88,8 +98,79 @@ TOPICS = MappingProxyType(
 )
 
 
+# the words a player may ask a topic by, besides its name (singular; plurals are read)
+TERMS = MappingProxyType(
+    {
+        "sequence": ("turn", "game turn", "phase", "order", "sequence of play", "player turn"),
+        "setup": ("home", "start", "beginning", "roll for homes", "choose home"),
+        "events": ("event", "event table", "roll", "dice", "die", "odd", "even"),
+        "revenue": (
+            "tax", "income", "upkeep", "maintenance", "buy", "purchase", "price", "cost",
+            "talent", "levy", "infantry", "inf", "cavalry", "cav", "elephant", "el", "unit",
+            "ransom", "disband",
+        ),
+        "movement": (
+            "move", "march", "mp", "movement point", "path", "stop", "take", "halt", "drop",
+            "rough", "terrain", "zoc", "zone of control", "stacking", "leader", "call",
+        ),
+        "combat": (
+            "battle", "fight", "attack", "decline", "retreat", "loss", "hit", "pre-battle",
+            "round", "stand", "capture",
+        ),
+        "sea": ("fleet", "sail", "port", "ship", "embark", "carry", "transport", "sea battle"),
+        "invasion": ("landing", "land", "disembark", "double", "sea invasion", "captured fleet"),
+        "victory": ("score", "point", "win", "end", "tie", "winning", "scoring"),
+        "rebels": ("white", "revolt", "marker", "rebel", "invasion marker"),
+        "chits": (
+            "chit", "play", "arm", "disarm", "standing order", "hand", "spy", "raid",
+            "mercenary",
+        ),
+        "alliances": ("alliance", "ally", "offer", "accept", "refuse", "break", "gift", "give",
+                      "money"),
+    }
+)  # fmt: skip
+CLOSEST = 3
+
+
+def _key(words: str) -> str:
+    return " ".join(words.lower().replace("-", " ").replace("_", " ").split())
+
+
+def _index() -> dict[str, str]:
+    out: dict[str, str] = {}
+    for name in TOPICS:
+        for word in (name, *TERMS.get(name, ())):
+            out.setdefault(_key(word), name)
+    return out
+
+
+INDEX = MappingProxyType(_index())
+
+
+def _singular(key: str) -> str:
+    if key.endswith("ies"):
+        return key[:-3] + "y"
+    if key.endswith(("ches", "shes", "sses")):
+        return key[:-2]
+    return key[:-1] if key.endswith("s") and not key.endswith("ss") else key
+
+
+def find(name: str) -> str:
+    """The topic a player's words ask for: its name or a word it explains (singular or
+    plural), else the one topic whose words start so; a ValueError names the closest."""
+    key = _key(name[:60])
+    for k in (key, _singular(key), key.replace("sea invasion", "invasion")):
+        if k in INDEX:
+            return INDEX[k]
+    found = sorted({INDEX[k] for k in INDEX if key and k.startswith(key)}, key=list(TOPICS).index)
+    if len(found) == 1:
+        return found[0]
+    near = found or list(
+        dict.fromkeys(INDEX[w] for w in get_close_matches(key, list(INDEX), n=9, cutoff=0.6))
+    )
+    closest = f"; the closest: {', '.join(near[:CLOSEST])}" if near else ""
+    raise ValueError(f"no topic {excerpt(name)}{closest}; the topics are: {', '.join(TOPICS)}")
+
+
 def topic(name: str) -> str:
-    key = name.strip().lower().replace("sea invasion", "invasion")
-    if key not in TOPICS:
-        raise ValueError(f"no topic {excerpt(name)}; the topics are: {', '.join(TOPICS)}")
-    return TOPICS[key]
+    return TOPICS[find(name)]

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from ..errors import excerpt
 from . import aside, board, combat, economy, engine, movement
 from .components import TYPES
-from .names import area_name, title, unit_noun
+from .names import area_name, talents, title, unit_noun
 from .state import (
     ASIDE_ACTIONS,
     MERC,
@@ -107,9 +107,9 @@ def _buy_text(s: State, mode: int, left: int) -> str:
     if mode == economy.EVENT_ELEPHANTS:
         return f"buy up to {left} elephants in your elephant areas, or done"
     if mode == economy.SETUP_BUY:
-        return f"spend your {s.money[s.frames[-1][1]]} Talents on units in your home, or done"
+        return f"spend your {talents(s.money[s.frames[-1][1]])} on units in your home, or done"
     return (
-        f"buy units at your home or with your leader ({s.money[s.frames[-1][1]]} Talents), or done"
+        f"buy units at your home or with your leader ({talents(s.money[s.frames[-1][1]])}), or done"
     )
 
 
@@ -156,7 +156,9 @@ def _why(s: State, seat: int, a: Action) -> str | None:
     if kind == "move":
         return _move_why(s, seat, a)
     if isinstance(a, MOVEMENT_STEPS):
-        return f"no movement now (l.6-7: movement comes after revenue, before combat): {decision_text(s)}"
+        return (
+            f"your movement is over (movement comes before combat, l.6-7); now: {decision_text(s)}"
+        )
     if isinstance(a, Buy) and kind != "buy":
         return _buy_when(s)
     if kind == "home" and isinstance(a, ChooseHome):
@@ -274,7 +276,8 @@ def _home_why(s: State, a: ChooseHome) -> str:
     at = _place(s, a.area)
     homes = ", ".join(m.names[h] for h in s.parts.homes)
     if at == NO or at not in s.parts.homes:
-        return f"{excerpt(a.area)} is not a home; the homes are {homes}"
+        said = area_name(s, at) if at != NO else excerpt(a.area)
+        return f"{said} is not a home; the homes are {homes}"
     chosen = [h for h in s.homes if h != NO]
     if at in chosen:
         return f"{area_name(s, at)} is already a home"

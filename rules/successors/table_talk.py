@@ -65,6 +65,9 @@ class SuccessorsNarration(Narration[Action, View]):
         disarmed is its seat's alone: the channel is told nothing."""
         if isinstance(action, PRIVATE):
             return []
+        if isinstance(action, Undo):  # the position before it: its news is an older step's
+            who = (seat or "").capitalize() or "The player"
+            return [f"{who} takes back the last step"]
         news = list(after.state.news)
         if seat is None or news:  # the engine's lines tell the step and what it set going
             return news
@@ -239,7 +242,8 @@ class SuccessorsReference(Reference[SuccessorsOptions]):
             "red`, `offer red`, `play 5`, `arm 15 for revolt`.",
             f"{named('hand')} shows your chits and standing orders to you alone; "
             f"{named('options')} every step allowed now; {named('rules')} the rules by the "
-            "summary's headings.",
+            "summary's headings, or by a word (`rules homes`, `rules fleet`): l.26 cites the "
+            "rules summary's line 26, Q10 our reading where it is silent (docs/successors.md).",
         ]
 
 
