@@ -12,6 +12,7 @@ from .result import ranking
 from .search import SuccessorsSearch
 from .state import ASIDE_ACTIONS, Action, State, Undo
 from .table_talk import (
+    SuccessorsMenus,
     SuccessorsNarration,
     SuccessorsNotation,
     SuccessorsOrders,
@@ -48,6 +49,7 @@ class Successors(Game[State, Action, View, SuccessorsOptions]):
         self.orders = SuccessorsOrders(self)
         self.narration = SuccessorsNarration(self)
         self.talk = SuccessorsTalk(self)
+        self.menus = SuccessorsMenus(self)
         self.reference = SuccessorsReference(self)
         self.turns = SuccessorsTurns(self)
         self.search = SuccessorsSearch(self)

@@ -92,8 +92,12 @@ def how_to(s: State) -> str:
     if not s.frames:
         return ""
     kind = s.frames[-1][0]
+    if kind == "move" and s.force is not None and s.force.fleets:
+        return (
+            "type `sail to Aegean Sea`, `embark 1 inf at Egypt`, `land 1 inf at Syria`, or `halt`"
+        )
     if kind == "move" and s.force is not None:
-        return "type `march to Syria` (or `sail to Aegean Sea`), `drop 1 inf`, or `halt`"
+        return "type `march to Syria`, `take 1 inf at Egypt` (here), `drop 1 inf`, or `halt`"
     return HOW_TO.get(kind, "")
 
 

@@ -3,9 +3,11 @@ rules reference."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import replace
 
-from ..capabilities import Narration, Notation, Orders, Reference, TableTalk, Turns
+from ..capabilities import Menus, Narration, Notation, Orders, Reference, TableTalk, Turns
 from ..errors import excerpt
 from ..game import Seat
 from ..words import count_of
@@ -23,6 +25,7 @@ from .state import (
     TRIGGERS,
     Action,
     Arm,
+    Buy,
     Disarm,
     Done,
     DrawChit,
@@ -31,6 +34,7 @@ from .state import (
     Play,
     Stand,
     State,
+    Take,
     Undo,
 )
 from .view import View
@@ -50,12 +54,41 @@ class SuccessorsNotation(Notation[Action, View]):
         return codec.action_schema()
 
 
+class SuccessorsMenus(Menus[Action, View]):
+    def grouped_choices(
+        self, view: View, actions: Sequence[Action]
+    ) -> tuple[list[str], str | None]:
+        """A purchase or a take of one and of the most of a piece at a place, told as one
+        entry: `buy 1 levy at Egypt` to `buy 5 levy at Egypt` (any count between reads as
+        well: the order takes them one by one)."""
+        most: dict[tuple[type, str, str], int] = {}
+        for a in actions:
+            if isinstance(a, Buy | Take):
+                key = (type(a), a.piece, a.at)
+                most[key] = max(most.get(key, 0), a.count)
+        out = []
+        for a in actions:
+            if not isinstance(a, Buy | Take):
+                out.append(f"`{wording.describe(view, a)}`")
+                continue
+            top = most[(type(a), a.piece, a.at)]
+            if a.count == 1 and top > 2:
+                upto = wording.describe(view, replace(a, count=top))
+                out.append(f"`{wording.describe(view, a)}` to `{upto}` (any of 1-{top})")
+            elif a.count == 1 or top <= 2:
+                out.append(f"`{wording.describe(view, a)}`")
+        return out, None
+
+
 class SuccessorsOrders(Orders[State, Action, View]):
     def finishing(self, action: Action) -> bool:
         return isinstance(action, Done | EndMove | Halt | Stand)
 
 
-PRIVATE = (Arm, Disarm)  # a standing order is told to its seat alone
+PRIVATE = (Arm, Disarm)
+STAGE_OPENING = re.compile(
+    r"Game turn \d+( of \d+ begins$|: \w+'s player turn; )"
+)  # a standing order is told to its seat alone
 
 
 class SuccessorsNarration(Narration[Action, View]):
@@ -95,6 +128,11 @@ class SuccessorsNarration(Narration[Action, View]):
             return []
         order = ", ".join(title(a, k) for k in a.order)
         return [f"**Game turn {a.turn} of {a.parts.setup.turns}.** Order: {order}."]
+
+    def opens_stage(self, line: str) -> bool:
+        """A game turn or a player turn begins (l.1-2): what follows is the next seat's turn,
+        so the turn before ends above it (an AI's why with it)."""
+        return STAGE_OPENING.match(line) is not None
 
     def board_moment(self, before: View, after: View) -> bool:
         """A player turn ended, a battle ended, or the game."""
