@@ -239,7 +239,12 @@ def apply(s: State, a: Aside) -> None:
     elif isinstance(a, Offer):
         other = seat_index(s, a.to)
         s.offers = (*s.offers, (seat, other))
-        say(s, f"{title(s, seat)} offers an alliance to {title(s, other)} (l.32)")
+        me = s.seats[seat]
+        say(
+            s,
+            f"{title(s, seat)} offers an alliance to {title(s, other)} (l.32): "
+            f"{title(s, other)} answers `accept {me}` or `refuse {me}`, at any time",
+        )
     elif isinstance(a, Accept | Refuse):
         _answered(s, seat, seat_index(s, a.to), isinstance(a, Accept))
     elif isinstance(a, Break):

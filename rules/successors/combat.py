@@ -442,7 +442,10 @@ def _dice_by_unit(
     ]
     how = ", ".join(on)
     if any(plus for _, plus in lay):
-        how += "; +1: a leader (l.39) or Good omens"
+        omens = b.omens[side] if b.round == 1 else 0
+        how += (
+            "; +1: the leader's (l.39)" if not omens else "; +1: the leader's (l.39) and Good omens"
+        )
     if b.double and side == 1:
         how += "; two dice a unit against troops all landing (l.59)"
     return said, how

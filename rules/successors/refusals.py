@@ -7,14 +7,16 @@ from collections.abc import Sequence
 from ..errors import excerpt
 from . import aside, board, combat, economy, engine, movement
 from .components import TYPES
-from .names import area_name, talents, title, unit_noun
+from .names import area_name, talents, title, unit_noun, units_text
 from .state import (
     ASIDE_ACTIONS,
     MERC,
     NO,
+    WHITE,
     Action,
     Buy,
     ChooseHome,
+    Decline,
     Drop,
     Embark,
     EndMove,
@@ -92,6 +94,8 @@ def how_to(s: State) -> str:
     if not s.frames:
         return ""
     kind = s.frames[-1][0]
+    if kind == "combat":
+        return _battles_open(s)
     if kind == "move" and s.force is not None and s.force.fleets:
         return (
             "type `sail to Aegean Sea`, `embark 1 inf at Egypt`, `land 1 inf at Syria`, or `halt`"
@@ -209,6 +213,11 @@ def _move_why(s: State, seat: int, a: Action) -> str | None:
             )
         if to != NO and to < m.land and m.is_port(to) and s.control[to] != NO:
             return f"no fleet enters a port held by {title(s, s.control[to])} (l.30)"
+        if to != NO and to < m.land and not m.is_port(to):
+            return (
+                f"{area_name(s, to)} has no port: fleets enter seas and ports (l.29); troops "
+                f"aboard land on its coast from the sea beside it (`land 2 inf at {area_name(s, to)}`)"
+            )
         return f"the fleets sail to a sea next to {area_name(s, f.place)} or a port on it, 1 MP each ({movement.mp_left(s, f)} left, l.29)"
     if isinstance(a, Take | TakeFleets):
         return _take_why(s, seat, a)
@@ -309,3 +318,26 @@ def _retreat_why(s: State, seat: int, a: Retreat) -> str:
     if not combat.retreatable(s, seat):
         return "units landed from the sea this turn may not retreat (l.60)"
     return "retreat a unit type you have in the battle, `all`, or your leader (l.45)"
+
+
+def _battles_open(s: State) -> str:
+    """The battles the phasing player may fight, each with both sides' units (l.35-36)."""
+    fights = [a for a in engine.legal(s) if isinstance(a, Fight)]
+    if not fights:
+        return HOW_TO["combat"]
+    seat = s.seats.index(engine.to_move(s) or s.seats[0])
+    v = view(s, None)
+    said = []
+    for a in fights:
+        at = _place(s, a.at)
+        other = (WHITE,) if a.against == "white" else board.own_slots(s.seats.index(a.against))
+        mine = units_text(board.type_counts(s, at, board.own_slots(seat)))
+        mine += " with your leader" if s.leaders[seat] == at else ""
+        theirs = units_text(board.type_counts(s, at, other))
+        if a.against != "white" and s.leaders[s.seats.index(a.against)] == at:
+            theirs = "a leader alone" if theirs == "no units" else f"{theirs} with a leader"
+        who = "the rebels" if a.against == "white" else a.against.capitalize()
+        said.append(f"{who} at {area_name(s, at)}, your {mine} against {theirs}")
+    first = fights[0]
+    decline = describe(v, Decline(first.at, first.against))
+    return f"open: {'; '.join(said)}; type `{describe(v, first)}` or `{decline}`"

@@ -86,6 +86,17 @@ class SuccessorsOrders(Orders[State, Action, View]):
 
 
 PRIVATE = (Arm, Disarm)
+# how a chit played now is typed, by its kind, with when (docs/successors.md, "Chits")
+PLAYED_AS = {
+    "treasure": "`play {n}` (at any time)",
+    "spy": "`play {n} on red` (at any time)",
+    "mercenaries": "`play {n} at Egypt` (your home or your leader's area; not in a combat)",
+    "raid": "`play {n} from Syria to Arabia` (from your cavalry's area; not in a combat)",
+    "forced_march": "`play {n}` (in your movement phase)",
+    "fair_winds": "`play {n}` (in your movement phase)",
+    "bribe": "`play {n} at Syria on red` (in your movement phase)",
+    "tax": "`play {n}` (in your revenue phase)",
+}
 STAGE_OPENING = re.compile(
     r"Game turn \d+( of \d+ begins$|: \w+'s player turn; )"
 )  # a standing order is told to its seat alone
@@ -182,7 +193,8 @@ class SuccessorsTalk(TableTalk[View]):
                 if moments and not armed
                 else ""
             )
-            lines.append(f"chit {number}, {c.name}{how}: {c.text.removesuffix('.')}{arm}.")
+            play = f"; play it: {PLAYED_AS[c.kind].format(n=number)}" if c.kind in PLAYED_AS else ""
+            lines.append(f"chit {number}, {c.name}{how}: {c.text.removesuffix('.')}{arm}{play}.")
         held = "Your chits: " + (" | ".join(lines) if lines else "none.")
         seen = [
             f"{title(s, other)} held {', '.join(str(k) for k in chits) or 'nothing'}"
