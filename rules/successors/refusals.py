@@ -161,14 +161,14 @@ def refusal_reason(s: State, a: Action, seat: str | None = None) -> str:
 
 def _why(s: State, seat: int, a: Action) -> str | None:
     kind = s.frames[-1][0]
+    if isinstance(a, Buy) and kind != "buy":
+        return _buy_when(s)
     if kind == "move":
         return _move_why(s, seat, a)
     if isinstance(a, MOVEMENT_STEPS):
         return (
             f"your movement is over (movement comes before combat, l.6-7); now: {decision_text(s)}"
         )
-    if isinstance(a, Buy) and kind != "buy":
-        return _buy_when(s)
     if kind == "home" and isinstance(a, ChooseHome):
         return _home_why(s, a)
     if kind == "retreat" and isinstance(a, Retreat):
@@ -193,7 +193,10 @@ def _move_why(s: State, seat: int, a: Action) -> str | None:
     m = s.parts.map
     if isinstance(a, March):
         if f is None or f.fleets:
-            return "a land force marches: take pieces into it first (`take 2 inf at Egypt`)"
+            return (
+                "no land force is under way: name its pieces first (`move 2 inf Egypt Syria`, "
+                "or `take 2 inf at Egypt` then `march to Syria`)"
+            )
         to = _place(s, a.to)
         if to == NO or to >= m.land:
             return f"no land area {excerpt(a.to)}"

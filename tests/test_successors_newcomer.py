@@ -1,0 +1,241 @@
+"""Successors as a newcomer meets it at the table, with only the README, the help and what the
+game says: the words they type (the summary's names of the units, `retreat all`), the prompts
+that tell what to type, refusals that name the rule, the dice told with what they hit on, the
+rules found by a player's words. Each on a position built for it."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fakes import FakeRenderer
+from successors_helpers import at, deal, holding, leader_at, moving, order, put, started, units
+from test_successors_rules import contest
+
+from bot.terminal.local import amain
+from rules.capabilities import menus_of, narration_of, reference_of, talk_of
+from rules.errors import IllegalAction, InvalidOrder
+from rules.successors import GAME, State
+from rules.successors.engine import frame
+from rules.successors.notation import parse
+from rules.successors.state import Buy, Dice, Retreat, Take, Undo
+from rules.successors.view import view
+
+BLUE, RED, GREEN = 0, 1, 2
+
+
+def read(s: State, text: str, seat: str = "blue") -> list[object]:
+    return list(parse(view(s, seat), text, seat))
+
+
+def told(before: State, a: object, seat: str | None = None) -> list[str]:
+    after = GAME.apply(before, a)  # type: ignore[arg-type]
+    return narration_of(GAME).narrate(GAME.view(before, None), a, GAME.view(after, None), seat)  # type: ignore[arg-type]
+
+
+def prompt(s: State, seat: str = "blue") -> str:
+    return talk_of(GAME).prompt(GAME.view(s, None), seat)
+
+
+def buying(s: State, seat: int = BLUE) -> State:
+    return at(s, seat, 3, frame("buy", seat, 0, 0))
+
+
+def test_a_newcomer_names_the_units_as_the_summary_does_singular_or_plural() -> None:
+    s = buying(started(3, money=20))
+    assert read(s, "buy 2 levies 1 infantry at Egypt") == read(s, "buy 2 levy 1 inf at Egypt")
+    assert read(s, "buy 1 infantries at Egypt") == [Buy("inf", "egy", 1)]
+    s = moving(put(started(3), "egy", BLUE, inf=2, cav=1))
+    assert read(s, "move 2 infantry 1 cavalry leader Egypt Coele-Syria") == read(
+        s, "move 2 inf 1 cav leader Egypt Coele-Syria"
+    )
+
+
+def test_a_purchase_that_names_no_place_goes_to_the_one_place_it_may() -> None:
+    s = buying(started(3, money=20))
+    assert read(s, "buy 2 levies") == read(s, "buy 2 levy at Egypt")
+    assert units(order(s, "buy 2 levies"), "egy", BLUE) == (2, 0, 0, 0)
+    with pytest.raises(
+        InvalidOrder, match=r"name where the units are placed \(l.21\): .*Egyptian Sea"
+    ):
+        read(s, "buy 1 fleet")
+
+
+def test_the_options_tell_a_purchase_as_the_range_of_counts_it_allows() -> None:
+    s = buying(started(3, money=3))
+    entries, _ = menus_of(GAME).grouped_choices(GAME.view(s, "blue"), GAME.legal_actions(s))
+    assert "`buy 1 levy at Egypt` to `buy 3 levy at Egypt` (any of 1-3)" in entries
+    assert not any(e.startswith("`buy 3 levy") for e in entries)  # told once
+    assert units(order(s, "buy 2 levy at Egypt"), "egy", BLUE) == (2, 0, 0, 0)  # one between
+
+
+def test_retreat_all_is_read_when_one_unit_and_the_leader_may_go() -> None:
+    s = order(contest({"inf": 3}, {"inf": 1}), "fight red at Arabia")
+    s = leader_at(s, RED, "ara")
+    s = deal(s, 1, 1, 1, 1)
+    assert GAME.to_move(s) == "red" and s.frames[-1][0] == "retreat"
+    assert read(s, "retreat all to Mesopotamia", "red") == [Retreat("inf", "mes")]
+
+
+def test_move_all_takes_every_unit_there_and_the_leader() -> None:
+    s = moving(put(started(3), "egy", BLUE, inf=2, levy=3))
+    taken = [a for a in read(s, "move all Egypt Cyrenaica") if isinstance(a, Take)]
+    assert {(a.piece, a.count) for a in taken} == {("inf", 2), ("levy", 3), ("leader", 1)}
+
+
+def test_a_step_refused_by_a_rule_is_told_apart_from_one_not_read() -> None:
+    s = moving(put(started(3, money=2), "egy", BLUE, inf=1))
+    with pytest.raises(IllegalAction, match="give 1 to 2 Talents") as refused:
+        read(s, "give 9 to red")
+    assert "Allowed" not in refused.value.reason  # the table lists the allowed steps once
+    with pytest.raises(InvalidOrder, match="'conquer' is not a step of Successors"):
+        read(s, "conquer Persia")
+
+
+def test_a_march_past_the_area_where_the_force_stopped_says_it_stopped() -> None:
+    s = put(moving(put(started(3), "egy", BLUE, inf=1)), "ara", RED, inf=1)
+    with pytest.raises(IllegalAction) as refused:
+        read(s, "move 1 inf Egypt Arabia Babylonia")
+    reason = refused.value.reason
+    assert reason.startswith("march to Babylonia: no land force is under way")
+    assert "(the step before it: Blue meets unfriendly units in Arabia and stops (l.27))" in reason
+    assert refused.value.where == "`move 1 inf Egypt Arabia Babylonia`"
+
+
+def test_the_home_prompt_says_what_to_type_without_the_docs_code_words() -> None:
+    s = deal(GAME.new_game(GAME.info.options(), ("blue", "red", "green")), 6, 3, 5)
+    seat = GAME.to_move(s)
+    assert seat == "blue"
+    said = prompt(s, seat)
+    assert "`home Egypt`" in said and "F:" not in said and "ours" not in said
+    s = order(s, "home Macedonia", seat)
+    nxt = order(s, "done", seat)
+    other = GAME.to_move(nxt)
+    assert other is not None and other != seat
+    with pytest.raises(IllegalAction, match="Thrace borders Macedonia, a home already chosen"):
+        read(nxt, "home Thrace", other)
+    with pytest.raises(IllegalAction, match="Greece is not a home; the homes are Macedonia"):
+        read(nxt, "home Greece", other)
+
+
+def test_a_purchase_out_of_the_revenue_phase_names_when_purchases_come() -> None:
+    s = moving(put(started(3), "egy", BLUE, inf=1))
+    with pytest.raises(
+        IllegalAction, match=r"purchases come in your revenue phase, after the event \(l.5\)"
+    ):
+        read(s, "buy 1 levy at Egypt")
+    with pytest.raises(IllegalAction, match=r"no purchases on turn 1 \(l.5\)"):
+        read(moving(put(started(3, turn=1), "egy", BLUE, inf=1)), "buy 1 levy at Egypt")
+
+
+def test_a_retreat_where_the_attacker_came_from_is_refused_naming_the_reading() -> None:
+    s = put(moving(put(started(3), "egy", BLUE, inf=3)), "ara", RED, inf=2)
+    s = order(s, "move 3 inf Egypt Arabia, end movement, fight red at Arabia")
+    s = deal(s, 1, 1, 1, 1, 1)
+    assert GAME.to_move(s) == "red"
+    with pytest.raises(IllegalAction, match="an attacker entered Arabia from Egypt this turn"):
+        read(s, "retreat all to Egypt", "red")
+    assert "`retreat all to Syria`" in prompt(s, "red")
+
+
+def test_the_combat_prompt_names_each_open_battle_with_both_sides() -> None:
+    s = leader_at(contest({"inf": 2, "levy": 1}, {"cav": 1}), BLUE, "ara")
+    said = prompt(s)
+    assert "Red at Arabia, your 1 levy and 2 infantry with your leader against 1 cavalry" in said
+    assert "`fight red at Arabia` or `decline red at Arabia`" in said
+
+
+def test_battle_dice_are_told_by_the_units_that_rolled_them_and_what_they_hit_on() -> None:
+    s = leader_at(contest({"inf": 1, "levy": 2}, {"levy": 1}), BLUE, "ara")
+    s = order(s, "fight red at Arabia")
+    said = told(s, Dice((4, 5, 6, 6)))
+    assert said[0] == (
+        "Arabia, round 1: Blue rolls infantry 4+1, levies 5 6: 2 hits (infantry hits on 5-6, "
+        "levy on 6; +1: the leader's (l.39))"
+    )
+    assert said[1] == "Arabia, round 1: Red rolls levy 6: 1 hit (levy hits on 6)"
+
+
+def test_undo_says_a_step_was_taken_back_not_the_step_before() -> None:
+    s = moving(put(started(3), "egy", BLUE, inf=2))
+    s = order(s, "take 2 inf at Egypt, march to Cyrenaica")
+    assert told(s, Undo(), "blue") == ["Blue takes back the last step"]
+
+
+def test_the_rules_are_found_by_a_players_words() -> None:
+    ref = reference_of(GAME)
+    assert ref.rules_reference("homes").startswith("Setup")
+    assert ref.rules_reference("fleets").startswith("Sea (l.49-53)")
+    assert ref.rules_reference("retreat").startswith("Combat")
+    assert ref.rules_reference("moves").startswith("Movement")
+    with pytest.raises(ValueError, match="the closest: combat"):
+        ref.rules_reference("retret")
+    for name in ref.rules_topics():
+        text = ref.rules_reference(name)
+        assert "(F" not in text and "(ours" not in text, text  # the docs' code words
+
+
+def test_a_chit_in_hand_says_how_it_is_played() -> None:
+    s = holding(moving(started(3)), BLUE, 2, 18)
+    mine = talk_of(GAME).private_summary(GAME.view(s, "blue"))
+    assert "play it: `play 18 on red` (at any time)" in mine
+    assert "play it: `play 2 at Egypt`" in mine and "arm for attacked" in mine
+
+
+def test_a_chit_played_without_its_place_shows_the_order_to_type() -> None:
+    s = holding(moving(started(3)), BLUE, 2)
+    with pytest.raises(IllegalAction, match="`play 2 at Egypt`"):
+        read(s, "play 2")
+
+
+def test_an_alliance_offer_says_how_it_is_answered() -> None:
+    s = moving(started(3))
+    after = GAME.apply(s, read(s, "offer red")[0])  # type: ignore[arg-type]
+    assert after.news[-1] == (
+        "Blue offers an alliance to Red (l.32): Red answers `accept blue` or `refuse blue`, at "
+        "any time"
+    )
+
+
+def test_a_player_turn_opens_a_new_stage_so_an_ais_why_ends_its_own_turn() -> None:
+    opens = narration_of(GAME).opens_stage
+    assert opens("Game turn 3: Blue's player turn; Events (l.4)")
+    assert opens("Game turn 4 of 12 begins")
+    assert not opens("Blue's Revenue (l.5)") and not opens("Blue draws a chit (1 held)")
+
+
+def test_a_fleet_sent_into_a_coast_without_a_port_is_told_to_land_there() -> None:
+    from successors_helpers import fleets
+
+    s = moving(fleets(put(started(3), "egy", BLUE, inf=1), "egy", BLUE, 1))
+    with pytest.raises(IllegalAction, match=r"Cyrenaica has no port: .*`land 2 inf at Cyrenaica`"):
+        read(s, "sail 1 fleet with 1 inf Egypt Egyptian Sea Cyrenaica")
+
+
+async def test_in_the_terminal_a_chit_a_gift_and_a_standing_order_are_the_games_steps(
+    tmp_path: Path,
+) -> None:
+    """`play 7`, `give 1 to red` and `arm N for attacked` typed at the terminal are Successors'
+    steps (not the terminal's `play ORDER`, nor another game's `give`); arming answers its
+    sender alone, with no empty line."""
+    out = io.StringIO()
+    lines = ["home Egypt", "buy 3 levy 1 inf at Egypt", "hand"]
+
+    def typed() -> Iterator[str]:
+        yield from lines
+        held = re.search(r"Your chits: chit (\d+)", out.getvalue())
+        assert held is not None, out.getvalue()[-1500:]
+        yield from (f"arm {held[1]} for attacked", "play 7", "give 1 to red", "quit")
+
+    args = ["--game", "successors", "--play", "blue", "--seed", "11"]
+    args += ["--db", str(tmp_path / "s.sqlite3"), "--boards", str(tmp_path / "b")]
+    await amain(args, typed(), out, FakeRenderer())
+    text = out.getvalue()
+    assert "(to you alone) Your standing orders: chit " in text and "for attacked." in text
+    assert "\n> \n(to you alone)" not in text  # no empty line before the answer
+    assert "you hold no chit 7" in text and "is not a step of Successors" not in text
+    assert "is a command of Vijayanagara" not in text
+    assert re.search(r"`give 1 to red` was refused: .*Talent", text) or "gives 1 Talent" in text
