@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import logging
 import re
 import sys
@@ -22,7 +23,7 @@ from typing import TextIO
 
 from db import GameNotFound, GameRecord
 from db.models import FIRST_GAME, MAX_ID
-from rules.capabilities import files_of, orders_of, reference_of
+from rules.capabilities import files_of, narration_of, orders_of, reference_of
 from rules.errors import IllegalAction, excerpt
 from rules.game import player_options
 from rules.text import inert, quoted
@@ -829,6 +830,7 @@ class LocalClient:
         Ctrl-C stops them after the step under way (each step is stored whole), or gives up
         the step in thought."""
         first = True
+        game = await self.service.store.open_game(self.channel)
         while not self.stop_asked:
             reply = await self.service.ai.move(self.channel)
             if reply is None:
@@ -837,8 +839,26 @@ class LocalClient:
                 await self.sleep(self.ai_pause)
             first = False
             await self.emit(reply)
+        if game is not None:
+            await self._told_among_ais(game)
         if self.stop_asked and await self._ai_on_turn():
             self.say("(Ctrl-C) The AIs wait: they go on after your next line (`status`).")
+
+    async def _told_among_ais(self, before: GameRecord) -> None:
+        """What the AIs' steps dealt to a seat of the one at the keyboard alone (a chit drawn
+        as their turn begins, inside an AI's move): told to them, as their own moves tell it."""
+        mine = [seat for seat, user in before.seats.items() if user == LOCAL_USER]
+        game = await self.service.store.get_game(before.id)
+        if not mine or game.actions <= before.actions:
+            return
+        g = self.service.loader.rules_of(game)
+        state = await self.service.loader.state_of(game)
+        for stored in await self.service.store.actions(game.id, after=before.actions):
+            action = g.action_from_json(json.dumps(stored.action))
+            for seat in mine:
+                said = narration_of(g).told_to(g.view(state, seat), action)
+                if said:
+                    self.say(f"(to you alone) {said}")
 
     async def _ai_on_turn(self) -> bool:
         """Whether the game in progress waits for an AI seat."""
