@@ -12,7 +12,18 @@ from pathlib import Path
 
 import pytest
 from fakes import FakeRenderer
-from successors_helpers import at, deal, holding, leader_at, moving, order, put, started, units
+from successors_helpers import (
+    at,
+    deal,
+    holding,
+    leader_at,
+    moving,
+    order,
+    put,
+    random_playout,
+    started,
+    units,
+)
 from test_successors_rules import contest
 
 from bot.terminal.local import amain
@@ -110,7 +121,8 @@ def test_the_home_prompt_says_what_to_type_without_the_docs_code_words() -> None
     seat = GAME.to_move(s)
     assert seat == "blue"
     said = prompt(s, seat)
-    assert "`home Egypt`" in said and "F:" not in said and "ours" not in said
+    assert "type `home Macedonia` or another home" in said
+    assert "F:" not in said and "ours" not in said
     s = order(s, "home Macedonia", seat)
     nxt = order(s, "done", seat)
     other = GAME.to_move(nxt)
@@ -242,3 +254,24 @@ async def test_in_the_terminal_a_chit_a_gift_and_a_standing_order_are_the_games_
     assert "you hold no chit 7" in text and "is not a step of Successors" not in text
     assert "is a command of Vijayanagara" not in text
     assert re.search(r"`give 1 to red` was refused: .*Talent", text) or "gives 1 Talent" in text
+
+
+def test_the_first_example_a_prompt_gives_is_a_step_its_seat_may_type_now() -> None:
+    """A bounded sample: one random game of 3; at each decision the prompt's first example
+    (`type ...`) reads as steps the seat may take (none for a battle's `fight`, read too)."""
+    checked: set[str] = set()
+
+    def check(s: State) -> None:
+        seat = GAME.to_move(s)
+        if seat is None or GAME.chance(s) is not None:
+            return
+        said = prompt(s, seat)
+        example = re.search(r"type `([^`]+)`", said)
+        if example is None:
+            return
+        checked.add(s.frames[-1][0])
+        steps = read(s, example[1], seat)
+        assert steps and steps[0] in GAME.legal_actions(s), (said, steps)
+
+    random_playout(3, 7, check)
+    assert {"home", "buy", "move", "combat", "retreat", "lose", "disband"} <= checked, checked

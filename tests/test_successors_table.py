@@ -60,10 +60,9 @@ def test_prompts_say_who_decides_and_what() -> None:
     s = moving(put(started(3), "egy", BLUE, inf=2))
     talk = talk_of(GAME)
     assert talk.prompt(GAME.view(s, "blue"), "blue") == (
-        "game turn 2: move a force (take pieces, or take fleets), or end movement; type a force "
-        "and its path, `move 2 inf leader Egypt Syria` (3 MP, rough areas 2, your leader's band "
-        "4: l.26-28), a voyage, `sail 2 fleets with 2 inf Egypt Egyptian Sea land at "
-        "Cyrenaica`, or `end movement`"
+        "game turn 2: move a force (take pieces, or take fleets), or end movement; type `move "
+        "2 inf leader Egypt Coele-Syria` (3 MP, rough areas 2, your leader's band 4: l.26-28), "
+        "or `end movement`"
     )
     assert talk.prompt(GAME.view(s, None), "red") == (
         "game turn 2: waiting for Blue to move a force (take pieces, or take fleets), or end movement"

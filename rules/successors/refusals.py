@@ -31,7 +31,7 @@ from .state import (
     Take,
     TakeFleets,
 )
-from .view import view
+from .view import View, view
 from .wording import describe
 
 MAX_LISTED = 8
@@ -73,36 +73,61 @@ def decision_text(s: State) -> str:
     return texts.get(kind, kind)
 
 
-HOW_TO = {
-    "home": "type `home` and one of the homes `options` lists, as `home Egypt`",
-    "buy": "levy 1, infantry 2, cavalry 3 (l.15-18), a fleet 3 in a port or 5 at sea (l.19); "
-    "type `buy 2 levy 1 inf at Egypt`, then `done`",
-    "move": "type a force and its path, `move 2 inf leader Egypt Syria` (3 MP, rough areas "
-    "2, your leader's band 4: l.26-28), a voyage, `sail 2 fleets with 2 inf Egypt Egyptian "
-    "Sea land at Cyrenaica`, or `end movement`",
-    "combat": "type `fight red at Syria` or `decline red at Syria` (`options` lists them)",
-    "retreat": "type `retreat all to Syria`, `retreat inf to Syria`, or `stand`",
-    "lose": "type `lose levy at Egypt`",
-    "disband": "type `lose levy at Egypt`",
-    "battle_loss": "type `lose levy at Egypt`",
-}
+PRICES = "levy 1, infantry 2, cavalry 3 (l.15-18), a fleet 3 in a port or 5 at sea (l.19)"
+MOVES = "3 MP, rough areas 2, your leader's band 4: l.26-28"
 
 
 def how_to(s: State) -> str:
-    """What the seat deciding types, with the numbers the decision needs; "" when `options`
-    says it all."""
+    """What the seat deciding types, each example one of its own legal steps now (so it is
+    always typeable), with the numbers the decision needs; "" when `options` says it all."""
     if not s.frames:
         return ""
     kind = s.frames[-1][0]
     if kind == "combat":
         return _battles_open(s)
-    if kind == "move" and s.force is not None and s.force.fleets:
-        return (
-            "type `sail to Aegean Sea`, `embark 1 inf at Egypt`, `land 1 inf at Syria`, or `halt`"
-        )
-    if kind == "move" and s.force is not None:
-        return "type `march to Syria`, `take 1 inf at Egypt` (here), `drop 1 inf`, or `halt`"
-    return HOW_TO.get(kind, "")
+    legal = engine.legal(s)
+    v = view(s, None)
+
+    def first(*types: type) -> str | None:
+        a = next((a for a in legal if isinstance(a, types)), None)
+        return None if a is None else f"`{describe(v, a)}`"
+
+    if kind == "home":
+        return f"type {first(ChooseHome)} or another home `options` lists"
+    if kind == "buy" and (buy := first(Buy)):
+        return f"{PRICES}; type {buy} (or several kinds: `buy 2 levy 1 inf at Egypt`), then `done`"
+    if kind in ("lose", "disband", "battle_loss") and (lose := first(Lose)):
+        return f"type {lose} (`options` lists your choices)"
+    if kind == "retreat":
+        whole = [a for a in legal if isinstance(a, Retreat) and a.piece == "all"]
+        shown = f"`{describe(v, whole[0])}`" if whole else first(Retreat)
+        return f"type {shown} or another retreat `options` lists, or `stand`"
+    if kind == "move":
+        return _move_how(s, legal, v)
+    return ""
+
+
+def _move_how(s: State, legal: Sequence[Action], v: View) -> str:
+    f = s.force
+    said = [f"`{describe(v, a)}`" for a in legal if isinstance(a, March | Sail | Land)][:2]
+    if f is not None:
+        rest = "`drop 1 inf`, " if not f.fleets else ""
+        return f"type {', '.join(said) or '`halt`'}, {rest}or `halt` ({movement.mp_left(s, f)} MP left)"
+    take = next((a for a in legal if isinstance(a, Take)), None)
+    out = []
+    if take is not None:  # the pieces of the first area that may move, the leader too
+        m = s.parts.map
+        most: dict[str, int] = {}
+        for a in legal:
+            if isinstance(a, Take) and a.at == take.at:
+                most[a.piece] = max(most.get(a.piece, 0), a.count)
+        pieces = " ".join(p if p == "leader" else f"{n} {p}" for p, n in most.items())
+        at = m.index[take.at]
+        to = m.names[m.adjacent[at][0]]
+        out.append(f"`move {pieces} {m.names[at]} {to}` ({MOVES})")
+    if any(isinstance(a, TakeFleets) for a in legal):
+        out.append("a voyage, `sail 2 fleets with 2 inf Egypt Egyptian Sea land at Cyrenaica`")
+    return f"type {', '.join([*out, 'or `end movement`'])}" if out else "type `end movement`"
 
 
 def _seat(s: State, k: int) -> str:
@@ -327,7 +352,7 @@ def _battles_open(s: State) -> str:
     """The battles the phasing player may fight, each with both sides' units (l.35-36)."""
     fights = [a for a in engine.legal(s) if isinstance(a, Fight)]
     if not fights:
-        return HOW_TO["combat"]
+        return "type `fight red at Syria` or `decline red at Syria` (`options` lists them)"
     seat = s.seats.index(engine.to_move(s) or s.seats[0])
     v = view(s, None)
     said = []
