@@ -15,6 +15,16 @@ def plural(noun: str) -> str:
     return IRREGULAR.get(noun, noun + "es" if noun.endswith(("s", "x", "ch", "sh")) else noun + "s")
 
 
+def singular(key: str) -> str:
+    """A word a player typed, for one, as rulebooks write plurals (Tributaries, Rajas,
+    fleets): what a lookup by words tries after the word itself."""
+    if key.endswith("ies"):
+        return key[:-3] + "y"
+    if key.endswith(("ches", "shes", "sses")):
+        return key[:-2]
+    return key[:-1] if key.endswith("s") and not key.endswith("ss") else key
+
+
 def noun_for(n: int, noun: str) -> str:
     """The noun (written for one) as `n` of them are called, without the number: `the Goat
     on 5`, `the Goats on 5 and 7`."""

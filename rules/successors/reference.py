@@ -9,6 +9,7 @@ from difflib import get_close_matches
 from types import MappingProxyType
 
 from ..errors import excerpt
+from ..words import singular
 
 TOPICS = MappingProxyType(
     {
@@ -147,19 +148,11 @@ def _index() -> dict[str, str]:
 INDEX = MappingProxyType(_index())
 
 
-def _singular(key: str) -> str:
-    if key.endswith("ies"):
-        return key[:-3] + "y"
-    if key.endswith(("ches", "shes", "sses")):
-        return key[:-2]
-    return key[:-1] if key.endswith("s") and not key.endswith("ss") else key
-
-
 def find(name: str) -> str:
     """The topic a player's words ask for: its name or a word it explains (singular or
     plural), else the one topic whose words start so; a ValueError names the closest."""
     key = _key(name[:60])
-    for k in (key, _singular(key), key.replace("sea invasion", "invasion")):
+    for k in (key, singular(key), key.replace("sea invasion", "invasion")):
         if k in INDEX:
             return INDEX[k]
     found = sorted({INDEX[k] for k in INDEX if key and k.startswith(key)}, key=list(TOPICS).index)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from difflib import get_close_matches
 
+from ..words import singular
 from .model import FACTION_NAMES, Faction
 from .registry import ENTRIES, Entry
 from .tokens import PIECE_WORDS
@@ -314,15 +315,6 @@ def _index() -> dict[str, str]:
 INDEX = _index()
 
 
-def _singular(key: str) -> str:
-    """The last word's singular, as the rulebook writes plurals (Tributaries, Rajas, Dice)."""
-    if key.endswith("ies"):
-        return key[:-3] + "y"
-    if key.endswith(("ches", "shes", "sses")):
-        return key[:-2]
-    return key[:-1] if key.endswith("s") and not key.endswith("ss") else key
-
-
 def topics() -> tuple[str, ...]:
     """Every topic's name, in reading order (general topics, then Commands and Decrees)."""
     return tuple(TOPICS)
@@ -333,7 +325,7 @@ def find_topic(words: str) -> Topic:
     or plural), else a unique prefix of one of those. A ValueError names the closest topics
     when none or several match."""
     key = _key(words[:MAX_TOPIC_CHARS])
-    for k in (key, _singular(key)):
+    for k in (key, singular(key)):
         if k in INDEX:
             return TOPICS[INDEX[k]]
     found = sorted({INDEX[k] for k in INDEX if key and k.startswith(key)}, key=topics().index)
