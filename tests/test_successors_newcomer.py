@@ -32,6 +32,7 @@ from rules.errors import IllegalAction, InvalidOrder
 from rules.successors import GAME, State
 from rules.successors.engine import frame
 from rules.successors.notation import parse
+from rules.successors.result import ranking
 from rules.successors.state import Buy, Dice, Retreat, Take, Undo
 from rules.successors.view import view
 
@@ -275,3 +276,14 @@ def test_the_first_example_a_prompt_gives_is_a_step_its_seat_may_type_now() -> N
 
     random_playout(3, 7, check)
     assert {"home", "buy", "move", "combat", "retreat", "lose", "disband"} <= checked, checked
+
+
+def test_the_end_tells_each_seats_count_province_by_province_and_talent() -> None:
+    s = put(put(started(3), "syr", BLUE, inf=2), "egy", RED, levy=1)
+    text = ranking(s).text
+    assert text == (
+        "Red wins with 11 points. The count (l.66-68): Red 1 province held alone worth 6 + 10 "
+        "Talents worth 5 points = 11 points; Blue 1 province held alone worth 4 + 10 Talents "
+        "worth 5 points = 9 points; Green 0 provinces held alone worth 0 + 10 Talents worth 5 "
+        "points = 5 points"
+    )

@@ -54,4 +54,16 @@ def ranking(s: State) -> Ranking:
     text = f"{s.seats[best].capitalize()} wins with {how}"
     if len(tied) > 1:
         text += f", tied with {', '.join(s.seats[k].capitalize() for k in tied[1:])} but earlier in the last turn's order (l.69)"
+    counts = "; ".join(_count(s, k, held[k]) for k in ranked)
+    text += f". The count (l.66-68): {counts}"
     return Ranking(places=places, scores=scores, text=text)
+
+
+def _count(s: State, seat: int, held: int) -> str:
+    """A seat's points as the victory count makes them: the provinces its units alone hold
+    (l.66), unmarked (l.67), and its Talents at half a point (l.68)."""
+    alone = sum(1 for a in range(s.parts.map.land) if board.alone_in(s, a) == seat)
+    areas = f"{alone} province{'' if alone == 1 else 's'} held alone worth {held}"
+    money = s.money[seat]
+    talents = f"{money} Talent{'' if money == 1 else 's'} worth {points_text(money)}"
+    return f"{s.seats[seat].capitalize()} {areas} + {talents} = {points_text(2 * held + money)}"
