@@ -234,8 +234,9 @@ def seen_first(revealed: str, unplayed: list[str], pressed: bool = False) -> str
 
 
 def _carried(g: AnyGame, kept: str, lines: list[str]) -> tuple[str | None, list[str], list[str]]:
-    """A full turn's message goes on in a new one: what the full one is closed into (None: as
-    it is), the run carried over from it, and the new lines, told. A run of the same event
+    """A full turn's message goes on in a new one: what the full one is closed into (what it
+    told, without its `Next:` line and buttons: the decision is the new message's), the run
+    carried over from it, and the new lines, told. A run of the same event
     that the new lines continue moves whole into the new message, first (it came before all
     else there), so it is told once ("D loses 3 Troops"), as the log tells it, not split by
     the message's length."""
@@ -243,7 +244,7 @@ def _carried(g: AnyGame, kept: str, lines: list[str]) -> tuple[str | None, list[
     if len(old) > 1 and lines and len(told(g, [old[-1], lines[0]])) == 1:
         merged = told(g, [old[-1], *lines])
         return "\n".join(old[:-1]), merged[:1], merged[1:]
-    return None, [], told(g, lines)
+    return kept or None, [], told(g, lines)
 
 
 def commitment_text(texts: TableTexts, record: GameRecord, secret: bytes, dealt_from: int) -> str:

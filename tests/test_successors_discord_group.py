@@ -1,0 +1,177 @@
+"""Successors as a group plays it on Discord, through the real discord.py library with its HTTP
+layer faked at the wire: three people (Alice blue, Bob red, Cara green) in one channel, each
+typing their steps or pressing the buttons of their own hand, the others following by
+scrolling. Every request the bot sends keeps within Discord's documented limits, and every
+picture has its alt text."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from discord_env import Env, running_bot
+from discord_fake import CHANNEL, FakeDiscord, Message
+from table_helpers import open_game, run
+
+import ai.successors
+from bot.discord import front_end
+from bot.table.pipeline import typed_order
+from bot.table.registry import registry
+from rules.successors import GAME, State
+
+PEOPLE = {"blue": 21, "red": 22, "green": 23}
+ALICE = PEOPLE["blue"]
+NEXT = "**Next:**"
+BIG = 25  # more legal steps than a message holds buttons
+GAME_KIND = "successors"
+
+
+def within_discords_limits(fake: FakeDiscord) -> None:
+    """Discord's documented limits, on every request the bot sent: 2,000 characters of
+    content, 5 rows of at most 5 buttons (or one menu of at most 25 options), labels of 80,
+    custom ids of 100, at most 25 autocomplete choices of at most 100 characters, and an
+    alt text (description) for every picture."""
+    for r in fake.requests:
+        body: Any = r.body
+        if not isinstance(body, dict):
+            continue
+        data = body.get("data") if isinstance(body.get("data"), dict) else body
+        where = f"{r.method} {r.path}"
+        assert len(data.get("content") or "") <= 2000, where
+        rows = data.get("components") or []
+        assert len(rows) <= 5, where
+        for row in rows:
+            items = row.get("components", [])
+            assert len(items) <= 5, where
+            for item in items:
+                assert len(item.get("label") or "") <= 80, (where, item)
+                assert len(item.get("custom_id") or "") <= 100, (where, item)
+                assert len(item.get("options") or []) <= 25, where
+        choices = data.get("choices") or []
+        assert len(choices) <= 25, where
+        assert all(len(c["name"]) <= 100 and len(c["value"]) <= 100 for c in choices), where
+        pictures = [a for a in data.get("attachments") or [] if a["filename"].endswith(".png")]
+        assert all(a.get("description") for a in pictures), (where, pictures)
+        assert len(pictures) == len([f for f in r.files if f.endswith(".png")]), where
+
+
+async def sc(fake: FakeDiscord, user: int, command: str, **options: str) -> None:
+    fake.slash(user, command, group="sc", **options)
+    await fake.settle()
+
+
+async def seated(fake: FakeDiscord) -> None:
+    """Alice opens the game as Blue, Bob and Cara join as Red and Green, Alice starts it."""
+    await sc(fake, ALICE, "create", seat="blue")
+    await sc(fake, PEOPLE["red"], "join", seat="red")
+    await sc(fake, PEOPLE["green"], "join", seat="green")
+    await sc(fake, ALICE, "start")
+
+
+async def position(env: Env) -> tuple[int, State]:
+    found = await open_game(env.service, str(CHANNEL))
+    assert found is not None and isinstance(found[1], State)
+    return found[0].version, found[1]
+
+
+def sensible(s: State, pick: random.Random) -> tuple[int, str]:
+    """Who decides and the step a sensible player types (greedy's choice)."""
+    seat = GAME.to_move(s)
+    assert seat is not None
+    step = ai.successors.choose("greedy", GAME.view(s, seat), pick)
+    return PEOPLE[seat], typed_order(registry().game(GAME_KIND), s, step)
+
+
+async def test_a_turn_message_that_filled_up_keeps_no_next_line_once_the_game_moves_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A player turn longer than a message goes on in a new one; the full one is closed, so
+    whoever scrolls sees one `Next:` line, on the newest message, never an old decision that
+    looks still open (messages made short so that they fill in a few steps)."""
+    short = dataclasses.replace(front_end.DISCORD, message_limit=400)
+    monkeypatch.setattr(front_end, "DISCORD", short)
+    fake = FakeDiscord()
+    async with running_bot(tmp_path / "bot.sqlite3", monkeypatch, fake) as env:
+        await seated(fake)
+        pick, full = random.Random(2), 0
+        for _ in range(60):
+            _, s = await position(env)
+            user, step = sensible(s, pick)
+            before = fake.visible[-1]
+            await sc(fake, user, "play", order=f"again: {step}")
+            nexts = [m for m in fake.visible if NEXT in m.content]
+            assert nexts == [fake.visible[-1]], [m.content[-200:] for m in nexts]
+            full += before is not fake.visible[-1] and NEXT not in before.content
+        assert full > 3  # turns went on in new messages
+        within_discords_limits(fake)
+
+
+async def drive_to_a_big_decision(env: Env) -> tuple[str, State]:
+    """Sensible steps, played at the table directly (quicker than through Discord), until a
+    person has more steps to choose from than a message holds buttons, among them a halt."""
+    pick = random.Random(4)
+    for _ in range(1500):
+        _, s = await position(env)
+        legal = GAME.legal_actions(s)
+        if len(legal) > BIG and {"Halt", "EndMove"} <= {type(a).__name__ for a in legal}:
+            seat = GAME.to_move(s)
+            assert seat is not None
+            return seat, s
+        user, step = sensible(s, pick)
+        reply = await run(
+            env.service, str(CHANNEL), user, "play", GAME_KIND, order=f"again: {step}"
+        )
+        assert reply.ok, reply.text
+    raise AssertionError("no decision with more steps than buttons")
+
+
+async def test_a_big_forces_hand_has_a_button_for_each_kind_of_step_and_old_ones_are_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A force of many units has more ways to drop them than a message holds buttons: the
+    hand still offers its marches, halt and end movement as buttons (and autocomplete, typed
+    nothing yet, offers them too). Its end movement pressed plays; another button of that
+    same hand, pressed after, is refused plainly and changes nothing; so is a double press."""
+    fake = FakeDiscord()
+    async with running_bot(
+        tmp_path / "bot.sqlite3", monkeypatch, fake, outbox_interval=3600
+    ) as env:
+        await seated(fake)
+        seat, _ = await drive_to_a_big_decision(env)
+        user = PEOPLE[seat]
+        hand_button = next(m for m in fake.visible if m.components)
+        hands = []
+        for _ in range(2):  # opened, and opened again later
+            fake.click(user, hand_button, hand_button.custom_ids[0])
+            await fake.settle()
+            hands.append(fake.private_to(user)[-1])
+        old, hand = hands
+        labels = labels_of(hand)
+        assert len(labels) <= BIG
+        for kind in ("drop ", "march to ", "halt", "end movement"):
+            assert any(label.startswith(kind) for label in labels), (kind, labels)
+        fake.autocomplete(user, "play", "order", "", group="sc")
+        await fake.settle()
+        offered = [c["name"] for c in fake.requests[-1].body["data"]["choices"]]  # type: ignore[index]
+        assert "halt" in offered and "end movement" in offered, offered
+        before = (await position(env))[0]
+        end = hand.custom_ids[labels.index("end movement")]
+        fake.click(user, hand, end)
+        fake.click(user, hand, end)  # pressed twice before the first is answered
+        await fake.settle()
+        version = (await position(env))[0]
+        told = "\n".join(m.content for m in fake.visible)
+        assert version > before and told.count("ends its movement") == 1
+        fake.click(user, old, old.custom_ids[0])  # the older hand's first step
+        await fake.settle()
+        refusals = fake.private_to(user)[-2:]
+        assert all("belongs to an older position" in m.content for m in refusals), refusals
+        assert (await position(env))[0] == version  # nothing played
+        within_discords_limits(fake)
+
+
+def labels_of(message: Message) -> list[str]:
+    return [c["label"] for row in message.components for c in row.get("components", [])]
