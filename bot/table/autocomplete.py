@@ -16,7 +16,7 @@ from .moves import ahead
 from .order_entry import Drafts, draft_value, read_entry, tagged
 from .pipeline import CONFIRM
 from .refusal import ServiceError
-from .table_texts import TableTexts, holds_private
+from .table_texts import TableTexts, each_kind_first, holds_private
 from .words import count_of
 
 MAX_TOPIC_CHARS = 40
@@ -76,9 +76,10 @@ class Autocomplete:
         steps (describe) filtered by what was typed; steps typed before the last ';' are applied
         first, so the choices continue the order, but never past a die roll or a card draw:
         the game holds no future, so a prefix that reaches one has no suggestions (a reveal
-        commits). Each value carries the game's version (order_entry). When the order no
-        longer fits a suggestion (100 characters), the first choice sends the steps typed so
-        far as a draft, to be continued with another `play`."""
+        commits). Beyond `limit` matches, each kind of step is offered before a second of any
+        kind (`each_kind_first`). Each value carries the game's version (order_entry). When
+        the order no longer fits a suggestion (100 characters), the first choice sends the
+        steps typed so far as a draft, to be continued with another `play`."""
         found = await self._running(channel, kind)
         if found is None:
             return []
@@ -106,7 +107,7 @@ class Autocomplete:
             state, prefix = after, head.strip() + "; "
         view = g.view(state, viewer)
         words = last.strip().lower().split()
-        out: list[tuple[str, str]] = []
+        matches: list[tuple[object, str, str]] = []
         cut = False  # a continuation did not fit in a suggestion
         for a in g.legal_actions(state):
             d = notation_of(g).describe(view, a)
@@ -114,8 +115,10 @@ class Autocomplete:
                 value = tagged(record.version, prefix + d)
                 if not self.texts.front.suggests(value):
                     cut = True
-                elif len(out) < limit:
-                    out.append((prefix + d, value))
+                else:
+                    matches.append((a, prefix + d, value))
+        shown = each_kind_first(matches, limit, lambda step: type(step[0]))
+        out = [(name, value) for _, name, value in shown]
         if cut and prefix:
             self.drafts.keep(user, channel, head.strip())
             steps_typed = len([p for p in re.split(r"[;\n]", head) if p.strip()])

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from typing import TypeVar
 
 from db import GameRecord
 from rules.capabilities import menus_of, notation_of, talk_of, turns_of
@@ -26,6 +27,7 @@ CUSTOM_ID_PREFIX = "vj"
 HAND = "hand"  # the My hand button's last part: the presser's own hand, for them alone
 
 Names = dict[Seat, str]
+_T = TypeVar("_T")
 
 
 def custom_id(record: GameRecord, what: str) -> str:
@@ -241,19 +243,20 @@ class TableTexts:
         return out
 
     def private_buttons(self, record: GameRecord, state: object, seat: Seat) -> list[Button]:
-        """The seat's first legal steps as buttons (as many as a message holds), in a reply
-        to it alone (they may show its hand); the same ids as a turn message's, so a press is
-        checked the same way."""
+        """The seat's legal steps as buttons (as many as a message holds, each kind of step
+        among them: see `each_kind_first`), in a reply to it alone (they may show its hand);
+        the same ids as a turn message's, so a press is checked the same way."""
         g = self.rules_of(record)
         view = g.view(state, seat)
-        legal = g.legal_actions(state)[: self.front.buttons()]
+        legal = list(enumerate(g.legal_actions(state)))
+        shown = each_kind_first(legal, self.front.buttons(), lambda step: type(step[1]))
         return [
             Button(
                 label=clip(notation_of(g).describe(view, a), 80),
                 custom_id=custom_id(record, f"a{i}"),
                 style="primary" if i == 0 else "secondary",
             )
-            for i, a in enumerate(legal)
+            for i, a in shown
         ]
 
     # --- the end ----------------------------------------------------------------------------
@@ -292,6 +295,23 @@ class TableTexts:
             f"version {now}), so nothing was played. Use the newest message or "
             f"{self.command(record.kind, 'play')}."
         )
+
+
+def each_kind_first(items: list[_T], limit: int | None, kind: Callable[[_T], object]) -> list[_T]:
+    """At most `limit` of `items`, in their order. When there are more, every kind of item
+    gets a place before any kind gets a second: a long run of one kind (a force's 32 ways
+    to drop units) leaves room for the others (its marches, halt, end movement)."""
+    if limit is None or len(items) <= limit:
+        return list(items)
+    by_kind: dict[object, list[int]] = {}
+    for i, item in enumerate(items):
+        by_kind.setdefault(kind(item), []).append(i)
+    chosen: list[int] = []
+    for rank in range(len(items)):
+        chosen += [at[rank] for at in by_kind.values() if rank < len(at)]
+        if len(chosen) >= limit:
+            break
+    return [items[i] for i in sorted(chosen[:limit])]
 
 
 def _keyed(entries: list[str]) -> bool:
