@@ -175,3 +175,24 @@ async def test_a_big_forces_hand_has_a_button_for_each_kind_of_step_and_old_ones
 
 def labels_of(message: Message) -> list[str]:
     return [c["label"] for row in message.components for c in row.get("components", [])]
+
+
+async def test_a_gift_refused_out_of_turn_says_whose_decision_it_is_not_their_steps(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Cara, while Red chooses its home, gives Talents she does not have: she is told why, to
+    her alone, and that Red decides now; Red's steps (its homes) are not listed to her as if
+    she could play them, and the channel is left as it was."""
+    fake = FakeDiscord()
+    async with running_bot(tmp_path / "bot.sqlite3", monkeypatch, fake) as env:
+        await seated(fake)
+        _, s = await position(env)
+        assert GAME.to_move(s) == "red"
+        seen = [(m.id, m.content) for m in fake.visible]
+        cara = PEOPLE["green"]
+        await sc(fake, cara, "play", order="give 2 to red")
+        said = fake.private_to(cara)[-1].content
+        assert "was refused" in said and "Red decides now" in said, said
+        assert "Allowed now" not in said and "`home " not in said, said
+        assert [(m.id, m.content) for m in fake.visible] == seen
+        within_discords_limits(fake)

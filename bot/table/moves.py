@@ -30,7 +30,7 @@ from .refusal import ServiceError, answers
 from .reminders import SNOOZE_ID
 from .reply import Button, Menu, Reply
 from .shortcuts import Args
-from .table_texts import CUSTOM_ID_PREFIX, custom_id
+from .table_texts import CUSTOM_ID_PREFIX, custom_id, seat_title
 from .words import undo_limit
 
 MAX_ORDER_CHARS = 4000  # an order's text (about a hundred steps), refused before anything reads it
@@ -267,7 +267,7 @@ class Moves:
             head = f"{where} was refused{', so nothing was played' if e.steps > 1 else ''}"
             raise ServiceError(f"{head}: {e.reason.removesuffix('.')}. {told}") from e
         except ValueError as e:  # the game did not say it could not read it: its reason
-            told = self.shared.texts.allowed(r.game, r.state, typed=kept)
+            told = self._allowed(r, kept)
             said = str(e).removesuffix(".")
             raise ServiceError(f"{step_where(kept, 1, 1)} was refused: {said}. {told}") from e
         return Order(list(steps), confirmed)
@@ -279,15 +279,25 @@ class Moves:
         texts = self.shared.texts
         typed = e.step_text or kept
         if (e.step or 1) <= 1:
-            return texts.allowed(r.game, r.state, typed=typed)
+            return self._allowed(r, typed)
         at = e.position if e.position is not None else self._position_at(r, kept, e.step or 1)
         if at is None:
-            return texts.allowed(r.game, r.state)
+            return self._allowed(r)
         shown, like = texts.listing(r.game, at, typed=typed)
         then = (
             f"At that step the choices{' like it' if like else ''} were: {shown}. " if shown else ""
         )
-        return then + texts.allowed(r.game, r.state)
+        return then + self._allowed(r)
+
+    def _allowed(self, r: Reading, typed: str | None = None) -> str:
+        """The steps allowed now (those like `typed` when some are); to a seat whose decision
+        it is not (a step aside sent out of turn, as a gift), whose decision it is instead:
+        the steps allowed now are that seat's, not the sender's to play."""
+        g = self.shared.loader.rules_of(r.game)
+        now = g.to_move(r.state)
+        if r.seat is not None and now is not None and now != r.seat:
+            return f"{seat_title(g, now)} decides now (its steps are not yours to play)."
+        return self.shared.texts.allowed(r.game, r.state, typed=typed)
 
     def _position_at(self, r: Reading, kept: str, step: int) -> object | None:
         """The position an order's steps before `step` reach (None past a reveal or when
