@@ -20,6 +20,7 @@ import ai.successors
 from bot.discord import front_end
 from bot.table.pipeline import typed_order
 from bot.table.registry import registry
+from rules.capabilities import notation_of
 from rules.successors import GAME, State
 
 PEOPLE = {"blue": 21, "red": 22, "green": 23}
@@ -195,4 +196,71 @@ async def test_a_gift_refused_out_of_turn_says_whose_decision_it_is_not_their_st
         assert "was refused" in said and "Red decides now" in said, said
         assert "Allowed now" not in said and "`home " not in said, said
         assert [(m.id, m.content) for m in fake.visible] == seen
+        within_discords_limits(fake)
+
+
+async def drive_to_a_move(env: Env) -> tuple[str, State, str]:
+    """Sensible steps until a person is to move a force: who, the position, and a whole
+    move order as the README writes one (`move 1 levy Thrace Macedonia`), from the steps
+    legal then: a take, then a march of that force."""
+    pick = random.Random(6)
+    for _ in range(600):
+        _, s = await position(env)
+        seat = GAME.to_move(s)
+        takes = [a for a in GAME.legal_actions(s) if type(a).__name__ == "Take"]
+        if seat is not None and s.turn >= 1 and takes:
+            view = GAME.view(s, seat)
+            for take in takes:
+                marches = [
+                    a
+                    for a in GAME.legal_actions(GAME.apply(s, take))
+                    if type(a).__name__ == "March"
+                ]
+                words = notation_of(GAME).describe(view, take).split()  # take 1 levy at X
+                if marches and words[1].isdigit():
+                    to = notation_of(GAME).describe(
+                        GAME.view(GAME.apply(s, take), seat), marches[0]
+                    )
+                    place = " ".join(words[4:])
+                    return (
+                        seat,
+                        s,
+                        f"move {words[1]} {words[2]} {place} {to.removeprefix('march to ')}",
+                    )
+        user, step = sensible(s, pick)
+        reply = await run(
+            env.service, str(CHANNEL), user, "play", GAME_KIND, order=f"again: {step}"
+        )
+        assert reply.ok, reply.text
+    raise AssertionError("no force to move")
+
+
+async def test_a_move_order_typed_as_the_readme_writes_it_is_offered_with_how_it_reads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`/sc play order: move 1 levy Thrace Macedonia`, the README's form, is no single step:
+    autocomplete offers it first, as typed, with the steps it reads as, and picking it plays
+    them; an order that cannot be played (a march to no neighbour) is not offered."""
+    fake = FakeDiscord()
+    async with running_bot(
+        tmp_path / "bot.sqlite3", monkeypatch, fake, outbox_interval=3600
+    ) as env:
+        await seated(fake)
+        seat, _, order = await drive_to_a_move(env)
+        user = PEOPLE[seat]
+        fake.autocomplete(user, "play", "order", order, group="sc")
+        await fake.settle()
+        choices = fake.requests[-1].body["data"]["choices"]  # type: ignore[index]
+        assert choices and choices[0]["name"].startswith(f"{order} → take "), choices
+        version = (await position(env))[0]
+        await sc(fake, user, "play", order=choices[0]["value"])
+        assert "✓ Played" in fake.private_to(user)[-1].content, fake.private_to(user)[-1].content
+        assert (await position(env))[0] > version
+        _, now = await position(env)
+        if GAME.to_move(now) == seat:
+            wrong = order.rsplit(" ", 1)[0] + " Gedrosia Thrace"
+            fake.autocomplete(user, "play", "order", wrong, group="sc")
+            await fake.settle()
+            choices = fake.requests[-1].body["data"]["choices"]  # type: ignore[index]
+            assert not any(c["name"].startswith(wrong) for c in choices), choices
         within_discords_limits(fake)

@@ -8,10 +8,11 @@ import re
 
 from db import GameRecord
 from rules.capabilities import notation_of, orders_of, reference_of
+from rules.errors import clip
 from rules.game import Seat
 
 from .channel_games import ChannelGames
-from .loading import GameLoader
+from .loading import AnyGame, GameLoader
 from .moves import ahead
 from .order_entry import Drafts, draft_value, read_entry, tagged
 from .pipeline import CONFIRM
@@ -98,7 +99,7 @@ class Autocomplete:
                 if p and p.lower() != CONFIRM
             )
             try:
-                steps = orders_of(g).read_order(g.view(state, viewer), kept, viewer or "")
+                steps = orders_of(g).read_order(g.view(state, viewer), kept, reader(g, state))
             except ValueError:
                 return []
             after = ahead(g, state, [s.action for s in steps])
@@ -119,6 +120,9 @@ class Autocomplete:
                     matches.append((a, prefix + d, value))
         shown = each_kind_first(matches, limit, lambda step: type(step[0]))
         out = [(name, value) for _, name, value in shown]
+        whole = self._whole_order(record, state, viewer, prefix, last)
+        if whole is not None:  # the order as typed, with how it reads: first
+            out = [whole, *out[: limit - 1]]
         if cut and prefix:
             self.drafts.keep(user, channel, head.strip())
             steps_typed = len([p for p in re.split(r"[;\n]", head) if p.strip()])
@@ -128,6 +132,28 @@ class Autocomplete:
             )
             out = [(name, draft_value(record.version)), *out[: limit - 1]]
         return out
+
+    def _whole_order(
+        self, record: GameRecord, state: object, viewer: Seat | None, prefix: str, typed: str
+    ) -> tuple[str, str] | None:
+        """An order typed whole in the notation (`move 2 inf 1 cav Egypt Syria`), that no
+        single step's words match, offered as it was typed with the steps it reads as (`→
+        take 1 inf at Egypt; ...`) when they may be played, up to a reveal; None otherwise."""
+        g = self.loader.rules_of(record)
+        text = " ".join(typed.split())
+        try:
+            steps = orders_of(g).read_order(g.view(state, viewer), text, reader(g, state))
+        except ValueError:
+            return None
+        said = "; ".join(s.text for s in steps)
+        value = tagged(record.version, prefix + text)
+        if said.lower() == text.lower() or not self.texts.front.suggests(value):
+            return None  # a step listed as it is, or too long for a suggestion
+        if not playable(g, state, [s.action for s in steps]):
+            return None
+        name = f"{prefix}{text} → {said}"
+        chars = self.texts.front.suggestion_chars
+        return (clip(name, chars) if chars else name), value
 
     async def shortcut_choices(
         self, channel: str, name: str, typed: str, *, kind: str | None = None
@@ -147,3 +173,23 @@ class Autocomplete:
         t = typed.strip().lower().replace(" ", "-")[:MAX_TOPIC_CHARS]
         topics = reference_of(self.games.registry.game(kind)).rules_topics()
         return [name for name in topics if t in name][:limit]
+
+
+def playable(g: AnyGame, state: object, actions: list[object]) -> bool:
+    """Whether the steps may be played in order from `state`, up to a reveal (an order is
+    played up to a die roll or a card draw: the rest waits until it is seen)."""
+    for k in range(1, len(actions) + 1):
+        if ahead(g, state, actions[:k]) is None:
+            before = ahead(g, state, actions[: k - 1])
+            try:
+                g.apply(before, actions[k - 1])
+            except ValueError:
+                return False
+            return True  # a reveal: the order ends there
+    return True
+
+
+def reader(g: AnyGame, state: object) -> Seat:
+    """The seat an order typed for a suggestion is read for: the seat to move (the
+    suggestions are its steps, whoever reads them where nothing is hidden)."""
+    return g.to_move(state) or ""
