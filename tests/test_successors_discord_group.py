@@ -264,3 +264,32 @@ async def test_a_move_order_typed_as_the_readme_writes_it_is_offered_with_how_it
             choices = fake.requests[-1].body["data"]["choices"]  # type: ignore[index]
             assert not any(c["name"].startswith(wrong) for c in choices), choices
         within_discords_limits(fake)
+
+
+async def offered(fake: FakeDiscord, user: int, typed: str) -> list[dict[str, str]]:
+    fake.autocomplete(user, "play", "order", typed, group="sc")
+    await fake.settle()
+    choices: list[dict[str, str]] = fake.requests[-1].body["data"]["choices"]  # type: ignore[index]
+    return choices
+
+
+async def test_an_alliance_typed_out_of_turn_is_offered_and_so_is_its_answer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While Red chooses its home, Alice types `offer red`: autocomplete offers it (a step
+    she may take at any time), and picking it plays it; Bob, deciding, is offered `accept
+    blue` though no step of his decision reads so. A gift Alice cannot pay is not offered."""
+    fake = FakeDiscord()
+    async with running_bot(tmp_path / "bot.sqlite3", monkeypatch, fake):
+        await seated(fake)
+        assert await offered(fake, ALICE, "give 3 to green") == []  # her treasury is empty
+        choices = await offered(fake, ALICE, "offer red")
+        assert choices and choices[0]["name"] == "offer red", choices
+        await sc(fake, ALICE, "play", order=choices[0]["value"])
+        assert "Blue offers an alliance to Red" in fake.visible[-1].content
+        bob = PEOPLE["red"]
+        choices = await offered(fake, bob, "accept blue")
+        assert choices and choices[0]["name"] == "accept blue", choices
+        await sc(fake, bob, "play", order=choices[0]["value"])
+        assert "Red and Blue are allies" in fake.visible[-1].content
+        within_discords_limits(fake)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from db import GameRecord
-from rules.capabilities import notation_of, orders_of, reference_of
+from rules.capabilities import notation_of, orders_of, reference_of, turns_of
 from rules.errors import clip
 from rules.game import Seat
 
@@ -63,7 +63,8 @@ class Autocomplete:
 
     def _seat_for(self, record: GameRecord, state: object, user: int) -> Seat | bool | None:
         """The view a user's suggestions are read from: the seat to move's own when the user
-        holds it and it holds a hand; False when the user may see no suggestion."""
+        holds it and it holds a hand; False when the user may see no suggestion (another
+        seat's hand: they may still take steps aside, see `_aside`)."""
         g = self.loader.rules_of(record)
         now = g.to_move(state)
         if not holds_private(g, state, now):
@@ -87,22 +88,13 @@ class Autocomplete:
         record, state = found
         g = self.loader.rules_of(record)
         seat = self._seat_for(record, state, user)
-        if seat is False:
-            return []
+        if seat is False:  # another seat decides: a step aside of the user's own, typed whole
+            return self._aside(record, state, user, read_entry(typed).order)
         viewer = seat if isinstance(seat, str) else None
         head, _, last = read_entry(typed).order.rpartition(";")
         prefix = ""
         if head.strip():
-            kept = "; ".join(
-                p
-                for p in (x.strip() for x in re.split(r"[;\n]", head))
-                if p and p.lower() != CONFIRM
-            )
-            try:
-                steps = orders_of(g).read_order(g.view(state, viewer), kept, reader(g, state))
-            except ValueError:
-                return []
-            after = ahead(g, state, [s.action for s in steps])
+            after = _after(g, state, viewer, head)
             if after is None:
                 return []
             state, prefix = after, head.strip() + "; "
@@ -120,8 +112,12 @@ class Autocomplete:
                     matches.append((a, prefix + d, value))
         shown = each_kind_first(matches, limit, lambda step: type(step[0]))
         out = [(name, value) for _, name, value in shown]
-        whole = self._whole_order(record, state, viewer, prefix, last)
-        if whole is not None:  # the order as typed, with how it reads: first
+        whole = self._whole_order(record, state, reader(g, state), viewer, prefix, last)
+        if record.seats.get(reader(g, state)) != user and not prefix:
+            own = self._aside(record, state, user, last)  # a step of their own, first
+            whole = own[0] if own else whole
+        listed = {name.lower() for name, _ in out}  # the order as typed, first, unless listed
+        if whole is not None and (prefix + " ".join(last.split())).lower() not in listed:
             out = [whole, *out[: limit - 1]]
         if cut and prefix:
             self.drafts.keep(user, channel, head.strip())
@@ -133,25 +129,45 @@ class Autocomplete:
             out = [(name, draft_value(record.version)), *out[: limit - 1]]
         return out
 
+    def _aside(
+        self, record: GameRecord, state: object, user: int, typed: str
+    ) -> list[tuple[str, str]]:
+        """While another seat decides: the order typed whole, when it reads as steps the
+        user's own seat may take at any time (a gift, an alliance's offer or answer, a chit
+        armed), read from that seat's own view; nothing else (the steps listed now are the
+        deciding seat's)."""
+        g = self.loader.rules_of(record)
+        for seat in self.texts.user_seats(record, user):
+            if turns_of(g).acts_any_time(state, seat):
+                whole = self._whole_order(record, state, seat, seat, "", typed)
+                return [whole] if whole is not None else []
+        return []
+
     def _whole_order(
-        self, record: GameRecord, state: object, viewer: Seat | None, prefix: str, typed: str
+        self,
+        record: GameRecord,
+        state: object,
+        seat: Seat,
+        viewer: Seat | None,
+        prefix: str,
+        typed: str,
     ) -> tuple[str, str] | None:
-        """An order typed whole in the notation (`move 2 inf 1 cav Egypt Syria`), that no
-        single step's words match, offered as it was typed with the steps it reads as (`→
+        """An order typed whole in the notation (`move 2 inf 1 cav Egypt Syria`), read for
+        `seat` from `viewer`'s view, offered as it was typed with the steps it reads as (`→
         take 1 inf at Egypt; ...`) when they may be played, up to a reveal; None otherwise."""
         g = self.loader.rules_of(record)
         text = " ".join(typed.split())
         try:
-            steps = orders_of(g).read_order(g.view(state, viewer), text, reader(g, state))
+            steps = orders_of(g).read_order(g.view(state, viewer), text, seat)
         except ValueError:
             return None
-        said = "; ".join(s.text for s in steps)
         value = tagged(record.version, prefix + text)
-        if said.lower() == text.lower() or not self.texts.front.suggests(value):
-            return None  # a step listed as it is, or too long for a suggestion
+        if not steps or not self.texts.front.suggests(value):
+            return None
         if not playable(g, state, [s.action for s in steps]):
             return None
-        name = f"{prefix}{text} → {said}"
+        said = "; ".join(s.text for s in steps)
+        name = f"{prefix}{text}" + ("" if said.lower() == text.lower() else f" → {said}")
         chars = self.texts.front.suggestion_chars
         return (clip(name, chars) if chars else name), value
 
@@ -193,3 +209,16 @@ def reader(g: AnyGame, state: object) -> Seat:
     """The seat an order typed for a suggestion is read for: the seat to move (the
     suggestions are its steps, whoever reads them where nothing is hidden)."""
     return g.to_move(state) or ""
+
+
+def _after(g: AnyGame, state: object, viewer: Seat | None, head: str) -> object | None:
+    """The position the steps typed before an order's last `;` reach, read for the seat to
+    move (`confirm` left out); None when they do not read or reach a reveal."""
+    kept = "; ".join(
+        p for p in (x.strip() for x in re.split(r"[;\n]", head)) if p and p.lower() != CONFIRM
+    )
+    try:
+        steps = orders_of(g).read_order(g.view(state, viewer), kept, reader(g, state))
+    except ValueError:
+        return None
+    return ahead(g, state, [s.action for s in steps])
