@@ -18,6 +18,7 @@ from table_helpers import open_game, run
 
 import ai.successors
 from bot.discord import front_end
+from bot.table.games.entry import Registry
 from bot.table.pipeline import typed_order
 from bot.table.registry import registry
 from rules.capabilities import notation_of
@@ -292,4 +293,35 @@ async def test_an_alliance_typed_out_of_turn_is_offered_and_so_is_its_answer(
         assert choices and choices[0]["name"] == "accept blue", choices
         await sc(fake, bob, "play", order=choices[0]["value"])
         assert "Red and Blue are allies" in fake.visible[-1].content
+        within_discords_limits(fake)
+
+
+async def test_a_crowded_maps_alt_text_is_cut_after_a_whole_sentence_within_discords_limit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A map late in a game of four describes more than Discord takes for a picture's alt text
+    (1,024 characters): what goes out ends after a whole sentence, with "…", never in the
+    middle of an area's name or count (its description made longer here than the start's)."""
+    hosted = Registry.pictures
+
+    def crowded(self: Registry, kind: str) -> Any:
+        pictures = hosted(self, kind)
+        more = " ".join(f"Area {i} holds {i} levies and 2 cavalry." for i in range(60))
+        return dataclasses.replace(
+            pictures, alt_text=lambda v, n: f"{pictures.alt_text(v, n)} {more}"
+        )
+
+    monkeypatch.setattr(Registry, "pictures", crowded)
+    fake = FakeDiscord()
+    async with running_bot(tmp_path / "bot.sqlite3", monkeypatch, fake):
+        await seated(fake)
+        said = [
+            a["description"]
+            for r in fake.requests
+            if isinstance(r.body, dict)
+            for a in r.body.get("attachments") or []
+            if a.get("filename") == "board.png"
+        ]
+        assert said and all(len(d) <= 1024 and d.endswith(".…") for d in said), said
+        assert said[0].startswith("Successors map.") and "Area 1 holds" in said[0]
         within_discords_limits(fake)

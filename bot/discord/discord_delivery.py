@@ -42,11 +42,11 @@ from ..table.renderer import alt_of
 from ..table.reply import Button, Reply
 from ..table.service import GameService
 from .front_end import (
-    MAX_ALT_CHARS,
     MAX_BUTTONS,
     MENU_LABEL_CHARS,
     MENU_OPTIONS,
     MESSAGE_LIMIT,
+    alt_within,
     split_text,
 )
 
@@ -122,7 +122,7 @@ def files_of(reply: Reply, *, image: bool = True) -> list[discord.File]:
             discord.File(
                 io.BytesIO(reply.image),
                 filename="board.png",
-                description=None if alt is None else alt[:MAX_ALT_CHARS],
+                description=None if alt is None else alt_within(alt),
             )
         )
     if reply.file is not None:
