@@ -325,3 +325,18 @@ async def test_a_crowded_maps_alt_text_is_cut_after_a_whole_sentence_within_disc
         assert said and all(len(d) <= 1024 and d.endswith(".…") for d in said), said
         assert said[0].startswith("Successors map.") and "Area 1 holds" in said[0]
         within_discords_limits(fake)
+
+
+async def test_a_chit_looked_up_is_shown_to_its_reader_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bob reads chit 19 with `/sc card`: he may be reading the chit he holds, so the text is
+    his alone; posted for all (Discord says who asked) it would hint at his hand."""
+    fake = FakeDiscord()
+    async with running_bot(tmp_path / "bot.sqlite3", monkeypatch, fake):
+        await seated(fake)
+        seen = [(m.id, m.content) for m in fake.visible]
+        bob = PEOPLE["red"]
+        await sc(fake, bob, "card", number="chit 19")
+        assert fake.private_to(bob)[-1].content.startswith("Chit 19, Cavalry raid: ")
+        assert [(m.id, m.content) for m in fake.visible] == seen

@@ -888,7 +888,8 @@ async def answer_read(
     private: bool = False,
 ) -> None:
     """A read: answer directly when it is ready in time, else defer before 2.5 s counted
-    from the interaction's creation."""
+    from the interaction's creation; a `private` read answers the asker alone, whatever
+    the reply (the command table's word, for every game)."""
     with answering(interaction):
         sender = sender_of(interaction, service)
         task = asyncio.ensure_future(work)
@@ -896,7 +897,10 @@ async def answer_read(
         if not done and not await sender.defer(private=private):
             task.cancel()
             return
-        await sender.send(await task)
+        reply = await task
+        if private and reply.announcement is None:
+            reply = dataclasses.replace(reply, ephemeral=True)
+        await sender.send(reply)
 
 
 async def choices_in_time(
