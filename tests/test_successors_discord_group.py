@@ -340,3 +340,27 @@ async def test_a_chit_looked_up_is_shown_to_its_reader_alone(
         await sc(fake, bob, "card", number="chit 19")
         assert fake.private_to(bob)[-1].content.startswith("Chit 19, Cavalry raid: ")
         assert [(m.id, m.content) for m in fake.visible] == seen
+
+
+async def test_a_step_taken_by_mistake_is_taken_back_from_the_hand(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bob buys a levy he did not mean to: his hand's buttons, private since they may show
+    his chits, include Undo beside his steps (as a public turn message's do in a game without
+    a hand), and pressing it gives his Talent back."""
+    fake = FakeDiscord()
+    async with running_bot(tmp_path / "bot.sqlite3", monkeypatch, fake) as env:
+        await seated(fake)
+        bob = PEOPLE["red"]
+        await sc(fake, bob, "play", order="home egypt")
+        await sc(fake, bob, "play", order="buy 1 levy at Egypt")
+        assert (await position(env))[1].money[1] == 4
+        hand_button = next(m for m in fake.visible if m.components)
+        fake.click(bob, hand_button, hand_button.custom_ids[0])
+        await fake.settle()
+        hand = fake.private_to(bob)[-1]
+        assert labels_of(hand)[-1] == "Undo", labels_of(hand)
+        fake.click(bob, hand, hand.custom_ids[-1])
+        await fake.settle()
+        assert (await position(env))[1].money[1] == 5
+        within_discords_limits(fake)

@@ -244,19 +244,30 @@ class TableTexts:
 
     def private_buttons(self, record: GameRecord, state: object, seat: Seat) -> list[Button]:
         """The seat's legal steps as buttons (as many as a message holds, each kind of step
-        among them: see `each_kind_first`), in a reply to it alone (they may show its hand);
-        the same ids as a turn message's, so a press is checked the same way."""
+        among them: see `each_kind_first`), and Undo when its last step may be taken back, in
+        a reply to it alone (they may show its hand); the same ids as a turn message's, so a
+        press is checked the same way."""
         g = self.rules_of(record)
         view = g.view(state, seat)
+        undo = turns_of(g).undo(state)
+        undo_button = (
+            [Button(label="Undo", custom_id=custom_id(record, "undo"), style="danger")]
+            if undo is not None and undo[0] == seat
+            else []
+        )
+        room = self.front.buttons(len(undo_button))
         legal = list(enumerate(g.legal_actions(state)))
-        shown = each_kind_first(legal, self.front.buttons(), lambda step: type(step[1]))
+        shown = each_kind_first(legal, room, lambda step: type(step[1]))
         return [
-            Button(
-                label=clip(notation_of(g).describe(view, a), 80),
-                custom_id=custom_id(record, f"a{i}"),
-                style="primary" if i == 0 else "secondary",
-            )
-            for i, a in shown
+            *(
+                Button(
+                    label=clip(notation_of(g).describe(view, a), 80),
+                    custom_id=custom_id(record, f"a{i}"),
+                    style="primary" if i == 0 else "secondary",
+                )
+                for i, a in shown
+            ),
+            *undo_button,
         ]
 
     # --- the end ----------------------------------------------------------------------------
