@@ -661,6 +661,7 @@ def own(g: AnyGame, games: Registry) -> list[Command]:
                 ),
                 # a hand's game: a reader's lookup posted for all would hint at what they hold
                 answer="private" if g.info.private else "public",
+                local=f"look up an {g.info.lookup} by number or title",
             )
         )
     return out + _shortcut_commands(games.shortcuts(g.info.id))
