@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from discord_env import Env, running_bot
@@ -30,6 +31,7 @@ ALICE = PEOPLE["blue"]
 NEXT = "**Next:**"
 BIG = 25  # more legal steps than a message holds buttons
 GAME_KIND = "successors"
+_T = TypeVar("_T")
 
 
 async def sc(fake: FakeDiscord, user: int, command: str, **options: str) -> None:
@@ -71,7 +73,7 @@ async def test_a_turn_message_that_filled_up_keeps_no_next_line_once_the_game_mo
     async with running_bot(tmp_path / "bot.sqlite3", monkeypatch, fake) as env:
         await seated(fake)
         pick, full = random.Random(2), 0
-        for _ in range(60):
+        for _ in range(36):
             _, s = await position(env)
             user, step = sensible(s, pick)
             before = fake.visible[-1]
@@ -83,23 +85,30 @@ async def test_a_turn_message_that_filled_up_keeps_no_next_line_once_the_game_mo
         within_discords_limits(fake)
 
 
-async def drive_to_a_big_decision(env: Env) -> tuple[str, State]:
-    """Sensible steps, played at the table directly (quicker than through Discord), until a
-    person has more steps to choose from than a message holds buttons, among them a halt."""
-    pick = random.Random(4)
+async def drive(env: Env, seed: int, until: Callable[[State], _T | None]) -> _T:
+    """Sensible steps, played at the table directly (quicker than through Discord), until
+    `until` finds what it looks for in the position."""
+    pick = random.Random(seed)
     for _ in range(1500):
         _, s = await position(env)
-        legal = GAME.legal_actions(s)
-        if len(legal) > BIG and {"Halt", "EndMove"} <= {type(a).__name__ for a in legal}:
-            seat = GAME.to_move(s)
-            assert seat is not None
-            return seat, s
+        found = until(s)
+        if found is not None:
+            return found
         user, step = sensible(s, pick)
         reply = await run(
             env.service, str(CHANNEL), user, "play", GAME_KIND, order=f"again: {step}"
         )
         assert reply.ok, reply.text
-    raise AssertionError("no decision with more steps than buttons")
+    raise AssertionError("never found")
+
+
+def big_decision(s: State) -> str | None:
+    """The seat deciding, when it has more steps to choose from than a message holds
+    buttons, among them a halt."""
+    legal = GAME.legal_actions(s)
+    if len(legal) > BIG and {"Halt", "EndMove"} <= {type(a).__name__ for a in legal}:
+        return GAME.to_move(s)
+    return None
 
 
 async def test_a_big_forces_hand_has_a_button_for_each_kind_of_step_and_old_ones_are_refused(
@@ -114,7 +123,7 @@ async def test_a_big_forces_hand_has_a_button_for_each_kind_of_step_and_old_ones
         tmp_path / "bot.sqlite3", monkeypatch, fake, outbox_interval=3600
     ) as env:
         await seated(fake)
-        seat, _ = await drive_to_a_big_decision(env)
+        seat = await drive(env, 4, big_decision)
         user = PEOPLE[seat]
         hand_button = next(m for m in fake.visible if m.components)
         hands = []
@@ -172,40 +181,22 @@ async def test_a_gift_refused_out_of_turn_says_whose_decision_it_is_not_their_st
         within_discords_limits(fake)
 
 
-async def drive_to_a_move(env: Env) -> tuple[str, State, str]:
-    """Sensible steps until a person is to move a force: who, the position, and a whole
-    move order as the README writes one (`move 1 levy Thrace Macedonia`), from the steps
-    legal then: a take, then a march of that force."""
-    pick = random.Random(6)
-    for _ in range(600):
-        _, s = await position(env)
-        seat = GAME.to_move(s)
-        takes = [a for a in GAME.legal_actions(s) if type(a).__name__ == "Take"]
-        if seat is not None and s.turn >= 1 and takes:
-            view = GAME.view(s, seat)
-            for take in takes:
-                marches = [
-                    a
-                    for a in GAME.legal_actions(GAME.apply(s, take))
-                    if type(a).__name__ == "March"
-                ]
-                words = notation_of(GAME).describe(view, take).split()  # take 1 levy at X
-                if marches and words[1].isdigit():
-                    to = notation_of(GAME).describe(
-                        GAME.view(GAME.apply(s, take), seat), marches[0]
-                    )
-                    place = " ".join(words[4:])
-                    return (
-                        seat,
-                        s,
-                        f"move {words[1]} {words[2]} {place} {to.removeprefix('march to ')}",
-                    )
-        user, step = sensible(s, pick)
-        reply = await run(
-            env.service, str(CHANNEL), user, "play", GAME_KIND, order=f"again: {step}"
-        )
-        assert reply.ok, reply.text
-    raise AssertionError("no force to move")
+def a_move(s: State) -> tuple[str, str] | None:
+    """When a person is to move a force: who, and a whole move order as the README writes
+    one (`move 1 levy Thrace Macedonia`), from the steps legal then: a take, then a march
+    of that force."""
+    seat = GAME.to_move(s)
+    if seat is None:
+        return None
+    for take in (a for a in GAME.legal_actions(s) if type(a).__name__ == "Take"):
+        words = notation_of(GAME).describe(GAME.view(s, seat), take).split()  # take 1 levy at X
+        taken = GAME.apply(s, take)
+        marches = [a for a in GAME.legal_actions(taken) if type(a).__name__ == "March"]
+        if marches and words[1].isdigit():
+            to = notation_of(GAME).describe(GAME.view(taken, seat), marches[0])
+            place = " ".join(words[4:])
+            return seat, f"move {words[1]} {words[2]} {place} {to.removeprefix('march to ')}"
+    return None
 
 
 async def test_a_move_order_typed_as_the_readme_writes_it_is_offered_with_how_it_reads(
@@ -219,7 +210,7 @@ async def test_a_move_order_typed_as_the_readme_writes_it_is_offered_with_how_it
         tmp_path / "bot.sqlite3", monkeypatch, fake, outbox_interval=3600
     ) as env:
         await seated(fake)
-        seat, _, order = await drive_to_a_move(env)
+        seat, order = await drive(env, 6, a_move)
         user = PEOPLE[seat]
         fake.autocomplete(user, "play", "order", order, group="sc")
         await fake.settle()
