@@ -13,7 +13,7 @@ from rules.game import Seat
 
 from .channel_games import ChannelGames
 from .loading import AnyGame, GameLoader
-from .moves import ahead
+from .moves import ahead, walked
 from .order_entry import Drafts, draft_value, read_entry, tagged
 from .pipeline import CONFIRM
 from .refusal import ServiceError
@@ -194,15 +194,8 @@ class Autocomplete:
 def playable(g: AnyGame, state: object, actions: list[object]) -> bool:
     """Whether the steps may be played in order from `state`, up to a reveal (an order is
     played up to a die roll or a card draw: the rest waits until it is seen)."""
-    for k in range(1, len(actions) + 1):
-        if ahead(g, state, actions[:k]) is None:
-            before = ahead(g, state, actions[: k - 1])
-            try:
-                g.apply(before, actions[k - 1])
-            except ValueError:
-                return False
-            return True  # a reveal: the order ends there
-    return True
+    _, played = walked(g, state, actions)
+    return played
 
 
 def reader(g: AnyGame, state: object) -> Seat:

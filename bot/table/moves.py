@@ -547,22 +547,27 @@ def ahead(g: AnyGame, state: object, actions: Sequence[object]) -> object | None
     """The position after the first steps of an order, seen before it is played: None when a
     step is refused or reaches a die roll or a card draw (the game holds no future: a reveal
     commits)."""
+    reached, _ = walked(g, state, actions)
+    return reached
+
+
+def walked(g: AnyGame, state: object, actions: Sequence[object]) -> tuple[object | None, bool]:
+    """`ahead`'s position, and whether every step up to where it stopped could be played:
+    False when a step is refused, True when they all play or the walk stops at a reveal."""
     credits = 0  # finishing steps made needless: skipped, as in play
-    try:
-        for a in actions:
-            if orders_of(g).finishing(a) and credits:
-                credits -= 1
-                continue
+    for a in actions:
+        if orders_of(g).finishing(a) and credits:
+            credits -= 1
+            continue
+        try:
             nxt = g.apply(state, a)
-            if orders_of(g).revealed(state, nxt):
-                return None
-            credits = (
-                0 if turns_of(g).undoes(a) else credits + orders_of(g).finished_by(state, nxt, a)
-            )
-            state = nxt
-    except ValueError:
-        return None
-    return state
+        except ValueError:
+            return None, False
+        if orders_of(g).revealed(state, nxt):
+            return None, True
+        credits = 0 if turns_of(g).undoes(a) else credits + orders_of(g).finished_by(state, nxt, a)
+        state = nxt
+    return state, True
 
 
 def _button_action(g: AnyGame, state: object, what: str) -> object:
