@@ -259,6 +259,29 @@ async def test_an_alliance_typed_out_of_turn_is_offered_and_so_is_its_answer(
         within_discords_limits(fake)
 
 
+async def test_an_alliance_offered_while_another_decides_pings_the_player_it_is_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While Red chooses its home, Alice offers Green an alliance: Cara learns of it by a
+    message that pings her (an edit of the turn's message would notify nobody), and her
+    answer pings Alice in turn. Bob, deciding all along, is not pinged again by either."""
+    fake = FakeDiscord()
+    async with running_bot(tmp_path / "bot.sqlite3", monkeypatch, fake):
+        await seated(fake)
+        cara, bob = PEOPLE["green"], PEOPLE["red"]
+        bob_pinged = len(fake.pings(bob))
+        await sc(fake, ALICE, "play", order="offer green")
+        told = fake.pings(cara)
+        assert told and "Blue offers an alliance to Green" in told[-1].content, told
+        assert f"**Green** <@{cara}>: a step above is for you." in told[-1].content
+        await sc(fake, cara, "play", order="accept blue")
+        told = fake.pings(ALICE)
+        assert told and "allies" in told[-1].content, told[-1].content
+        assert NEXT in fake.visible[-1].content  # Red's decision, still the newest line
+        assert len(fake.pings(bob)) == bob_pinged
+        within_discords_limits(fake)
+
+
 async def test_a_crowded_maps_alt_text_is_cut_after_a_whole_sentence_within_discords_limit(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

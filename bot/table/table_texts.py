@@ -215,6 +215,26 @@ class TableTexts:
         tail = f"\n{offers}" if offers else ""
         return f"{self.strong('Next:')} {who}{sep}{text}{tail}", mentions
 
+    def told_by_name(
+        self, record: GameRecord, seats: Iterable[Seat], sender: int | None
+    ) -> tuple[list[str], list[int]]:
+        """A line naming each seat a step was for though the decision was not its own (an
+        offer, a gift: Turns.addressed), with whom it pings: its player, unless an AI, the
+        sender, or nobody is named where one person holds every seat."""
+        if not self.name_players:
+            return [], []
+        g = self.rules_of(record)
+        lines: list[str] = []
+        users: list[int] = []
+        for seat in seats:
+            uid = self.seat_user(record, seat)
+            if uid is None or is_ai(uid) or uid == sender or uid in users:
+                continue
+            title = self.strong(seat_title(g, seat))
+            lines.append(f"{title} {self.mention(uid)}: a step above is for you.")
+            users.append(uid)
+        return lines, users
+
     def buttons_for(self, record: GameRecord, state: object) -> list[Button]:
         g = self.rules_of(record)
         if g.result(state) is not None:

@@ -43,6 +43,12 @@ class Turns(Generic[S, A]):
         once as out of turn."""
         return False
 
+    def addressed(self, state: S, action: A) -> Seat | None:
+        """The seat a public step is for though it is not that seat's decision (an offer
+        made to it, the answer to its offer, a gift): the table tells that seat's player by
+        name. None for a step for nobody in particular, and for a step not shown to all."""
+        return None
+
     def undo(self, state: S) -> tuple[Seat, A] | None:
         """The seat that may take back its last step now, with the action that does it; None
         when nothing may be taken back (never past a chance step or a hand-off)."""

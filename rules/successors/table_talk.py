@@ -21,14 +21,19 @@ from .state import (
     MARKERS,
     NO,
     TRIGGERS,
+    Accept,
     Action,
     Arm,
+    Break,
     Disarm,
     Done,
     DrawChit,
     EndMove,
+    Give,
     Halt,
+    Offer,
     Play,
+    Refuse,
     Stand,
     State,
     Undo,
@@ -180,6 +185,13 @@ class SuccessorsTurns(Turns[State, Action]):
         if state.phase == "over" or seat not in state.seats:
             return False
         return state.seats.index(seat) not in state.out
+
+    def addressed(self, state: State, action: Action) -> Seat | None:
+        """A gift's receiver (l.12); the seat an alliance is offered to, or whose offer is
+        answered, or whose alliance or offer is ended (l.32)."""
+        if isinstance(action, Give | Offer | Accept | Refuse | Break):
+            return action.to
+        return None
 
     def undo(self, state: State) -> tuple[Seat, Action] | None:
         return undoable(state)
