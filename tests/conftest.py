@@ -13,8 +13,6 @@ from hypothesis import settings
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from fakes import ai_in_processes as ai_in_worker_processes
-from fakes import ai_in_threads
 from pg_server import PgServer, find_bin_dir
 from rewrite_ahead import modules_rewritten, rewrite_ahead
 
@@ -116,6 +114,8 @@ def _ai_thinks_in_threads() -> Iterator[None]:
     again, a CPU-second or two) and each step's trip to a worker. Set once for the session,
     not at each test. The programs a test starts as processes (the bot, the terminal) think
     in their real workers."""
+    from fakes import ai_in_threads  # the program: imported by the workers, never the controller
+
     with ai_in_threads():
         yield
 
@@ -124,6 +124,8 @@ def _ai_thinks_in_threads() -> Iterator[None]:
 def ai_in_processes() -> Iterator[None]:
     """The AI thinks in its real worker processes, forked from their server, as in the bot:
     for the tests whose point they are (the pool, its workers, Ctrl-C reaching them)."""
+    from fakes import ai_in_processes as ai_in_worker_processes
+
     with ai_in_worker_processes():
         yield
 
