@@ -282,6 +282,32 @@ async def test_an_alliance_offered_while_another_decides_pings_the_player_it_is_
         within_discords_limits(fake)
 
 
+async def test_an_alliance_offered_is_answered_from_the_hand_while_another_decides(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Cara, offered an alliance by Alice while Red chooses its home, opens her hand: it lists
+    what she may do meanwhile, with a button each (her answers among them, her chits not
+    shown to anyone else); pressing Accept makes the alliance, and Alice is pinged."""
+    fake = FakeDiscord()
+    async with running_bot(tmp_path / "bot.sqlite3", monkeypatch, fake) as env:
+        await seated(fake)
+        cara = PEOPLE["green"]
+        await sc(fake, ALICE, "play", order="offer green")
+        hand_button = next(m for m in fake.visible if m.components)
+        fake.click(cara, hand_button, hand_button.custom_ids[0])
+        await fake.settle()
+        hand = fake.private_to(cara)[-1]
+        assert "Meanwhile you may:" in hand.content and hand.ephemeral, hand.content
+        labels = labels_of(hand)
+        assert "accept blue" in labels and "refuse blue" in labels, labels
+        fake.click(cara, hand, hand.custom_ids[labels.index("accept blue")])
+        await fake.settle()
+        assert "allies" in fake.pings(ALICE)[-1].content
+        _, s = await position(env)
+        assert GAME.to_move(s) == "red"  # Red's decision all along
+        within_discords_limits(fake)
+
+
 async def test_a_crowded_maps_alt_text_is_cut_after_a_whole_sentence_within_discords_limit(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -396,7 +396,11 @@ class Moves:
             )
             if seen is not None:
                 return seen
-            action = _button_action(g, state, what)
+            action = (
+                self._aside_action(record, g, state, user, what)
+                if re.fullmatch(r"o[0-9]{1,3}", what)
+                else _button_action(g, state, what)
+            )
             view = public(g, state)
             label = "undo" if turns_of(g).undoes(action) else notation_of(g).describe(view, action)
             note = menus_of(g).note(view, action)
@@ -408,6 +412,20 @@ class Moves:
                 record, state, user, [Step(label, action)], None, read=found
             )
         return await self.shared.pipeline.moved_reply(outcome, self.after_finish)
+
+    def _aside_action(
+        self, record: GameRecord, g: AnyGame, state: object, user: int, what: str
+    ) -> object:
+        """The step aside an `o<i>` button of the presser's hand stands for (aside_buttons):
+        the i-th of what their seat may take now though another decides."""
+        for seat in self.shared.texts.user_seats(record, user):
+            if turns_of(g).acts_any_time(state, seat):
+                steps = turns_of(g).steps_aside(state, seat)
+                i = int(what[1:])
+                if i >= len(steps):
+                    raise ServiceError("That button is out of date.")
+                return steps[i]
+        raise ServiceError("That button is for a seated player's steps; you hold no such seat.")
 
     async def _pick(self, channel: str, user: int, version: int, values: Sequence[str]) -> Reply:
         """The order picked from an ambiguous step's alternatives (made for `version`)."""

@@ -290,6 +290,23 @@ class TableTexts:
             *undo_button,
         ]
 
+    def aside_buttons(self, record: GameRecord, state: object, seat: Seat) -> list[Button]:
+        """While another seat decides: the steps `seat` may take now all the same (an offer's
+        answer, a gift: Turns.steps_aside) as buttons, each kind first, in a reply to it
+        alone; a press is checked against the same list (`o<i>`)."""
+        g = self.rules_of(record)
+        view = g.view(state, seat)
+        steps = list(enumerate(turns_of(g).steps_aside(state, seat)))
+        shown = each_kind_first(steps, self.front.buttons(), lambda step: type(step[1]))
+        return [
+            Button(
+                label=clip(notation_of(g).describe(view, a), 80),
+                custom_id=custom_id(record, f"o{i}"),
+                style="secondary",
+            )
+            for i, a in shown
+        ]
+
     # --- the end ----------------------------------------------------------------------------
 
     @staticmethod

@@ -9,7 +9,7 @@ from ..capabilities import Narration, Notation, Orders, Reference, TableTalk, Tu
 from ..errors import excerpt
 from ..game import Seat
 from ..words import count_of
-from . import board, codec, engine, notation, reference, wording
+from . import aside, board, codec, engine, notation, reference, wording
 from .chits import ARMED_FOR, chit_of
 from .names import area_name, title
 from .options import SuccessorsOptions
@@ -39,6 +39,7 @@ from .state import (
     Undo,
 )
 from .view import View
+from .view import view as seen_by
 
 
 class SuccessorsNotation(Notation[Action, View]):
@@ -185,6 +186,12 @@ class SuccessorsTurns(Turns[State, Action]):
         if state.phase == "over" or seat not in state.seats:
             return False
         return state.seats.index(seat) not in state.out
+
+    def steps_aside(self, state: State, seat: Seat) -> Sequence[Action]:
+        """Gifts, alliances, a ransom and chits (aside.options), read from the seat's view."""
+        if not self.acts_any_time(state, seat):
+            return ()
+        return aside.options(seen_by(state, seat).state, state.seats.index(seat))
 
     def addressed(self, state: State, action: Action) -> Seat | None:
         """A gift's receiver (l.12); the seat an alliance is offered to, or whose offer is
