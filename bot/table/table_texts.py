@@ -231,7 +231,9 @@ class TableTexts:
             if uid is None or is_ai(uid) or uid == sender or uid in users:
                 continue
             title = self.strong(seat_title(g, seat))
-            lines.append(f"{title} {self.mention(uid)}: a step above is for you.")
+            answer = f" ({self.strong('My hand')} offers what you may do meanwhile)"
+            said = f"a step above is for you{answer if g.info.private else ''}."
+            lines.append(f"{title} {self.mention(uid)}: {said}")
             users.append(uid)
         return lines, users
 
