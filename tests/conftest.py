@@ -13,7 +13,6 @@ from hypothesis import settings
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from fakes import ai_in_threads
 from pg_server import PgServer, find_bin_dir
 from rewrite_ahead import modules_rewritten, rewrite_ahead
 
@@ -107,24 +106,28 @@ settings.register_profile("suite", deadline=None)
 settings.load_profile("suite")
 
 
-@pytest.fixture(autouse=True)
-def _ai_thinks_in_threads(request: pytest.FixtureRequest) -> Iterator[None]:
+@pytest.fixture(autouse=True, scope="session")
+def _ai_thinks_in_threads() -> Iterator[None]:
     """The AI of a service a test builds (the terminal's, the bot's) thinks in threads of the
     test's process, unless the test asks for `ai_in_processes`: a test of what the table says
     and does with the AI's steps saves the pool's fork server (the whole program imported
-    again, a CPU-second or two) and each step's trip to a worker. The programs a test starts
-    as processes (the bot, the terminal) think in their real workers."""
-    if "ai_in_processes" in request.fixturenames:
-        yield
-        return
+    again, a CPU-second or two) and each step's trip to a worker. Set once for the session,
+    not at each test. The programs a test starts as processes (the bot, the terminal) think
+    in their real workers."""
+    from fakes import ai_in_threads  # the program: imported by the workers, never the controller
+
     with ai_in_threads():
         yield
 
 
 @pytest.fixture
-def ai_in_processes() -> None:
+def ai_in_processes() -> Iterator[None]:
     """The AI thinks in its real worker processes, forked from their server, as in the bot:
     for the tests whose point they are (the pool, its workers, Ctrl-C reaching them)."""
+    from fakes import ai_in_processes as ai_in_worker_processes
+
+    with ai_in_worker_processes():
+        yield
 
 
 @pytest.fixture(scope="session")

@@ -9,6 +9,7 @@ from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING
 from unittest import mock
 
+from bot.table import ai_seats
 from rules import vijayanagara
 
 if TYPE_CHECKING:
@@ -61,7 +62,16 @@ def seeds_of(service: GameService) -> Seeds:
     return source
 
 
+_PROCESS_POOL = ai_seats.worker_pool
+
+
 def ai_in_threads() -> AbstractContextManager[object]:
     """While it holds, the AI of a service built thinks in threads of this process, not in
     worker processes forked from their server (see conftest's `ai_in_processes`)."""
-    return mock.patch("bot.table.ai_seats.worker_pool", ThreadPoolExecutor)
+    return mock.patch.object(ai_seats, "worker_pool", ThreadPoolExecutor)
+
+
+def ai_in_processes() -> AbstractContextManager[object]:
+    """While it holds, the AI of a service built thinks in its real worker processes, even
+    inside `ai_in_threads`."""
+    return mock.patch.object(ai_seats, "worker_pool", _PROCESS_POOL)

@@ -25,8 +25,6 @@ from typing import TypeVar
 
 import asyncpg
 
-from db.postgres import PostgresStore
-
 USER = "vj"
 SHARED = "tests"  # the database the tests' schemas are made in
 _names = itertools.count(1)
@@ -163,6 +161,8 @@ class PgServer:
         version, the ids counting from 1 again."""
         if self._spare:
             return self._url_of(self._spare.pop())
+        from db.postgres import PostgresStore  # the program: never in the suite's controller
+
         url = await self.fresh_database()
         store = await PostgresStore.open(url)
         await store.close()

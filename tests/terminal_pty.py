@@ -14,6 +14,8 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from types import TracebackType
 
@@ -179,18 +181,36 @@ class Terminal:
                 raise AssertionError(f"worker {victim} still runs")
             self._read(0.01)
 
-    def until_thinking(self) -> None:
-        """Wait until a worker process is at work (its CPU time grows): a thought under way."""
-        before = {pid: cpu_ticks(pid) for pid in self.workers()}
+    def until_thinking(self) -> list[int]:
+        """Wait until a worker of the AI's pool is at work (its CPU time grows): a thought
+        under way (not the fork server, which may be at work forking one). The workers at
+        work."""
+        before = {pid: cpu_ticks(pid) for pid in self.pool_workers()}
         end = time.monotonic() + WAIT
         while True:
-            now = {pid: cpu_ticks(pid) for pid in self.workers()}
-            if any(ticks > before.get(pid, ticks) + 1 for pid, ticks in now.items()):
-                return
+            now = {pid: cpu_ticks(pid) for pid in self.pool_workers()}
+            busy = [pid for pid, ticks in now.items() if ticks > before.get(pid, ticks) + 1]
+            if busy:
+                return busy
             before = {**now, **before}
             if time.monotonic() > end:
                 raise AssertionError(f"no worker started thinking:\n{self.tail()}")
             self._read(0.01)
+
+    @contextmanager
+    def thinking_held(self) -> Iterator[None]:
+        """Once a thought is under way, the workers at it held (SIGSTOP) until the block ends
+        (SIGCONT): a thought that cannot end on its own before what the block does to it,
+        however slowly a loaded machine lets the program see a signal."""
+        busy = self.until_thinking()
+        for pid in busy:
+            os.kill(pid, signal.SIGSTOP)
+        try:
+            yield
+        finally:
+            for pid in busy:
+                with suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGCONT)
 
     def quit(self) -> int:
         """`quit` at the prompt, and the program's exit status."""

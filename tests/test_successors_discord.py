@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from discord_env import Env, SlowRenderer, running_bot
 from discord_fake import CHANNEL, FakeDiscord
+from discord_limits import within_discords_limits
 from table_helpers import open_game
 
 from bot.table.pipeline import typed_order
@@ -120,6 +121,7 @@ async def play(tmp: Path, monkeypatch: pytest.MonkeyPatch, dealer: Dealer) -> Pl
     fake = FakeDiscord()
     async with running_bot(tmp / "bot.sqlite3", monkeypatch, fake) as env:
         handoffs, shown, armed = await _game(env, fake, pictures)
+    within_discords_limits(fake)
     return _played(fake, pictures[:shown], dealer, handoffs, armed)
 
 

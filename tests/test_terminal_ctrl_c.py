@@ -21,8 +21,9 @@ AIS_WAIT = "(Ctrl-C) The AIs wait: they go on after your next line (`status`)."
 HINTED = "Type `hint play` to play it whole"  # a hint came
 BROKEN = ("Traceback", "KeyboardInterrupt", "could not be handled", "BrokenProcessPool")
 # a hard AI's step thinks this long (CPU seconds) and a hint twice as long (`--think`): long
-# enough for Ctrl-C to reach a thought under way, short for the thoughts let run to their end
-THINK = ("--think", "0.5")
+# enough for a poll to see a worker at work (`thinking_held` then holds it for the Ctrl-C),
+# short for the thoughts let run to their end
+THINK = ("--think", "0.3")
 
 
 def working(t: Terminal) -> None:
@@ -77,9 +78,9 @@ def test_ctrl_c_at_every_moment_of_a_rajas_session_leaves_a_working_game(tmp_pat
         t.ctrl_c()  # at the idle prompt after an AI's turn
         assert CANCELLED in t.prompt()
         t.type("hint\r")  # during a hint's thought: given up
-        t.until_thinking()
-        t.ctrl_c()
-        assert "The hint was stopped before it was ready; `hint` asks again." in t.prompt()
+        with t.thinking_held():
+            t.ctrl_c()
+            assert "The hint was stopped before it was ready; `hint` asks again." in t.prompt()
         assert HINTED in t.line("hint")  # a hint works after it
         t.type("hint play\r")  # the AI's turn, interrupted once it began
         t.until(r"Yellow \(the greedy AI\) plays:")
@@ -95,16 +96,17 @@ def test_ctrl_c_at_every_moment_of_a_rajas_session_leaves_a_working_game(tmp_pat
 
 
 def test_ctrl_c_while_an_ai_thinks_gives_up_its_step_and_the_game_goes_on(tmp_path: Path) -> None:
-    """A hard Tigers' step thinks its `--think` seconds of CPU in a worker: Ctrl-C then gives
-    it up, nothing is stored, and the next line lets the AI play. A worker killed after that
+    """A hard Tigers' step thinks its `--think` seconds of CPU in a worker: Ctrl-C while it
+    thinks (its worker held, so that it cannot end first) gives it up, nothing is stored,
+    and the next line lets the AI play. A worker killed after that
     leaves a broken pool, which the next hint replaces."""
     args = ("--game", "goat_tiger", "--play", "goats", "--ai", "tigers:hard", *THINK)
     with Terminal(tmp_path, *args) as t:
         t.prompt()
         t.type("place 7\r")
-        t.until_thinking()
-        t.ctrl_c()
-        said = t.prompt()
+        with t.thinking_held():
+            t.ctrl_c()
+            said = t.prompt()
         assert AIS_WAIT in said and "• Tigers:" not in said  # nothing stored
         said = t.line("status")  # its step was not played; the next line lets it play
         assert "Next: Tigers" in said and "Why:" in said.split("Next: Tigers")[1]

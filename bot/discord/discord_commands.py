@@ -173,7 +173,7 @@ class GameGroups:
                     interaction,
                     svc.autocomplete.legal_orders(where, interaction.user.id, typed, kind=kind),
                 )
-                return [Choice(name=name, value=value) for name, value in pairs[:25]]
+                return [Choice(name=with_effect(n, None), value=v) for n, v in pairs[:25]]
             if p.complete == "topic":
                 return [
                     Choice(name=n, value=n)

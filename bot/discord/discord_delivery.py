@@ -42,11 +42,11 @@ from ..table.renderer import alt_of
 from ..table.reply import Button, Reply
 from ..table.service import GameService
 from .front_end import (
-    MAX_ALT_CHARS,
     MAX_BUTTONS,
     MENU_LABEL_CHARS,
     MENU_OPTIONS,
     MESSAGE_LIMIT,
+    alt_within,
     split_text,
 )
 
@@ -122,7 +122,7 @@ def files_of(reply: Reply, *, image: bool = True) -> list[discord.File]:
             discord.File(
                 io.BytesIO(reply.image),
                 filename="board.png",
-                description=None if alt is None else alt[:MAX_ALT_CHARS],
+                description=None if alt is None else alt_within(alt),
             )
         )
     if reply.file is not None:
@@ -888,7 +888,8 @@ async def answer_read(
     private: bool = False,
 ) -> None:
     """A read: answer directly when it is ready in time, else defer before 2.5 s counted
-    from the interaction's creation."""
+    from the interaction's creation; a `private` read answers the asker alone, whatever
+    the reply (the command table's word, for every game)."""
     with answering(interaction):
         sender = sender_of(interaction, service)
         task = asyncio.ensure_future(work)
@@ -896,7 +897,10 @@ async def answer_read(
         if not done and not await sender.defer(private=private):
             task.cancel()
             return
-        await sender.send(await task)
+        reply = await task
+        if private and reply.announcement is None:
+            reply = dataclasses.replace(reply, ephemeral=True)
+        await sender.send(reply)
 
 
 async def choices_in_time(

@@ -17,7 +17,7 @@ MAX_BUTTONS = 25  # on one message: five rows of five
 MENU_OPTIONS = 25  # in a select menu
 MENU_LABEL_CHARS = 100  # of a select menu option's label
 CHOICE_CHARS = 100  # of an autocomplete choice's name and value
-MAX_ALT_CHARS = 1000  # a board's alt text (Discord takes 1024 characters for a description)
+MAX_ALT_CHARS = 1024  # a board's alt text: Discord takes 1024 characters for a description
 
 
 @dataclass(frozen=True)
@@ -52,6 +52,17 @@ def role_mention(role_id: int) -> str:
 
 def channel_mention(channel_id: str) -> str:
     return f"<#{channel_id}>"
+
+
+def alt_within(alt: str, limit: int = MAX_ALT_CHARS) -> str:
+    """A picture's alt text as Discord takes it: whole when it fits, else cut after the last
+    whole sentence that fits, with "…" (a screen reader then reads no half word or half
+    sentence, as a crowded map's long description would end)."""
+    if len(alt) <= limit:
+        return alt
+    head = alt[: limit - 1]
+    end = head.rfind(". ")
+    return (head[: end + 1] if end > 0 else head) + "…"
 
 
 def split_text(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:

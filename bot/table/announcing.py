@@ -8,6 +8,7 @@ from db import Announcement, GameRecord, TurnMessage
 from rules.capabilities import narration_of, turns_of
 from rules.dealing import commitment
 from rules.errors import CLIP_CHARS
+from rules.game import Seat
 from rules.text import inert
 
 from .ai_turns import TurnStarts, ai_header, why_line
@@ -47,6 +48,8 @@ class Move:
     secret: bytes | None = None  # revealed once the game is over
     commitment: str = ""
     explained: Explained | None = None  # an AI's step's why, said by its worker
+    addressed: list[Seat] = field(default_factory=list)  # seats a step was for (Turns.addressed)
+    sender: int | None = None  # who sent the order
 
 
 @dataclass
@@ -67,6 +70,8 @@ class Telling:
     ai_next: bool  # an AI decides next (nobody is asked)
     nxt: str | None  # the `Next:` line, or the final score
     mentions: list[int]
+    named: list[str]  # a line for each person a step was for (TableTexts.told_by_name)
+    named_mentions: list[int]  # whom those lines ping
 
     @property
     def kept(self) -> str:
@@ -99,6 +104,7 @@ class Announcer:
         ai_next = not over and is_ai(waiting)
         handoff = hands_off(g, before, after, ai_next)  # the log's rule too
         nxt, mentions = self._next_line(record, move, over, ai_next)
+        named, named_mentions = self.texts.told_by_name(record, move.addressed, move.sender)
         telling = Telling(
             record=record,
             g=g,
@@ -114,6 +120,8 @@ class Announcer:
             ai_next=ai_next,
             nxt=nxt,
             mentions=mentions,
+            named=named,
+            named_mentions=named_mentions,
         )
         return self._handed_off(telling) if handoff else self._turn_goes_on(telling)
 
@@ -134,11 +142,12 @@ class Announcer:
 
     def _turn_goes_on(self, t: Telling) -> Announcement:
         """Inside a seat's turn: the turn's message edited, or carried on in a new one when
-        it is full (or unknown)."""
+        it is full (or unknown), or when a step was for a person who must be told (an edit
+        notifies nobody)."""
         g, kept, nxt = t.g, t.kept, t.nxt
         lines = t.lines + t.said
         body = "\n".join(told(g, [*kept.split("\n"), *lines] if kept else lines))
-        if t.turn is not None and self.texts.front.fits(f"{body}\n{nxt or ''}"):
+        if t.turn is not None and not t.named and self.texts.front.fits(f"{body}\n{nxt or ''}"):
             return Announcement(text=_joined(body, nxt), edit=True, body=body)
         # the turn's message is full (or unknown): the turn goes on in a new message
         close, moved, opened = _carried(g, kept, lines)
@@ -146,8 +155,10 @@ class Announcer:
             opened.insert(
                 0, ai_header(t.g, t.move.after, t.waiting, self.texts.strong, self.texts.ai_levels)
             )
-        body = "\n".join(moved + opened)
-        return Announcement(text=_joined(body, nxt), body=body, close_text=close)
+        body = "\n".join(moved + opened + t.named)
+        return Announcement(
+            text=_joined(body, nxt), body=body, close_text=close, mentions=t.named_mentions
+        )
 
     def _handed_off(self, t: Telling) -> Announcement:
         """A hand-off, a new stage or the end: the step's lines up to a new stage close the
@@ -188,10 +199,10 @@ class Announcer:
             opening = [x for x in opening if not narration_of(g).opens_stage(x.removeprefix("• "))]
         if t.ai_next:
             opening.append(ai_header(g, after, t.waiting, self.texts.strong, self.texts.ai_levels))
-        body = "\n".join(carried + head + told(g, opening))
+        body = "\n".join(carried + head + told(g, opening) + t.named)
         return Announcement(
             text=_joined(body, t.nxt),
-            mentions=t.mentions,
+            mentions=[*t.mentions, *(u for u in t.named_mentions if u not in t.mentions)],
             board=narration_of(g).board_moment(
                 public(g, before), public(g, after)
             ),  # as the game names
@@ -234,8 +245,9 @@ def seen_first(revealed: str, unplayed: list[str], pressed: bool = False) -> str
 
 
 def _carried(g: AnyGame, kept: str, lines: list[str]) -> tuple[str | None, list[str], list[str]]:
-    """A full turn's message goes on in a new one: what the full one is closed into (None: as
-    it is), the run carried over from it, and the new lines, told. A run of the same event
+    """A full turn's message goes on in a new one: what the full one is closed into (what it
+    told, without its `Next:` line and buttons: the decision is the new message's), the run
+    carried over from it, and the new lines, told. A run of the same event
     that the new lines continue moves whole into the new message, first (it came before all
     else there), so it is told once ("D loses 3 Troops"), as the log tells it, not split by
     the message's length."""
@@ -243,7 +255,7 @@ def _carried(g: AnyGame, kept: str, lines: list[str]) -> tuple[str | None, list[
     if len(old) > 1 and lines and len(told(g, [old[-1], lines[0]])) == 1:
         merged = told(g, [old[-1], *lines])
         return "\n".join(old[:-1]), merged[:1], merged[1:]
-    return None, [], told(g, lines)
+    return kept or None, [], told(g, lines)
 
 
 def commitment_text(texts: TableTexts, record: GameRecord, secret: bytes, dealt_from: int) -> str:

@@ -7,16 +7,17 @@ from __future__ import annotations
 import re
 
 from db import GameRecord
-from rules.capabilities import notation_of, orders_of, reference_of
+from rules.capabilities import notation_of, orders_of, reference_of, turns_of
+from rules.errors import clip
 from rules.game import Seat
 
 from .channel_games import ChannelGames
-from .loading import GameLoader
-from .moves import ahead
+from .loading import AnyGame, GameLoader
+from .moves import ahead, walked
 from .order_entry import Drafts, draft_value, read_entry, tagged
 from .pipeline import CONFIRM
 from .refusal import ServiceError
-from .table_texts import TableTexts, holds_private
+from .table_texts import TableTexts, each_kind_first, holds_private
 from .words import count_of
 
 MAX_TOPIC_CHARS = 40
@@ -62,7 +63,8 @@ class Autocomplete:
 
     def _seat_for(self, record: GameRecord, state: object, user: int) -> Seat | bool | None:
         """The view a user's suggestions are read from: the seat to move's own when the user
-        holds it and it holds a hand; False when the user may see no suggestion."""
+        holds it and it holds a hand; False when the user may see no suggestion (another
+        seat's hand: they may still take steps aside, see `_aside`)."""
         g = self.loader.rules_of(record)
         now = g.to_move(state)
         if not holds_private(g, state, now):
@@ -76,37 +78,29 @@ class Autocomplete:
         steps (describe) filtered by what was typed; steps typed before the last ';' are applied
         first, so the choices continue the order, but never past a die roll or a card draw:
         the game holds no future, so a prefix that reaches one has no suggestions (a reveal
-        commits). Each value carries the game's version (order_entry). When the order no
-        longer fits a suggestion (100 characters), the first choice sends the steps typed so
-        far as a draft, to be continued with another `play`."""
+        commits). Beyond `limit` matches, each kind of step is offered before a second of any
+        kind (`each_kind_first`). Each value carries the game's version (order_entry). When
+        the order no longer fits a suggestion (100 characters), the first choice sends the
+        steps typed so far as a draft, to be continued with another `play`."""
         found = await self._running(channel, kind)
         if found is None:
             return []
         record, state = found
         g = self.loader.rules_of(record)
         seat = self._seat_for(record, state, user)
-        if seat is False:
-            return []
+        if seat is False:  # another seat decides: a step aside of the user's own, typed whole
+            return self._aside(record, state, user, read_entry(typed).order)
         viewer = seat if isinstance(seat, str) else None
         head, _, last = read_entry(typed).order.rpartition(";")
         prefix = ""
         if head.strip():
-            kept = "; ".join(
-                p
-                for p in (x.strip() for x in re.split(r"[;\n]", head))
-                if p and p.lower() != CONFIRM
-            )
-            try:
-                steps = orders_of(g).read_order(g.view(state, viewer), kept, viewer or "")
-            except ValueError:
-                return []
-            after = ahead(g, state, [s.action for s in steps])
+            after = _after(g, state, viewer, head)
             if after is None:
                 return []
             state, prefix = after, head.strip() + "; "
         view = g.view(state, viewer)
         words = last.strip().lower().split()
-        out: list[tuple[str, str]] = []
+        matches: list[tuple[object, str, str]] = []
         cut = False  # a continuation did not fit in a suggestion
         for a in g.legal_actions(state):
             d = notation_of(g).describe(view, a)
@@ -114,8 +108,17 @@ class Autocomplete:
                 value = tagged(record.version, prefix + d)
                 if not self.texts.front.suggests(value):
                     cut = True
-                elif len(out) < limit:
-                    out.append((prefix + d, value))
+                else:
+                    matches.append((a, prefix + d, value))
+        shown = each_kind_first(matches, limit, lambda step: type(step[0]))
+        out = [(name, value) for _, name, value in shown]
+        whole = self._whole_order(record, state, reader(g, state), viewer, prefix, last)
+        if record.seats.get(reader(g, state)) != user and not prefix:
+            own = self._aside(record, state, user, last)  # a step of their own, first
+            whole = own[0] if own else whole
+        listed = {name.lower() for name, _ in out}  # the order as typed, first, unless listed
+        if whole is not None and (prefix + " ".join(last.split())).lower() not in listed:
+            out = [whole, *out[: limit - 1]]
         if cut and prefix:
             self.drafts.keep(user, channel, head.strip())
             steps_typed = len([p for p in re.split(r"[;\n]", head) if p.strip()])
@@ -125,6 +128,48 @@ class Autocomplete:
             )
             out = [(name, draft_value(record.version)), *out[: limit - 1]]
         return out
+
+    def _aside(
+        self, record: GameRecord, state: object, user: int, typed: str
+    ) -> list[tuple[str, str]]:
+        """While another seat decides: the order typed whole, when it reads as steps the
+        user's own seat may take at any time (a gift, an alliance's offer or answer, a chit
+        armed), read from that seat's own view; nothing else (the steps listed now are the
+        deciding seat's)."""
+        g = self.loader.rules_of(record)
+        for seat in self.texts.user_seats(record, user):
+            if turns_of(g).acts_any_time(state, seat):
+                whole = self._whole_order(record, state, seat, seat, "", typed)
+                return [whole] if whole is not None else []
+        return []
+
+    def _whole_order(
+        self,
+        record: GameRecord,
+        state: object,
+        seat: Seat,
+        viewer: Seat | None,
+        prefix: str,
+        typed: str,
+    ) -> tuple[str, str] | None:
+        """An order typed whole in the notation (`move 2 inf 1 cav Egypt Syria`), read for
+        `seat` from `viewer`'s view, offered as it was typed with the steps it reads as (`→
+        take 1 inf at Egypt; ...`) when they may be played, up to a reveal; None otherwise."""
+        g = self.loader.rules_of(record)
+        text = " ".join(typed.split())
+        try:
+            steps = orders_of(g).read_order(g.view(state, viewer), text, seat)
+        except ValueError:
+            return None
+        value = tagged(record.version, prefix + text)
+        if not steps or not self.texts.front.suggests(value):
+            return None
+        if not playable(g, state, [s.action for s in steps]):
+            return None
+        said = "; ".join(s.text for s in steps)
+        name = f"{prefix}{text}" + ("" if said.lower() == text.lower() else f" → {said}")
+        chars = self.texts.front.suggestion_chars
+        return (clip(name, chars) if chars else name), value
 
     async def shortcut_choices(
         self, channel: str, name: str, typed: str, *, kind: str | None = None
@@ -144,3 +189,29 @@ class Autocomplete:
         t = typed.strip().lower().replace(" ", "-")[:MAX_TOPIC_CHARS]
         topics = reference_of(self.games.registry.game(kind)).rules_topics()
         return [name for name in topics if t in name][:limit]
+
+
+def playable(g: AnyGame, state: object, actions: list[object]) -> bool:
+    """Whether the steps may be played in order from `state`, up to a reveal (an order is
+    played up to a die roll or a card draw: the rest waits until it is seen)."""
+    _, played = walked(g, state, actions)
+    return played
+
+
+def reader(g: AnyGame, state: object) -> Seat:
+    """The seat an order typed for a suggestion is read for: the seat to move (the
+    suggestions are its steps, whoever reads them where nothing is hidden)."""
+    return g.to_move(state) or ""
+
+
+def _after(g: AnyGame, state: object, viewer: Seat | None, head: str) -> object | None:
+    """The position the steps typed before an order's last `;` reach, read for the seat to
+    move (`confirm` left out); None when they do not read or reach a reveal."""
+    kept = "; ".join(
+        p for p in (x.strip() for x in re.split(r"[;\n]", head)) if p and p.lower() != CONFIRM
+    )
+    try:
+        steps = orders_of(g).read_order(g.view(state, viewer), kept, reader(g, state))
+    except ValueError:
+        return None
+    return ahead(g, state, [s.action for s in steps])

@@ -643,8 +643,13 @@ def own(g: AnyGame, games: Registry) -> list[Command]:
         out.append(
             Command(
                 "card",
-                f"Look up an {g.info.lookup}",
-                f"look up an {g.info.lookup} by number or title",
+                f"Look up an {g.info.lookup}" + (" (only you see it)" if g.info.private else ""),
+                f"look up an {g.info.lookup} by number or title"
+                + (
+                    " (only you see it: what you read may be what you hold)"
+                    if g.info.private
+                    else ""
+                ),
                 lambda s, c: s.views.card_in(c.channel, c.text("number") or "", kind=c.kind),
                 (
                     Param(
@@ -654,7 +659,9 @@ def own(g: AnyGame, games: Registry) -> list[Command]:
                         complete="lookup",
                     ),
                 ),
-                answer="public",
+                # a hand's game: a reader's lookup posted for all would hint at what they hold
+                answer="private" if g.info.private else "public",
+                local=f"look up an {g.info.lookup} by number or title",
             )
         )
     return out + _shortcut_commands(games.shortcuts(g.info.id))

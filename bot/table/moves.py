@@ -30,7 +30,7 @@ from .refusal import ServiceError, answers
 from .reminders import SNOOZE_ID
 from .reply import Button, Menu, Reply
 from .shortcuts import Args
-from .table_texts import CUSTOM_ID_PREFIX, custom_id
+from .table_texts import CUSTOM_ID_PREFIX, custom_id, seat_title
 from .words import undo_limit
 
 MAX_ORDER_CHARS = 4000  # an order's text (about a hundred steps), refused before anything reads it
@@ -267,7 +267,7 @@ class Moves:
             head = f"{where} was refused{', so nothing was played' if e.steps > 1 else ''}"
             raise ServiceError(f"{head}: {e.reason.removesuffix('.')}. {told}") from e
         except ValueError as e:  # the game did not say it could not read it: its reason
-            told = self.shared.texts.allowed(r.game, r.state, typed=kept)
+            told = self._allowed(r, kept)
             said = str(e).removesuffix(".")
             raise ServiceError(f"{step_where(kept, 1, 1)} was refused: {said}. {told}") from e
         return Order(list(steps), confirmed)
@@ -279,15 +279,25 @@ class Moves:
         texts = self.shared.texts
         typed = e.step_text or kept
         if (e.step or 1) <= 1:
-            return texts.allowed(r.game, r.state, typed=typed)
+            return self._allowed(r, typed)
         at = e.position if e.position is not None else self._position_at(r, kept, e.step or 1)
         if at is None:
-            return texts.allowed(r.game, r.state)
+            return self._allowed(r)
         shown, like = texts.listing(r.game, at, typed=typed)
         then = (
             f"At that step the choices{' like it' if like else ''} were: {shown}. " if shown else ""
         )
-        return then + texts.allowed(r.game, r.state)
+        return then + self._allowed(r)
+
+    def _allowed(self, r: Reading, typed: str | None = None) -> str:
+        """The steps allowed now (those like `typed` when some are); to a seat whose decision
+        it is not (a step aside sent out of turn, as a gift), whose decision it is instead:
+        the steps allowed now are that seat's, not the sender's to play."""
+        g = self.shared.loader.rules_of(r.game)
+        now = g.to_move(r.state)
+        if r.seat is not None and now is not None and now != r.seat:
+            return f"{seat_title(g, now)} decides now (its steps are not yours to play)."
+        return self.shared.texts.allowed(r.game, r.state, typed=typed)
 
     def _position_at(self, r: Reading, kept: str, step: int) -> object | None:
         """The position an order's steps before `step` reach (None past a reveal or when
@@ -386,7 +396,11 @@ class Moves:
             )
             if seen is not None:
                 return seen
-            action = _button_action(g, state, what)
+            action = (
+                self._aside_action(record, g, state, user, what)
+                if re.fullmatch(r"o[0-9]{1,3}", what)
+                else _button_action(g, state, what)
+            )
             view = public(g, state)
             label = "undo" if turns_of(g).undoes(action) else notation_of(g).describe(view, action)
             note = menus_of(g).note(view, action)
@@ -398,6 +412,20 @@ class Moves:
                 record, state, user, [Step(label, action)], None, read=found
             )
         return await self.shared.pipeline.moved_reply(outcome, self.after_finish)
+
+    def _aside_action(
+        self, record: GameRecord, g: AnyGame, state: object, user: int, what: str
+    ) -> object:
+        """The step aside an `o<i>` button of the presser's hand stands for (aside_buttons):
+        the i-th of what their seat may take now though another decides."""
+        for seat in self.shared.texts.user_seats(record, user):
+            if turns_of(g).acts_any_time(state, seat):
+                steps = turns_of(g).steps_aside(state, seat)
+                i = int(what[1:])
+                if i >= len(steps):
+                    raise ServiceError("That button is out of date.")
+                return steps[i]
+        raise ServiceError("That button is for a seated player's steps; you hold no such seat.")
 
     async def _pick(self, channel: str, user: int, version: int, values: Sequence[str]) -> Reply:
         """The order picked from an ambiguous step's alternatives (made for `version`)."""
@@ -537,22 +565,27 @@ def ahead(g: AnyGame, state: object, actions: Sequence[object]) -> object | None
     """The position after the first steps of an order, seen before it is played: None when a
     step is refused or reaches a die roll or a card draw (the game holds no future: a reveal
     commits)."""
+    reached, _ = walked(g, state, actions)
+    return reached
+
+
+def walked(g: AnyGame, state: object, actions: Sequence[object]) -> tuple[object | None, bool]:
+    """`ahead`'s position, and whether every step up to where it stopped could be played:
+    False when a step is refused, True when they all play or the walk stops at a reveal."""
     credits = 0  # finishing steps made needless: skipped, as in play
-    try:
-        for a in actions:
-            if orders_of(g).finishing(a) and credits:
-                credits -= 1
-                continue
+    for a in actions:
+        if orders_of(g).finishing(a) and credits:
+            credits -= 1
+            continue
+        try:
             nxt = g.apply(state, a)
-            if orders_of(g).revealed(state, nxt):
-                return None
-            credits = (
-                0 if turns_of(g).undoes(a) else credits + orders_of(g).finished_by(state, nxt, a)
-            )
-            state = nxt
-    except ValueError:
-        return None
-    return state
+        except ValueError:
+            return None, False
+        if orders_of(g).revealed(state, nxt):
+            return None, True
+        credits = 0 if turns_of(g).undoes(a) else credits + orders_of(g).finished_by(state, nxt, a)
+        state = nxt
+    return state, True
 
 
 def _button_action(g: AnyGame, state: object, what: str) -> object:

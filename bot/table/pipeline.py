@@ -105,6 +105,7 @@ class OrderUnderWay:
     actor: Seat | None = None  # who played the last step
     read: GameAtTurn | None = None  # the pace and turn message read with the game, if they were
     explained: Explained | None = None  # an AI's step's why, as its worker said it
+    addressed: list[Seat] = field(default_factory=list)  # seats a step was for (Turns.addressed)
 
 
 def action_json(g: AnyGame, action: object) -> dict[str, object]:
@@ -422,6 +423,9 @@ class TurnPipeline:
             )
             order.ended = self._what_ended(g, cur, nxt, action, who, where)
         order.spoken += follow_said_step(g, order.text, public(g, cur), action, public(g, nxt), who)
+        to = turns_of(g).addressed(cur, action)
+        if to is not None and to not in order.addressed:
+            order.addressed.append(to)
         order.new.append(NewAction(action=action_json(g, action), faction=who, user_id=order.user))
         return nxt
 
@@ -516,6 +520,8 @@ class TurnPipeline:
             secret=secret,
             commitment=self.loader.commitment(record, secret) if secret is not None else "",
             explained=order.explained,
+            addressed=order.addressed,
+            sender=order.user,
         )
         turn = (
             order.read.turn_message
@@ -524,10 +530,11 @@ class TurnPipeline:
         )
         announcement = self.announcer.announcement(record, move, turn)
         waiting = self.texts.waiting_for(record, cur)
-        if announcement.mentions and waiting == self.texts.waiting_for(record, state):
+        if waiting in announcement.mentions and waiting == self.texts.waiting_for(record, state):
             # the decision stays with the same person (another of their seats, a side they
             # decide for): a notice only when it passes to someone else
-            announcement = announcement.model_copy(update={"mentions": []})
+            still = [u for u in announcement.mentions if u != waiting]
+            announcement = announcement.model_copy(update={"mentions": still})
         return announcement, waiting
 
     async def _store_with_announcement(

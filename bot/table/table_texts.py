@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from typing import TypeVar
 
 from db import GameRecord
 from rules.capabilities import menus_of, notation_of, talk_of, turns_of
@@ -26,6 +27,7 @@ CUSTOM_ID_PREFIX = "vj"
 HAND = "hand"  # the My hand button's last part: the presser's own hand, for them alone
 
 Names = dict[Seat, str]
+_T = TypeVar("_T")
 
 
 def custom_id(record: GameRecord, what: str) -> str:
@@ -213,6 +215,28 @@ class TableTexts:
         tail = f"\n{offers}" if offers else ""
         return f"{self.strong('Next:')} {who}{sep}{text}{tail}", mentions
 
+    def told_by_name(
+        self, record: GameRecord, seats: Iterable[Seat], sender: int | None
+    ) -> tuple[list[str], list[int]]:
+        """A line naming each seat a step was for though the decision was not its own (an
+        offer, a gift: Turns.addressed), with whom it pings: its player, unless an AI, the
+        sender, or nobody is named where one person holds every seat."""
+        if not self.name_players:
+            return [], []
+        g = self.rules_of(record)
+        lines: list[str] = []
+        users: list[int] = []
+        for seat in seats:
+            uid = self.seat_user(record, seat)
+            if uid is None or is_ai(uid) or uid == sender or uid in users:
+                continue
+            title = self.strong(seat_title(g, seat))
+            answer = f" ({self.strong('My hand')} offers what you may do meanwhile)"
+            said = f"a step above is for you{answer if g.info.private else ''}."
+            lines.append(f"{title} {self.mention(uid)}: {said}")
+            users.append(uid)
+        return lines, users
+
     def buttons_for(self, record: GameRecord, state: object) -> list[Button]:
         g = self.rules_of(record)
         if g.result(state) is not None:
@@ -241,19 +265,48 @@ class TableTexts:
         return out
 
     def private_buttons(self, record: GameRecord, state: object, seat: Seat) -> list[Button]:
-        """The seat's first legal steps as buttons (as many as a message holds), in a reply
-        to it alone (they may show its hand); the same ids as a turn message's, so a press is
-        checked the same way."""
+        """The seat's legal steps as buttons (as many as a message holds, each kind of step
+        among them: see `each_kind_first`), and Undo when its last step may be taken back, in
+        a reply to it alone (they may show its hand); the same ids as a turn message's, so a
+        press is checked the same way."""
         g = self.rules_of(record)
         view = g.view(state, seat)
-        legal = g.legal_actions(state)[: self.front.buttons()]
+        undo = turns_of(g).undo(state)
+        undo_button = (
+            [Button(label="Undo", custom_id=custom_id(record, "undo"), style="danger")]
+            if undo is not None and undo[0] == seat
+            else []
+        )
+        room = self.front.buttons(len(undo_button))
+        legal = list(enumerate(g.legal_actions(state)))
+        shown = each_kind_first(legal, room, lambda step: type(step[1]))
+        return [
+            *(
+                Button(
+                    label=clip(notation_of(g).describe(view, a), 80),
+                    custom_id=custom_id(record, f"a{i}"),
+                    style="primary" if i == 0 else "secondary",
+                )
+                for i, a in shown
+            ),
+            *undo_button,
+        ]
+
+    def aside_buttons(self, record: GameRecord, state: object, seat: Seat) -> list[Button]:
+        """While another seat decides: the steps `seat` may take now all the same (an offer's
+        answer, a gift: Turns.steps_aside) as buttons, each kind first, in a reply to it
+        alone; a press is checked against the same list (`o<i>`)."""
+        g = self.rules_of(record)
+        view = g.view(state, seat)
+        steps = list(enumerate(turns_of(g).steps_aside(state, seat)))
+        shown = each_kind_first(steps, self.front.buttons(), lambda step: type(step[1]))
         return [
             Button(
                 label=clip(notation_of(g).describe(view, a), 80),
-                custom_id=custom_id(record, f"a{i}"),
-                style="primary" if i == 0 else "secondary",
+                custom_id=custom_id(record, f"o{i}"),
+                style="secondary",
             )
-            for i, a in enumerate(legal)
+            for i, a in shown
         ]
 
     # --- the end ----------------------------------------------------------------------------
@@ -292,6 +345,23 @@ class TableTexts:
             f"version {now}), so nothing was played. Use the newest message or "
             f"{self.command(record.kind, 'play')}."
         )
+
+
+def each_kind_first(items: list[_T], limit: int | None, kind: Callable[[_T], object]) -> list[_T]:
+    """At most `limit` of `items`, in their order. When there are more, every kind of item
+    gets a place before any kind gets a second: a long run of one kind (a force's 32 ways
+    to drop units) leaves room for the others (its marches, halt, end movement)."""
+    if limit is None or len(items) <= limit:
+        return list(items)
+    by_kind: dict[object, list[int]] = {}
+    for i, item in enumerate(items):
+        by_kind.setdefault(kind(item), []).append(i)
+    chosen: list[int] = []
+    for rank in range(len(items)):
+        chosen += [at[rank] for at in by_kind.values() if rank < len(at)]
+        if len(chosen) >= limit:
+            break
+    return [items[i] for i in sorted(chosen[:limit])]
 
 
 def _keyed(entries: list[str]) -> bool:

@@ -170,6 +170,10 @@ class Views:
                 "You may play: " + ", ".join(f"`{notation_of(g).describe(view, a)}`" for a in legal)
             )
             buttons = self.shared.texts.private_buttons(record, state, seat)
+        elif turns_of(g).acts_any_time(state, seat):
+            buttons = self.shared.texts.aside_buttons(record, state, seat)
+            if buttons:
+                lines.append("Meanwhile you may: " + ", ".join(f"`{b.label}`" for b in buttons))
         image = await self.shared.pipeline.render_view(record, view)
         return Reply(text="\n".join(lines), image=image, buttons=buttons, ephemeral=True)
 

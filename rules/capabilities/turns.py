@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import Any, Generic, TypeVar
 
 from ..game import Game, Seat
@@ -42,6 +42,18 @@ class Turns(Generic[S, A]):
         trade): an order it sends out of turn is then read as such a step, not refused at
         once as out of turn."""
         return False
+
+    def steps_aside(self, state: S, seat: Seat) -> Sequence[A]:
+        """The steps `seat` may take now though the decision is not its own (an offer's
+        answer, a gift), as its hand offers them; read from its own view, so they may show
+        its hand. Empty where `acts_any_time` is False."""
+        return ()
+
+    def addressed(self, state: S, action: A) -> Seat | None:
+        """The seat a public step is for though it is not that seat's decision (an offer
+        made to it, the answer to its offer, a gift): the table tells that seat's player by
+        name. None for a step for nobody in particular, and for a step not shown to all."""
+        return None
 
     def undo(self, state: S) -> tuple[Seat, A] | None:
         """The seat that may take back its last step now, with the action that does it; None

@@ -11,7 +11,7 @@ from ..capabilities import Menus, Narration, Notation, Orders, Reference, TableT
 from ..errors import excerpt
 from ..game import Seat
 from ..words import count_of
-from . import board, codec, engine, notation, reference, wording
+from . import aside, board, codec, engine, notation, reference, wording
 from .chits import ARMED_FOR, chit_of
 from .names import area_name, title
 from .options import SuccessorsOptions
@@ -23,21 +23,27 @@ from .state import (
     MARKERS,
     NO,
     TRIGGERS,
+    Accept,
     Action,
     Arm,
+    Break,
     Buy,
     Disarm,
     Done,
     DrawChit,
     EndMove,
+    Give,
     Halt,
+    Offer,
     Play,
+    Refuse,
     Stand,
     State,
     Take,
     Undo,
 )
 from .view import View
+from .view import view as seen_by
 
 
 class SuccessorsNotation(Notation[Action, View]):
@@ -233,6 +239,19 @@ class SuccessorsTurns(Turns[State, Action]):
         if state.phase == "over" or seat not in state.seats:
             return False
         return state.seats.index(seat) not in state.out
+
+    def steps_aside(self, state: State, seat: Seat) -> Sequence[Action]:
+        """Gifts, alliances, a ransom and chits (aside.options), read from the seat's view."""
+        if not self.acts_any_time(state, seat):
+            return ()
+        return aside.options(seen_by(state, seat).state, state.seats.index(seat))
+
+    def addressed(self, state: State, action: Action) -> Seat | None:
+        """A gift's receiver (l.12); the seat an alliance is offered to, or whose offer is
+        answered, or whose alliance or offer is ended (l.32)."""
+        if isinstance(action, Give | Offer | Accept | Refuse | Break):
+            return action.to
+        return None
 
     def undo(self, state: State) -> tuple[Seat, Action] | None:
         return undoable(state)
