@@ -122,7 +122,7 @@ def test_the_home_prompt_says_what_to_type_without_the_docs_code_words() -> None
     seat = GAME.to_move(s)
     assert seat == "blue"
     said = prompt(s, seat)
-    assert "type `home Macedonia` or another home" in said
+    assert "type `home Macedonia`, or another home allowed" in said
     assert "F:" not in said and "ours" not in said
     s = order(s, "home Macedonia", seat)
     nxt = order(s, "done", seat)

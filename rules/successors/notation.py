@@ -224,7 +224,7 @@ def parse(v: View, text: str, seat: str) -> list[Action]:
         raise InvalidOrder(f"an order is at most {MAX_ORDER_CHARS:,} characters")
     parts = [p for p in re.split(r"[,;]", text) if p.strip()]
     if not parts:
-        raise InvalidOrder("an order names a step: `options` lists them")
+        raise InvalidOrder("an order names a step, as `move 2 inf Egypt Syria`")
     r = Reader(v, seat)
     for k, part in enumerate(parts):
         at = r.s

@@ -93,15 +93,15 @@ def how_to(s: State) -> str:
         return None if a is None else f"`{describe(v, a)}`"
 
     if kind == "home":
-        return f"type {first(ChooseHome)} or another home `options` lists"
+        return f"type {first(ChooseHome)}, or another home allowed"
     if kind == "buy" and (buy := first(Buy)):
         return f"{PRICES}; type {buy} (or several kinds: `buy 2 levy 1 inf at Egypt`), then `done`"
     if kind in ("lose", "disband", "battle_loss") and (lose := first(Lose)):
-        return f"type {lose} (`options` lists your choices)"
+        return f"type {lose}, or another unit of yours"
     if kind == "retreat":
         whole = [a for a in legal if isinstance(a, Retreat) and a.piece == "all"]
         shown = f"`{describe(v, whole[0])}`" if whole else first(Retreat)
-        return f"type {shown} or another retreat `options` lists, or `stand`"
+        return f"type {shown}, another retreat allowed, or `stand`"
     if kind == "move":
         return _move_how(s, legal, v)
     return ""
@@ -352,7 +352,7 @@ def _battles_open(s: State) -> str:
     """The battles the phasing player may fight, each with both sides' units (l.35-36)."""
     fights = [a for a in engine.legal(s) if isinstance(a, Fight)]
     if not fights:
-        return "type `fight red at Syria` or `decline red at Syria` (`options` lists them)"
+        return "type `fight red at Syria` or `decline red at Syria`"
     seat = s.seats.index(engine.to_move(s) or s.seats[0])
     v = view(s, None)
     said = []

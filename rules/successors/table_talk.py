@@ -311,7 +311,7 @@ class SuccessorsReference(Reference[SuccessorsOptions]):
             "red`, `offer red`, `play 5`, `arm 15 for revolt`.",
             f"{named('hand')} shows your chits and standing orders to you alone; "
             f"{named('options')} every step allowed now; {named('rules')} the rules by the "
-            "summary's headings, or by a word (`rules homes`, `rules fleet`): l.26 cites the "
+            "summary's headings, or by a word (homes, fleet, retreat): l.26 cites the "
             "rules summary's line 26, Q10 our reading where it is silent (docs/successors.md).",
         ]
 
