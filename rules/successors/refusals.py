@@ -112,7 +112,7 @@ def _move_how(s: State, legal: Sequence[Action], v: View) -> str:
     said = [f"`{describe(v, a)}`" for a in legal if isinstance(a, March | Sail | Land)][:2]
     if f is not None:
         rest = "`drop 1 inf`, " if not f.fleets else ""
-        return f"type {', '.join(said) or '`halt`'}, {rest}or `halt` ({movement.mp_left(s, f)} MP left)"
+        return f"type {', '.join(said) or '`halt`'}, {rest}or `halt`"
     take = next((a for a in legal if isinstance(a, Take)), None)
     out = []
     if take is not None:  # the pieces of the first area that may move, the leader too
