@@ -16,7 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 FIRST_BOARD = """
-import gc, hashlib, json, sys
+import ctypes, gc, hashlib, json, sys
 from pathlib import Path
 
 from rules import vijayanagara
@@ -28,6 +28,10 @@ def rss_kb():
     if not status.exists():
         return None
     gc.collect()
+    try:  # what malloc holds freed is not kept: without it, RSS moved with the argv's length
+        ctypes.CDLL(None).malloc_trim(0)
+    except (OSError, AttributeError):
+        pass
     for line in status.read_text().splitlines():
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
@@ -45,7 +49,7 @@ print(json.dumps({"loaded": loaded, "kept_kb": kept, "sha256": hashlib.sha256(pn
 @dataclass(frozen=True)
 class FirstBoard:
     loaded: list[str]  # PIL, discord or our modules other than rules, after `rules` alone
-    kept_kb: int | None  # RSS the first board added (None where there is no /proc)
+    kept_kb: int | None  # RSS the first board added, freed heap handed back (None: no /proc)
     sha256: str  # of the PNG of new_game(7)'s board
 
 
