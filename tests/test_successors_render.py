@@ -432,6 +432,20 @@ def test_the_setup_and_the_end_are_drawn() -> None:
     assert "wins with" in PICTURES.alt_text(GAME.view(last, None), None)
 
 
+def test_the_header_speaks_to_the_person_at_the_keyboard_as_you() -> None:
+    """The terminal names its player "you": the header's verb agrees ("you choose a home",
+    "you win"), as it does with a seat's name ("Red chooses a home")."""
+    for kind, said in (("setup home", "Setting up: you choose a home"), ("setup buys", "you buy")):
+        s = kinds()[kind]
+        you = {s.seats[s.frames[-1][1]]: "you"}
+        assert said in PICTURES.alt_text(GAME.view(s, None), you)
+    last = kinds()["over, 3 players"]
+    best = GAME.result(last)
+    assert best is not None
+    alt = PICTURES.alt_text(GAME.view(last, None), {best.places[0][0]: "you"})
+    assert "Game over: you win with" in alt
+
+
 @pytest.mark.parametrize(
     ("kind", "header"),
     [

@@ -87,7 +87,7 @@ RUN_GAP = 5  # between two runs on a line
 THIN = "\u2009"  # between two words of a run
 PANEL_ROW = 28
 LEGEND_ROW = 28
-SETUP_STEPS = {"home": "chooses a home", "buy": "buys"}  # the setup's decisions, by frame
+SETUP_STEPS = {"home": "choose a home", "buy": "buy"}  # the setup's decisions, by frame
 PHASES = ("Events", "Revenue", "Purchases", "Movement", "Combat", "Combat", "End of turn")
 LEGEND = (
     "■ value (tax and points), on a house: a home · I C L E: the unit bought there · ⚓ port "
@@ -281,18 +281,28 @@ def acting(s: State) -> int:
     return s.current
 
 
+def said(who: str, verb: str) -> str:
+    """`who` and the verb that agrees with them ("Red chooses a home", "you choose a home": the
+    terminal names the person at the keyboard "you")."""
+    if who.lower() == "you":
+        return f"{who} {verb}"
+    head, _, rest = verb.partition(" ")
+    ends = "es" if head.endswith(("s", "sh", "ch", "x", "z")) else "s"
+    return f"{who} {head}{ends}{' ' + rest if rest else ''}"
+
+
 def title_of(v: View, names: Names | None) -> str:
     s = v.state
     who = player_names(v, names)
     if s.phase == "over":
         best = s.seats.index(ranking(s).places[0][0])
-        return f"Game over: {who[best]} wins with {points_text(half_points(s, best))}"
+        return f"Game over: {said(who[best], 'win')} with {points_text(half_points(s, best))}"
     if s.phase == "setup":
         kind = s.frames[-1][0] if s.frames else ""
         if kind == "home_roll":
             return "Setting up: rolls for the choice of homes"
         seat = acting(s)
-        return f"Setting up: {who[seat]} {SETUP_STEPS[kind]}" if seat != NO else "Setting up"
+        return f"Setting up: {said(who[seat], SETUP_STEPS[kind])}" if seat != NO else "Setting up"
     turn = f"Game turn {s.turn} of {s.parts.setup.turns}"
     if s.current == NO:
         return turn
