@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from fakes import SEATS, FakeRenderer
 from service_playout import play_random_orders, seat_and_start
+from table_helpers import open_game
 
 from bot.discord.front_end import DISCORD
 from bot.table.service import GameService
@@ -86,6 +87,18 @@ async def test_an_illegal_pass_is_refused_listing_the_allowed_steps_once(
     assert reply.text.count("Allowed") == 1 and "Allowed now: `move 1-4 troop" in reply.text
     assert ".)" not in reply.text and ".." not in reply.text
     assert "and 5 more choices (`/vj options` lists them all; `1-4` stands for" in reply.text
+
+
+async def test_one_choice_left_unlisted_is_one_more_choice(svc: GameService) -> None:
+    await seat_and_start(svc, CH, 3)
+    assert (await svc.moves.play(CH, D, "command; march")).ok
+    found = await open_game(svc, CH)
+    assert found is not None
+    record, state = found
+    whole, _ = svc.texts.listing(record, state, limit=None)
+    entries = whole.count("`, `") + 1
+    shown, _ = svc.texts.listing(record, state, limit=entries - 1)
+    assert " and 1 more choice (" in shown, shown
 
 
 async def test_the_status_says_where_the_game_stands_in_a_players_words(

@@ -13,7 +13,7 @@ from rules.capabilities import menus_of, notation_of, talk_of, turns_of
 from rules.errors import clip
 from rules.game import Ranking, Seat
 from rules.text import inert
-from rules.words import scored
+from rules.words import count_of, scored
 
 from .ai_users import ai_level, ai_name, is_ai, with_ai_names
 from .front_end import NO_FRONT_END, FrontEnd
@@ -163,8 +163,10 @@ class TableTexts:
         shown = ", ".join((like or opts)[:limit])
         asides = [key] if key is not None and _keyed((like or opts)[:limit]) else []
         if limit is not None and len(like or opts) > limit:
-            more = "more like it" if like else "more choices"
-            shown += f" and {len(like or opts) - limit} {more}"
+            left = len(like or opts) - limit
+            shown += (
+                f" and {left} more like it" if like else f" and {count_of(left, 'more choice')}"
+            )
             asides.insert(0, self.see_all_hint.format(options=self.command(g.info.id, "options")))
         return shown + (f" ({'; '.join(asides)})" if asides else ""), bool(like)
 
