@@ -192,6 +192,25 @@ def test_a_hint_is_an_order_the_seat_may_send_as_written() -> None:
             s = GAME.apply(s, a)
 
 
+def test_a_hint_weighing_one_step_of_several_does_not_call_it_the_only_one() -> None:
+    """Where greedy's settings agree, the search weighs one step: the hint says the others
+    fell behind at a glance, never that it was the only step allowed, unless it was."""
+
+    def hinted(s: State) -> str:
+        seat = GAME.to_move(s)
+        assert seat is not None
+        return hard.advise(GAME.view(s, seat), seat, random.Random(1), QUICK).summary
+
+    alone = [s for s in positions() if GAME.to_move(s) and len(hard.candidates(s)) == 1]
+    several = next(s for s in alone if len(GAME.legal_actions(s)) > 1)
+    said = hinted(several)
+    assert "only step allowed" not in said
+    assert f"of the {len(GAME.legal_actions(several))} steps allowed" in said, said
+    single = next((s for s in alone if len(GAME.legal_actions(s)) == 1), None)
+    if single is not None:
+        assert "it is the only step allowed" in hinted(single)
+
+
 def test_the_why_line_names_the_areas_taken_and_the_treasury_kept() -> None:
     s = GAME.new_game(GAME.info.options(), SEATS[:3])
     dealer = random.Random(3)

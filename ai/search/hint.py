@@ -17,12 +17,19 @@ def searching(budget: Budget) -> Budget:
     return replace(budget, seconds=budget.seconds * SEARCH_SHARE)
 
 
-def hint_text(order: str, why: str, runner_up: tuple[str, str] | None) -> str:
-    """The hint's lines: the order and why, then the runner-up step and why (None: the only
-    step allowed)."""
-    second = (
-        "Runner-up: none: it is the only step allowed."
-        if runner_up is None
-        else f"Runner-up: `{runner_up[0]}`: {runner_up[1]}."
-    )
+def hint_text(
+    order: str, why: str, runner_up: tuple[str, str] | None, allowed: int | None = None
+) -> str:
+    """The hint's lines: the order and why, then the runner-up step and why. Without a
+    runner-up: the only step allowed, or (`allowed` steps, more than one) the one the search
+    weighed, the others left at a glance."""
+    if runner_up is not None:
+        second = f"Runner-up: `{runner_up[0]}`: {runner_up[1]}."
+    elif allowed is None or allowed <= 1:
+        second = "Runner-up: none: it is the only step allowed."
+    else:
+        second = (
+            f"Runner-up: none weighed: of the {allowed} steps allowed, the others fall behind "
+            "this one at a glance, so the search weighed it alone."
+        )
     return f"The computer (hard) would play `{order}`: {why}.\n{second}"

@@ -145,7 +145,13 @@ def advise(view: View, seat: str, r: random.Random, budget: Budget) -> Advice:
         second = found.ranked[1]
         runner_up = (describe(view, second.action), judged(view, second, found.iterations))
     return Advice(
-        summary=hint_text(order, judged(view, best, found.iterations), runner_up), order=order
+        summary=hint_text(
+            order,
+            judged(view, best, found.iterations),
+            runner_up,
+            len(engine.legal(view.state)),
+        ),
+        order=order,
     )
 
 
