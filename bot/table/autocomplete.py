@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from db import GameRecord
-from rules.capabilities import notation_of, orders_of, reference_of, turns_of
+from rules.capabilities import notation_of, orders_of, reference_of
 from rules.errors import clip
 from rules.game import Seat
 
@@ -136,12 +136,9 @@ class Autocomplete:
         user's own seat may take at any time (a gift, an alliance's offer or answer, a chit
         armed), read from that seat's own view; nothing else (the steps listed now are the
         deciding seat's)."""
-        g = self.loader.rules_of(record)
-        for seat in self.texts.user_seats(record, user):
-            if turns_of(g).acts_any_time(state, seat):
-                whole = self._whole_order(record, state, seat, seat, "", typed)
-                return [whole] if whole is not None else []
-        return []
+        seat = self.texts.seat_aside(record, state, user)
+        whole = None if seat is None else self._whole_order(record, state, seat, seat, "", typed)
+        return [whole] if whole is not None else []
 
     def _whole_order(
         self,

@@ -418,14 +418,14 @@ class Moves:
     ) -> object:
         """The step aside an `o<i>` button of the presser's hand stands for (aside_buttons):
         the i-th of what their seat may take now though another decides."""
-        for seat in self.shared.texts.user_seats(record, user):
-            if turns_of(g).acts_any_time(state, seat):
-                steps = turns_of(g).steps_aside(state, seat)
-                i = int(what[1:])
-                if i >= len(steps):
-                    raise ServiceError("That button is out of date.")
-                return steps[i]
-        raise ServiceError("That button is for a seated player's steps; you hold no such seat.")
+        seat = self.shared.texts.seat_aside(record, state, user)
+        if seat is None:
+            raise ServiceError("That button is for a seated player's steps; you hold no such seat.")
+        steps = turns_of(g).steps_aside(state, seat)
+        i = int(what[1:])
+        if i >= len(steps):
+            raise ServiceError("That button is out of date.")
+        return steps[i]
 
     async def _pick(self, channel: str, user: int, version: int, values: Sequence[str]) -> Reply:
         """The order picked from an ambiguous step's alternatives (made for `version`)."""

@@ -101,6 +101,14 @@ class TableTexts:
     def seat_user(record: GameRecord, seat: Seat | None) -> int | None:
         return None if seat is None else record.seats.get(seat)
 
+    def seat_aside(self, record: GameRecord, state: object, user: int) -> Seat | None:
+        """The first seat `user` holds that may take steps while another decides
+        (Turns.acts_any_time): whose steps aside their hand, its buttons and autocomplete
+        offer. None when they hold no such seat."""
+        g = self.rules_of(record)
+        acting = turns_of(g).acts_any_time
+        return next((s for s in self.user_seats(record, user) if acting(state, s)), None)
+
     def waiting_for(self, record: GameRecord, state: object) -> int | None:
         """The person whose decision it is (None: the game is over or their seat is free)."""
         return self.seat_user(record, self.rules_of(record).to_move(state))

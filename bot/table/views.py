@@ -155,7 +155,7 @@ class Views:
             raise ServiceError("You hold no seat in this game: there is no hand of yours to show.")
         state = await self.shared.loader.state_of(record)
         now = g.to_move(state)
-        seat = now if now in held else held[0]
+        seat = now if now in held else self.shared.texts.seat_aside(record, state, user) or held[0]
         view = g.view(state, seat)
         private = talk_of(g).private_summary(view)
         lines = [
@@ -170,7 +170,7 @@ class Views:
                 "You may play: " + ", ".join(f"`{notation_of(g).describe(view, a)}`" for a in legal)
             )
             buttons = self.shared.texts.private_buttons(record, state, seat)
-        elif turns_of(g).acts_any_time(state, seat):
+        elif seat == self.shared.texts.seat_aside(record, state, user):
             buttons = self.shared.texts.aside_buttons(record, state, seat)
             if buttons:
                 lines.append("Meanwhile you may: " + ", ".join(f"`{b.label}`" for b in buttons))
