@@ -358,7 +358,7 @@ class TurnPipeline:
         if not order.confirmed:
             self._idle_check(g, order.cur, action, where)
         nxt = self._apply_step(order, step, who, where, k, total)
-        if not is_ai(order.user):  # what the step showed its sender alone (a standing order)
+        if g.info.private and not is_ai(order.user):  # what it showed its sender alone
             order.told += [t for t in [narration_of(g).told_to(g.view(nxt, who), action)] if t]
         revealing = orders_of(g).revealed(order.cur, nxt)
         if revealing:
