@@ -17,7 +17,7 @@ from . import board, chits
 from .board import LOSS_ORDER, own_slots, slot_seat
 from .components import CAV, EL, RANK, TYPES
 from .economy import push, say
-from .names import area_name, piece_word, side_title, title, unit_noun
+from .names import area_name, does, piece_word, side_title, title, unit_noun
 from .state import (
     CAPTIVE,
     MERC,
@@ -414,8 +414,8 @@ def _say_dice(s: State, b: Battle, side: int, said: str, hits: int, what: str, h
     """A side's dice told with what they hit on (l.37, l.39; Q15), so each hit is seen."""
     if not said:
         return
-    who = _side_name(s, b, side)
-    say(s, f"{area_name(s, b.area)}, {what}: {who} rolls {said}: {count_of(hits, 'hit')} ({how})")
+    who = does(_side_name(s, b, side), "rolls")
+    say(s, f"{area_name(s, b.area)}, {what}: {who} {said}: {count_of(hits, 'hit')} ({how})")
 
 
 def _on(least: int) -> str:
@@ -512,10 +512,7 @@ def _lose(s: State, area: int, c: int) -> None:
     slot = c // 4
     who = "the rebels" if slot == WHITE else title(s, slot_seat(slot))
     merc = " mercenary" if slot >= MERC else ""
-    say(
-        s,
-        f"{who} lose{'' if slot == WHITE else 's'} 1{merc} {unit_noun(c % 4)} in {area_name(s, area)}",
-    )
+    say(s, f"{does(who, 'loses')} 1{merc} {unit_noun(c % 4)} in {area_name(s, area)}")
 
 
 def loss_options(s: State, seat: int, side: int, t: int) -> list[Lose]:
@@ -699,11 +696,7 @@ def _finish(s: State) -> None:
     if winner == NO:
         say(s, f"The battle in {area_name(s, area)} ends with neither side left")
     else:
-        rebels = (b.defenders if winner else b.attackers) == (WHITE,)
-        say(
-            s,
-            f"{_side_name(s, b, winner)} win{'' if rebels else 's'} the battle in {area_name(s, area)}",
-        )
+        say(s, f"{does(_side_name(s, b, winner), 'wins')} the battle in {area_name(s, area)}")
     if s.markers[area] != NO_MARKER and not board.whites_in(s, area):
         board.set_marker(s, area, NO_MARKER)
         board.set_control(s, area, board.controller_by_units(s, area))

@@ -15,7 +15,8 @@ REVENUE_BUY, EVENT_FLEETS, EVENT_ELEPHANTS, SETUP_BUY = 0, 1, 2, 3
 
 
 def say(s: State, line: str) -> None:
-    s.news = (*s.news, line)
+    """A public line, begun with a capital whatever its subject ("The rebels lose ...")."""
+    s.news = (*s.news, line[:1].upper() + line[1:])
 
 
 def push(s: State, frame: Frame) -> None:
@@ -42,10 +43,17 @@ def charge(s: State, seat: int, amount: int, why: str, to: int = NO) -> None:
     short = s.money[seat] < amount
     paid = pay(s, seat, amount, to)
     whom = f" to {title(s, to)}" if to != NO else ""
-    say(s, f"{title(s, seat)} pays {paid}{whom} for {why} (treasury {s.money[seat]})")
-    if short and board.unit_count(s, seat):
-        say(s, f"{title(s, seat)} cannot pay in full and must lose a unit (l.11)")
+    who, left = title(s, seat), f"treasury {s.money[seat]}"
+    if not short:
+        say(s, f"{who} pays {talents(paid)}{whom} for {why} ({left})")
+        return
+    has = f"pays the {talents(paid)} it has" if paid else "has nothing to pay"
+    owes = f"{who} owes {talents(amount)}{whom} for {why} and {has} ({left})"
+    if board.unit_count(s, seat):
+        say(s, f"{owes}: it must lose a unit (l.11)")
         push(s, ("lose", seat, NO, 0, 1))
+    else:
+        say(s, owes)
 
 
 def lose_options(s: State, seat: int, where: int) -> list[Lose]:
@@ -75,7 +83,7 @@ def lose_unit(s: State, seat: int, a: Lose, why: str) -> None:
     c = piece_code(s, seat, a.piece)
     assert c is not None and c >= 0
     board.remove(s, at, c)
-    say(s, f"{title(s, seat)} loses {unit_noun(c % 4)} in {area_name(s, at)} ({why})")
+    say(s, f"{title(s, seat)} loses 1 {unit_noun(c % 4)} in {area_name(s, at)} ({why})")
 
 
 # --- revenue ---------------------------------------------------------------------------------
@@ -129,7 +137,11 @@ def pay_upkeep(s: State, seat: int) -> None:
     due = upkeep_due(s, seat)
     pay(s, seat, due)
     if due:
-        say(s, f"{title(s, seat)} pays {due} for its units' upkeep (treasury {s.money[seat]})")
+        say(
+            s,
+            f"{title(s, seat)} pays {talents(due)} for its units' upkeep "
+            f"(treasury {s.money[seat]})",
+        )
 
 
 # --- purchases -------------------------------------------------------------------------------
@@ -282,5 +294,6 @@ def buy(s: State, seat: int, mode: int, price: int, a: Buy) -> None:
         said = f"{a.count} {unit_noun(kind, a.count)}"
     say(
         s,
-        f"{title(s, seat)} buys {said} for {cost} at {area_name(s, at)} (treasury {s.money[seat]})",
+        f"{title(s, seat)} buys {said} for {talents(cost)} at {area_name(s, at)} "
+        f"(treasury {s.money[seat]})",
     )

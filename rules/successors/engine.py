@@ -202,7 +202,6 @@ def setup_step(s: State, k: int) -> None:
     s.base_order = tuple(reversed(s.choosing))  # F (R): the last to choose moves first
     s.phase = "play"
     s.turn = 1
-    say(s, "Player order: " + ", ".join(title(s, k) for k in s.base_order))
     push(s, frame("turn_start"))
 
 
@@ -218,7 +217,8 @@ def turn_start(s: State) -> None:
     only at the start of a game turn), seat by seat in that order."""
     s.truces = ()
     s.order = tuple(k for k in s.base_order if k not in s.out)
-    say(s, f"Game turn {s.turn} of {s.parts.setup.turns} begins")
+    order = ", ".join(title(s, k) for k in s.order)
+    say(s, f"Game turn {s.turn} of {s.parts.setup.turns} begins; order: {order}")
     for seat in tuple(s.order):
         while chits.fire(s, seat, chits.TURN) is not None:
             pass
@@ -255,7 +255,8 @@ def _begin(s: State, seat: int) -> None:
     s.landed = s.entered = ()
     s.sea_fights = ()
     s.decided = ()
-    say(s, f"Game turn {s.turn}: {title(s, seat)}'s player turn; Events (l.4)")
+    turns = s.parts.setup.turns
+    say(s, f"Game turn {s.turn} of {turns}: {title(s, seat)}'s player turn; Events (l.4)")
     push(s, frame("player", seat, 1))
     push(s, frame("event_roll", seat))
 
@@ -677,7 +678,7 @@ def _decide_mutiny(s: State, f: Frame, a: Action) -> None:
 
 def _decide_disband(s: State, f: Frame, a: Action) -> None:
     assert isinstance(a, Lose)
-    economy.lose_unit(s, f[1], a, "disbanded for want of upkeep (Q4)")
+    economy.lose_unit(s, f[1], a, "Q4: disbanded for want of upkeep")
     if s.money[f[1]] >= economy.upkeep_due(s, f[1]):
         s.frames = s.frames[:-1]
         economy.pay_upkeep(s, f[1])

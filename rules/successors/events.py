@@ -195,9 +195,13 @@ def pay_each(s: State, seat: int, step: Step) -> None:
     for other in others:
         paid = pay(s, seat, step.amount, other)
         if paid:
-            say(s, f"{title(s, seat)} pays {paid} to {title(s, other)}")
+            say(s, f"{title(s, seat)} pays {talents(paid)} to {title(s, other)}")
     if short and board.unit_count(s, seat):
-        say(s, f"{title(s, seat)} cannot pay in full and must lose a unit (l.11)")
+        say(
+            s,
+            f"{title(s, seat)} cannot pay {talents(due)} in full (treasury {s.money[seat]}): "
+            "it must lose a unit (l.11)",
+        )
         push(s, ("lose", seat, NO, 0, 1))
 
 

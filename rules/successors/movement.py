@@ -23,7 +23,7 @@ from .board import in_force, ledger, ledger_add
 from .combat import enemy_fleets, send_home
 from .components import TYPES, Map
 from .economy import push, say
-from .names import area_name, piece_code, piece_word, title, units_text
+from .names import area_name, piece_code, piece_word, title, unit_noun, units_text
 from .state import (
     MERC,
     NO,
@@ -590,7 +590,7 @@ def _embark(s: State, seat: int, a: Embark) -> None:
     if k:
         s.moved = ledger_add(s.moved, area, c, -min(k, a.count))
     s.force = changed(f, groups=(*f.groups, (c, 0, 0, a.count)))
-    say(s, f"{title(s, seat)} embarks {a.count} {a.piece} at {area_name(s, area)}")
+    say(s, f"{title(s, seat)} embarks {_units(c, a.count)} at {area_name(s, area)}")
 
 
 def _land(s: State, seat: int, a: Land) -> None:
@@ -608,7 +608,13 @@ def _land(s: State, seat: int, a: Land) -> None:
     s.force = changed(f, groups=_less(f.groups, c, a.count))
     _put_ashore(s, seat, area, c, a.count)
     invasion = " (a sea invasion)" if board.unfriendly_here(s, area, seat) else ""
-    say(s, f"{title(s, seat)} lands {a.count} {a.piece} in {area_name(s, area)}{invasion}")
+    say(s, f"{title(s, seat)} lands {_units(c, a.count)} in {area_name(s, area)}{invasion}")
+
+
+def _units(c: int, n: int) -> str:
+    """A count of one unit code in words: "2 infantry", "1 mercenary levy" (l.24)."""
+    merc = "mercenary " if c // 4 >= MERC else ""
+    return f"{n} {merc}{unit_noun(c % 4, n)}"
 
 
 def _less(

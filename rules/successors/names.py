@@ -39,6 +39,14 @@ def side_title(s: State, seat: int) -> str:
     return "the rebels" if seat < 0 or seat == WHITE else title(s, seat)
 
 
+def does(who: str, verb: str) -> str:
+    """A side and its verb (written for one) in agreement: "Red rolls", "the rebels roll",
+    "Red and Blue win" (the rebels, or allies fighting together, are many)."""
+    if who.lower() == "the rebels" or " and " in who:
+        verb = {"has": "have", "is": "are"}.get(verb, verb.removesuffix("s"))
+    return f"{who} {verb}"
+
+
 def units_text(counts: tuple[int, ...] | list[int]) -> str:
     """Counts by type in words: "2 infantry and 1 cavalry"; "no units" when none."""
     parts = [f"{n} {NOUNS[t] if n == 1 else PLURALS[t]}" for t, n in enumerate(counts) if n]

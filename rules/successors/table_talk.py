@@ -11,8 +11,9 @@ from ..capabilities import Menus, Narration, Notation, Orders, Reference, TableT
 from ..errors import excerpt
 from ..game import Seat
 from ..words import count_of
-from . import aside, board, codec, engine, notation, reference, wording
+from . import aside, board, codec, engine, notation, reference, report, wording
 from .chits import ARMED_FOR, chit_of
+from .movement import marching
 from .names import area_name, title
 from .options import SuccessorsOptions
 from .refusals import decision_text, how_to
@@ -31,7 +32,9 @@ from .state import (
     Disarm,
     Done,
     DrawChit,
+    Drop,
     EndMove,
+    Force,
     Give,
     Halt,
     Offer,
@@ -40,6 +43,7 @@ from .state import (
     Stand,
     State,
     Take,
+    TakeFleets,
     Undo,
 )
 from .view import View
@@ -103,9 +107,7 @@ PLAYED_AS = {
     "bribe": "`play {n} at Syria on red` (in your movement phase)",
     "tax": "`play {n}` (in your revenue phase)",
 }
-STAGE_OPENING = re.compile(
-    r"Game turn \d+( of \d+ begins$|: \w+'s player turn; )"
-)  # a standing order is told to its seat alone
+STAGE_OPENING = re.compile(r"Game turn \d+ of \d+( begins; |: \w+'s player turn; )")
 
 
 class SuccessorsNarration(Narration[Action, View]):
@@ -121,7 +123,13 @@ class SuccessorsNarration(Narration[Action, View]):
         news = list(after.state.news)
         if seat is None or news:  # the engine's lines tell the step and what it set going
             return news
-        return [f"{seat.capitalize()}: {wording.describe(before, action)}"]
+        return [_step_said(before.state, action, after.state, seat)]
+
+    def merge_lines(self, lines: list[str]) -> list[str]:
+        return report.merged_lines(lines)
+
+    def line_added(self, shown: str, merged: str) -> str | None:
+        return report.line_added(shown, merged)
 
     def told_to(self, view: View, action: Action) -> str | None:
         s = view.state
@@ -139,16 +147,11 @@ class SuccessorsNarration(Narration[Action, View]):
             return _orders_text(s, s.seats.index(view.seat))
         return None
 
-    def headline(self, before: View, after: View, log: Sequence[str]) -> list[str]:
-        a, b = after.state, before.state
-        if a.phase != "play" or (a.turn == b.turn and b.phase == "play"):
-            return []
-        order = ", ".join(title(a, k) for k in a.order)
-        return [f"**Game turn {a.turn} of {a.parts.setup.turns}.** Order: {order}."]
-
     def opens_stage(self, line: str) -> bool:
         """A game turn or a player turn begins (l.1-2): what follows is the next seat's turn,
-        so the turn before ends above it (an AI's why with it)."""
+        so the turn before ends above it (an AI's why with it). The line itself heads the
+        turn, in one form for every player turn (no headline: several player turns told in
+        one move, one with no decision in it, each keep their own)."""
         return STAGE_OPENING.match(line) is not None
 
     def board_moment(self, before: View, after: View) -> bool:
@@ -157,6 +160,35 @@ class SuccessorsNarration(Narration[Action, View]):
         if a.phase == "over" or a.current != b.current:
             return True
         return b.battle is not None and a.battle is None
+
+
+def _step_said(s: State, a: Action, after: State, seat: Seat) -> str:
+    """A step that set nothing going, in the game's words: the force a seat readies (the
+    march that follows tells it again, report.py), a force halting, purchases ended, a side
+    standing its ground; any other step as its seat and its notation."""
+    who = seat.capitalize()
+    top = s.frames[-1][0] if s.frames else ""
+    if isinstance(a, Take | TakeFleets | Drop) and top == "move":
+        f = after.force
+        if f is None:
+            return f"{who} readies no force"
+        return f"{who} readies a force at {area_name(after, f.place)}: {_force_text(f)}"
+    if isinstance(a, Halt) and s.force is not None:
+        return f"{who}'s force halts in {area_name(s, s.force.place)}"
+    if isinstance(a, Done) and top == "buy":
+        return f"{who} ends its purchases"
+    if isinstance(a, Stand) and s.battle is not None:
+        return f"{who} stands its ground in {area_name(s, s.battle.area)}: no retreat (l.45)"
+    return f"{who}: {wording.describe(seen_by(s, None), a)}"
+
+
+def _force_text(f: Force) -> str:
+    """A force as a march tells it: "its leader with 2 infantry", "2 fleets with 1 levy"."""
+    aboard = marching(f.groups, f.leader != NO) if f.groups or f.leader != NO else ""
+    if not f.fleets:
+        return aboard
+    fleets = count_of(f.fleets, "fleet")
+    return f"{fleets} with {aboard}" if aboard else fleets
 
 
 def _chit_line(s: State, number: int) -> str:

@@ -1,0 +1,341 @@
+"""A player turn told as a game report: the engine writes a line for each step (what a
+person who types one step at a time is told), and a message joins each run of the same news
+into one line, as a report says it: a seat's purchases at one place ("Red buys 4 levies for 4
+Talents at Media"), a force's march along its path and why it stopped, the units one side
+loses in one place, the provinces a seat takes. Forming a force, halting it and ending the
+purchases are not news once the line they lead to says it. `line_added` says, for a reader
+who saw a line, what a longer one added to it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from functools import cache
+
+from ..words import listed, plural
+from .names import NOUNS, PLURALS, does
+
+_SEAT = r"(?P<who>[A-Z]\w*)"
+BUY = re.compile(
+    _SEAT + r" buys (?P<what>\d.*?) for (?P<cost>\d+) Talents? at (?P<at>.+) "
+    r"\(treasury (?P<left>\d+)\)$"
+)
+LOSS = re.compile(
+    r"(?P<who>The rebels|[A-Z]\w*) loses? (?P<what>\d.*?) in (?P<at>[^()]+?)"
+    r"(?P<why> \(.+\))?$"
+)
+FORCE = re.compile(_SEAT + r" readies a force at (?P<at>.+?): (?P<what>.+)$")
+MARCH = re.compile(
+    _SEAT + r" marches (?P<what>.+?) from (?P<frm>.+?)(?: through (?P<via>.+?))? to (?P<to>.+?)"
+    r"(?P<stop>, where it meets unfriendly units and stops \(l\.27\))?$"
+)
+STOP = re.compile(_SEAT + r" meets unfriendly units in (?P<at>.+) and stops \(l\.27\)$")
+HALT = re.compile(_SEAT + r"'s force halts in (?P<at>.+)$")
+MOVEMENT = re.compile(_SEAT + r"'s Movement \(l\.25-32\)$")
+MOVE_END = re.compile(_SEAT + r" ends its movement$")
+NO_MOVE = re.compile(_SEAT + r" does not move \(l\.25-32\)$")
+BUY_END = re.compile(_SEAT + r" ends its purchases$")
+CONTROL = re.compile(_SEAT + r" takes control of (?P<at>.+) \(l\.10\)$")
+STOPS = ", where it meets unfriendly units and stops (l.27)"
+
+_SINGULAR = {p: n for n, p in zip(NOUNS, PLURALS, strict=True)} | {"fleets": "fleet"}
+_NOUNS = frozenset((*NOUNS, "fleet"))
+
+
+# --- counts of units in words ------------------------------------------------------------------
+
+
+def _counts(text: str) -> dict[str, int] | None:
+    """ "4 levies, 1 cavalry and 1 infantry" by noun (written for one), in their order; None
+    when the text is not such a list."""
+    out: dict[str, int] = {}
+    for item in re.split(r", | and ", text):
+        m = re.fullmatch(r"(\d+) ((?:mercenary )?)(\w+)", item)
+        if m is None:
+            return None
+        noun = _SINGULAR.get(m[3], m[3])
+        if noun not in _NOUNS:
+            return None
+        key = m[2] + noun
+        out[key] = out.get(key, 0) + int(m[1])
+    return out
+
+
+def _units(counts: dict[str, int]) -> str:
+    return listed([f"{n} {_noun(k, n)}" for k, n in counts.items() if n])
+
+
+def _noun(key: str, n: int) -> str:
+    if n == 1:
+        return key
+    *head, last = key.split()
+    word = dict(zip(NOUNS, PLURALS, strict=True)).get(last) or plural(last)
+    return " ".join([*head, word])
+
+
+def _sum(a: dict[str, int], b: dict[str, int], sign: int = 1) -> dict[str, int]:
+    out = dict(a)
+    for k, n in b.items():
+        out[k] = out.get(k, 0) + sign * n
+    return out
+
+
+# --- places in a list ---------------------------------------------------------------------------
+
+
+@cache
+def _standard_names() -> frozenset[str]:
+    from .components import standard_parts
+
+    return frozenset(standard_parts().map.names)
+
+
+def _places(text: str, known: frozenset[str]) -> list[str] | None:
+    """A list of places as `listed` wrote it ("A, B and C"; a name may hold "and": "Lydia
+    and Ionia"), read back with the names it may hold; None when it reads two ways."""
+    if text in known:
+        return [text]
+    pieces = text.split(", ")
+    last = pieces.pop()
+    cuts = [m.start() for m in re.finditer(" and ", last)]
+    fits = [c for c in cuts if last[:c] in known and last[c + 5 :] in known]
+    if len(fits) == 1 or (not fits and len(cuts) == 1):
+        c = (fits or cuts)[0]
+        return [*pieces, last[:c], last[c + 5 :]]
+    if not cuts and not pieces:
+        return [last]
+    return None
+
+
+# --- a march ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class March:
+    who: str
+    what: str
+    path: tuple[str, ...]
+    stopped: bool
+
+    def told(self) -> str:
+        via = f" through {listed(list(self.path[1:-1]))}" if len(self.path) > 2 else ""
+        end = STOPS if self.stopped else ""
+        return f"{self.who} marches {self.what} from {self.path[0]}{via} to {self.path[-1]}{end}"
+
+
+def _march(line: str, known: frozenset[str]) -> March | None:
+    m = MARCH.fullmatch(line)
+    if m is None:
+        return None
+    via = _places(m["via"], known) if m["via"] else []
+    if via is None:
+        return None
+    return March(m["who"], m["what"], (m["frm"], *via, m["to"]), m["stop"] is not None)
+
+
+# --- joining two lines --------------------------------------------------------------------------
+
+DROP = ""  # the later line is not news after the earlier one
+
+
+def _joined(before: str, line: str, known: frozenset[str]) -> str | None:
+    """The one line `before` and `line` are told as (DROP: `before` alone), or None when
+    they are told apart."""
+    for join in (_join_buys, _join_losses, _join_control):
+        said = join(before, line)
+        if said is not None:
+            return said
+    return _join_movement(before, line, known)
+
+
+def _join_buys(before: str, line: str) -> str | None:
+    a, b = BUY.fullmatch(before), BUY.fullmatch(line)
+    if a and (e := BUY_END.fullmatch(line)) and e["who"] == a["who"]:
+        return DROP
+    if not (a and b) or (a["who"], a["at"]) != (b["who"], b["at"]):
+        return None
+    x, y = _counts(a["what"]), _counts(b["what"])
+    if x is None or y is None:
+        return None
+    cost = int(a["cost"]) + int(b["cost"])
+    return _buy_line(a["who"], _sum(x, y), cost, a["at"], b["left"])
+
+
+def _buy_line(who: str, counts: dict[str, int], cost: int, at: str, left: str) -> str:
+    talents = f"{cost} Talent" + ("" if cost == 1 else "s")
+    return f"{who} buys {_units(counts)} for {talents} at {at} (treasury {left})"
+
+
+def _join_losses(before: str, line: str) -> str | None:
+    a, b = LOSS.fullmatch(before), LOSS.fullmatch(line)
+    if not (a and b) or (a["who"], a["at"], a["why"]) != (b["who"], b["at"], b["why"]):
+        return None
+    x, y = _counts(a["what"]), _counts(b["what"])
+    if x is None or y is None or "fleet" in x or "fleet" in y:
+        return None
+    return _loss_line(a["who"], _sum(x, y), a["at"], a["why"])
+
+
+def _loss_line(who: str, counts: dict[str, int], at: str, why: str | None) -> str:
+    return f"{does(who, 'loses')} {_units(counts)} in {at}{why or ''}"
+
+
+def _join_control(before: str, line: str) -> str | None:
+    a, b = CONTROL.fullmatch(before), CONTROL.fullmatch(line)
+    if not (a and b) or a["who"] != b["who"]:
+        return None
+    known = _standard_names() | {b["at"]}
+    held = _places(a["at"], known)
+    if held is None:
+        return None
+    return f"{a['who']} takes control of {listed([*held, b['at']])} (l.10)"
+
+
+def _join_movement(before: str, line: str, known: frozenset[str]) -> str | None:
+    if (h := MOVEMENT.fullmatch(before)) and (e := MOVE_END.fullmatch(line)):
+        return f"{h['who']} does not move (l.25-32)" if h["who"] == e["who"] else None
+    force = FORCE.fullmatch(before)
+    if force is not None:
+        b = _march(line, known)
+        if b is not None and (b.who, b.path[0]) == (force["who"], force["at"]):
+            return line  # the march tells the force it set out with
+        later = FORCE.fullmatch(line)
+        same = later is not None and (later["who"], later["at"]) == (force["who"], force["at"])
+        return line if same else None  # the force as it now is
+    a = _march(before, known)
+    if a is None:
+        return None
+    if MOVE_END.fullmatch(line) and line.startswith(f"{a.who} "):
+        return DROP  # the marches told it
+    if a.stopped:
+        return None
+    if (m := STOP.fullmatch(line) or HALT.fullmatch(line)) and (m["who"], m["at"]) == (
+        a.who,
+        a.path[-1],
+    ):
+        return replace(a, stopped=True).told() if m.re is STOP else DROP
+    b = _march(line, known)
+    if b is None or (b.who, b.what, b.path[0]) != (a.who, a.what, a.path[-1]):
+        return None
+    return replace(b, path=(*a.path, *b.path[1:])).told()
+
+
+def merged_lines(lines: Iterable[str]) -> list[str]:
+    """The lines told as a report: each run of the same news joined into one line."""
+    out: list[str] = []
+    listed_lines = list(lines)
+    known = _standard_names() | frozenset(_single_places(listed_lines))
+    for line in listed_lines:
+        said = _bulleted(_joined, out[-1], line, known) if out else None
+        if said is None:
+            out.append(line)
+        elif said != DROP:
+            out[-1] = said
+    return out
+
+
+BULLET = "• "  # a message's lines may come as a list's items
+
+
+def _bulleted(
+    join: Callable[[str, str, frozenset[str]], str | None],
+    a: str,
+    b: str,
+    known: frozenset[str],
+) -> str | None:
+    """`join` of two lines both bare or both items of a list; the result an item too."""
+    mark = BULLET if a.startswith(BULLET) else ""
+    if not b.startswith(mark) or (not mark and b.startswith(BULLET)):
+        return None
+    said = join(a.removeprefix(mark), b.removeprefix(mark), known)
+    return said if not said else mark + said
+
+
+def _single_places(lines: list[str]) -> Iterable[str]:
+    """The places the lines name one at a time (a march's ends), so that a list of them
+    read back splits at the right "and"."""
+    for line in lines:
+        m = MARCH.fullmatch(line)
+        if m is not None:
+            yield m["frm"]
+            yield m["to"]
+
+
+# --- what a longer line added -------------------------------------------------------------------
+
+
+def line_added(shown: str, merged: str) -> str | None:
+    """For a reader who saw `shown`, what `merged` (the line it became) added, as a line of
+    its own; None when `merged` is not `shown` with more of the same."""
+    return _bulleted(lambda a, b, _: _added(a, b), shown, merged, frozenset())
+
+
+def _added(shown: str, merged: str) -> str | None:
+    for added in (_buys_added, _losses_added, _march_added, _control_added):
+        said = added(shown, merged)
+        if said is not None:
+            return said
+    if (h := MOVEMENT.fullmatch(shown)) and (n := NO_MOVE.fullmatch(merged)):
+        return f"{n['who']} ends its movement" if h["who"] == n["who"] else None
+    return None
+
+
+def _diff(
+    pattern: re.Pattern[str], shown: str, merged: str, keys: tuple[str, ...]
+) -> tuple[re.Match[str], re.Match[str], dict[str, int]] | None:
+    a, b = pattern.fullmatch(shown), pattern.fullmatch(merged)
+    if not (a and b) or any(a[k] != b[k] for k in keys):
+        return None
+    x, y = _counts(a["what"]), _counts(b["what"])
+    if x is None or y is None:
+        return None
+    more = {k: n for k, n in _sum(y, x, -1).items() if n}
+    if not more or any(n < 0 for n in more.values()):
+        return None
+    return a, b, more
+
+
+def _buys_added(shown: str, merged: str) -> str | None:
+    found = _diff(BUY, shown, merged, ("who", "at"))
+    if found is None:
+        return None
+    a, b, more = found
+    return _buy_line(a["who"], more, int(b["cost"]) - int(a["cost"]), a["at"], b["left"])
+
+
+def _losses_added(shown: str, merged: str) -> str | None:
+    found = _diff(LOSS, shown, merged, ("who", "at", "why"))
+    if found is None:
+        return None
+    a, _, more = found
+    return _loss_line(a["who"], more, a["at"], a["why"])
+
+
+def _march_added(shown: str, merged: str) -> str | None:
+    known = _standard_names()
+    b = _march(merged, known)
+    if b is None:
+        return None
+    force = FORCE.fullmatch(shown)
+    if force is not None:
+        return merged if (force["who"], force["at"]) == (b.who, b.path[0]) else None
+    a = _march(shown, known)
+    if a is None or (a.who, a.what) != (b.who, b.what) or b.path[: len(a.path)] != a.path:
+        return None
+    if len(b.path) > len(a.path):
+        return replace(b, path=b.path[len(a.path) - 1 :]).told()
+    if b.stopped and not a.stopped:
+        return f"{b.who} meets unfriendly units in {b.path[-1]} and stops (l.27)"
+    return None
+
+
+def _control_added(shown: str, merged: str) -> str | None:
+    a, b = CONTROL.fullmatch(shown), CONTROL.fullmatch(merged)
+    if not (a and b) or a["who"] != b["who"]:
+        return None
+    known = _standard_names()
+    old, new = _places(a["at"], known), _places(b["at"], known)
+    if old is None or new is None or new[: len(old)] != old or len(new) == len(old):
+        return None
+    return f"{a['who']} takes control of {listed(new[len(old) :])} (l.10)"
