@@ -127,7 +127,11 @@ def upkeep(s: State, seat: int) -> None:
     if s.money[seat] < due:
         chits.fire(s, seat, chits.SHORT)
     if s.money[seat] < due:
-        say(s, f"{title(s, seat)} cannot maintain its {due} units and disbands some (Q4)")
+        say(
+            s,
+            f"{title(s, seat)} cannot pay {talents(due)} of upkeep for its units (treasury "
+            f"{s.money[seat]}): it disbands units until it can (Q4)",
+        )
         push(s, ("disband", seat, NO, NO, NO))
         return
     pay_upkeep(s, seat)

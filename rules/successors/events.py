@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from math import ceil
 
+from ..words import count_of
 from . import board, chits, combat
 from .components import EL, PORT, Step, event_index
 from .economy import EVENT_ELEPHANTS, EVENT_FLEETS, charge, pay, push, say
@@ -52,10 +53,9 @@ def revolt(s: State, seat: int, step: Step, marker: int = REVOLT) -> None:
     placed = [board.place(s, area, WHITE, t, n) for t, n in enumerate(step.units)]
     board.set_marker(s, area, marker)
     word = "revolts" if marker == REVOLT else "is invaded"
-    say(
-        s,
-        f"{area_name(s, area)} {word}: {units_text(placed)} (white) and {('', 'a Revolt', 'an Invasion')[marker]} marker",
-    )
+    white = f"{units_text(placed)} (white)" if any(placed) else "no white unit left in the pool"
+    mark = ("", "a Revolt", "an Invasion")[marker]
+    say(s, f"{area_name(s, area)} {word}: {white} and {mark} marker")
     combat.whites_attack(s, area)
 
 
@@ -221,11 +221,13 @@ def port_wages(s: State, seat: int, step: Step) -> None:
     """ODD 26 (ours): each player pays for its fleets in port while it can; those it cannot
     pay for are lost, from the last port of the map up."""
     m = s.parts.map
+    paying = 0
     for other in _in_turn_order(s, seat):
         ports = [a for a in range(m.land) if s.fleets[a][other]]
         in_port = sum(s.fleets[a][other] for a in ports)
         if not in_port:
             continue
+        paying += 1
         kept = min(in_port, s.money[other] // step.amount)
         pay(s, other, kept * step.amount)
         lost = in_port - kept
@@ -236,9 +238,12 @@ def port_wages(s: State, seat: int, step: Step) -> None:
                 lost -= k
         say(
             s,
-            f"{title(s, other)} pays {kept * step.amount} for {kept} fleets in port"
-            + (f" and loses {in_port - kept}" if in_port > kept else ""),
+            f"{title(s, other)} pays {talents(kept * step.amount)} for "
+            f"{count_of(kept, 'fleet')} in port"
+            + (f" and loses {count_of(in_port - kept, 'fleet')}" if in_port > kept else ""),
         )
+    if not paying:
+        say(s, "Nobody has a fleet in port: nobody pays")
 
 
 def recall(s: State, seat: int, step: Step) -> None:

@@ -511,11 +511,12 @@ def _march(s: State, seat: int, a: March) -> None:
         board.set_leader(s, seat, to)
     if (to, frm) not in s.entered:
         s.entered = (*s.entered, (to, frm))
+    on = f.marched
     f = f.copy()
     f.place, f.spent, f.marched = to, f.spent + entry_cost(s, to), True
     s.force = f
     who = title(s, seat)
-    what = marching(f.groups, f.leader != NO)
+    what = "on" if on else marching(f.groups, f.leader != NO)  # on: the force told before
     say(s, f"{who} marches {what} from {m.names[frm]} to {m.names[to]}")
     if board.unfriendly_here(s, to, seat):
         say(s, f"{who} meets unfriendly units in {m.names[to]} and stops (l.27)")
@@ -640,6 +641,7 @@ def _sail(s: State, seat: int, a: Sail) -> None:
     board.move_fleets(s, frm, to, seat, f.fleets)
     if f.leader != NO:
         board.set_leader(s, seat, to)
+    on = f.marched
     f = f.copy()
     f.place, f.spent, f.marched = to, f.spent + 1, True
     s.force = f
@@ -647,6 +649,8 @@ def _sail(s: State, seat: int, a: Sail) -> None:
     aboard = cargo(f)
     if aboard:
         said += f" carrying {aboard} unit{'s' if aboard > 1 else ''}"
+    if on:  # the force told before
+        said = "on"
     say(s, f"{title(s, seat)} sails {said} from {area_name(s, frm)} to {area_name(s, to)}")
     if to < s.parts.map.land:
         return

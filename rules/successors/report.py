@@ -27,17 +27,29 @@ LOSS = re.compile(
 )
 FORCE = re.compile(_SEAT + r" readies a force at (?P<at>.+?): (?P<what>.+)$")
 MARCH = re.compile(
-    _SEAT + r" marches (?P<what>.+?) from (?P<frm>.+?)(?: through (?P<via>.+?))? to (?P<to>.+?)"
-    r"(?P<stop>, where it meets unfriendly units and stops \(l\.27\))?$"
+    _SEAT + r" (?P<verb>marches|sails) (?P<what>.+?) from (?P<frm>.+?)"
+    r"(?: through (?P<via>.+?))? to (?P<to>.+?)(?P<stop>, where it meets .+ and stops \(l\.\d+\))?$"
 )
-STOP = re.compile(_SEAT + r" meets unfriendly units in (?P<at>.+) and stops \(l\.27\)$")
+MARCH_ON = re.compile(_SEAT + r" (?P<verb>marches|sails) on from (?P<frm>.+?) to (?P<to>.+)$")
+STOP = re.compile(
+    _SEAT + r" meets (?P<whom>unfriendly units|enemy fleets) in (?P<at>.+) and stops "
+    r"\((?P<rule>l\.27|l\.29)\)$"
+)
 HALT = re.compile(_SEAT + r"'s force halts in (?P<at>.+)$")
 MOVEMENT = re.compile(_SEAT + r"'s Movement \(l\.25-32\)$")
 MOVE_END = re.compile(_SEAT + r" ends its movement$")
 NO_MOVE = re.compile(_SEAT + r" does not move \(l\.25-32\)$")
 BUY_END = re.compile(_SEAT + r" ends its purchases$")
 CONTROL = re.compile(_SEAT + r" takes control of (?P<at>.+) \(l\.10\)$")
-STOPS = ", where it meets unfriendly units and stops (l.27)"
+RETREAT = re.compile(_SEAT + r" retreats (?P<what>\d.*?) from (?P<frm>.+) to (?P<to>.+)$")
+LEADER_WITH = re.compile(_SEAT + r"'s leader goes with them$")
+REVENUE = re.compile(_SEAT + r"'s Revenue \(l\.5\)$")
+COLLECT = re.compile(_SEAT + r" collects (?P<n>\d+) Talents? from its provinces \(treasury \d+\)$")
+UPKEEP = re.compile(_SEAT + r" pays (?P<n>\d+) Talents? for its units' upkeep \(treasury \d+\)$")
+REVENUE_TOLD = re.compile(
+    _SEAT + r"'s revenue \(l\.5\): (?P<n>\d+) Talents? from its provinces"
+    r"(?:, (?P<u>\d+) Talents? of upkeep)? \(treasury (?P<left>\d+)\)$"
+)
 
 _SINGULAR = {p: n for n, p in zip(NOUNS, PLURALS, strict=True)} | {"fleets": "fleet"}
 _NOUNS = frozenset((*NOUNS, "fleet"))
@@ -113,36 +125,43 @@ def _places(text: str, known: frozenset[str]) -> list[str] | None:
 
 @dataclass(frozen=True)
 class March:
+    """A force's move told whole: who, "marches" or "sails", the force, its path, and why it
+    stopped where it did ("" when it halted by choice or goes on)."""
+
     who: str
+    verb: str
     what: str
     path: tuple[str, ...]
-    stopped: bool
+    stop: str = ""
 
     def told(self) -> str:
         via = f" through {listed(list(self.path[1:-1]))}" if len(self.path) > 2 else ""
-        end = STOPS if self.stopped else ""
-        return f"{self.who} marches {self.what} from {self.path[0]}{via} to {self.path[-1]}{end}"
+        head = f"{self.who} {self.verb} {self.what} from {self.path[0]}{via}"
+        return f"{head} to {self.path[-1]}{self.stop}"
 
 
 def _march(line: str, known: frozenset[str]) -> March | None:
+    """A force's move told from its start (a step of one going on is `MARCH_ON`)."""
     m = MARCH.fullmatch(line)
-    if m is None:
+    if m is None or m["what"] == "on":
         return None
     via = _places(m["via"], known) if m["via"] else []
     if via is None:
         return None
-    return March(m["who"], m["what"], (m["frm"], *via, m["to"]), m["stop"] is not None)
+    path = (m["frm"], *via, m["to"])
+    return March(m["who"], m["verb"], m["what"], path, m["stop"] or "")
 
 
 # --- joining two lines --------------------------------------------------------------------------
 
 DROP = ""  # the later line is not news after the earlier one
+UNSAID = "\0"  # neither is news: the earlier line goes, the later is told after what is left
 
 
 def _joined(before: str, line: str, known: frozenset[str]) -> str | None:
     """The one line `before` and `line` are told as (DROP: `before` alone), or None when
     they are told apart."""
-    for join in (_join_buys, _join_losses, _join_control):
+    for join in (_join_buys, _join_losses, _join_control, _join_retreat, _join_revenue):
         said = join(before, line)
         if said is not None:
             return said
@@ -163,8 +182,7 @@ def _join_buys(before: str, line: str) -> str | None:
 
 
 def _buy_line(who: str, counts: dict[str, int], cost: int, at: str, left: str) -> str:
-    talents = f"{cost} Talent" + ("" if cost == 1 else "s")
-    return f"{who} buys {_units(counts)} for {talents} at {at} (treasury {left})"
+    return f"{who} buys {_units(counts)} for {_talents(cost)} at {at} (treasury {left})"
 
 
 def _join_losses(before: str, line: str) -> str | None:
@@ -197,28 +215,74 @@ def _join_movement(before: str, line: str, known: frozenset[str]) -> str | None:
         return f"{h['who']} does not move (l.25-32)" if h["who"] == e["who"] else None
     force = FORCE.fullmatch(before)
     if force is not None:
+        if (h := HALT.fullmatch(line) or MOVE_END.fullmatch(line)) and h["who"] == force["who"]:
+            return UNSAID + line  # a force that never set out: neither is news
         b = _march(line, known)
         if b is not None and (b.who, b.path[0]) == (force["who"], force["at"]):
             return line  # the march tells the force it set out with
+        on = MARCH_ON.fullmatch(line)
+        if on is not None and (on["who"], on["frm"]) == (force["who"], force["at"]):
+            return March(on["who"], on["verb"], force["what"], (on["frm"], on["to"])).told()
         later = FORCE.fullmatch(line)
         same = later is not None and (later["who"], later["at"]) == (force["who"], force["at"])
         return line if same else None  # the force as it now is
+    if (e := MOVE_END.fullmatch(line)) and before.startswith((f"{e['who']} ", f"{e['who']}'s ")):
+        return DROP  # its moves told it
     a = _march(before, known)
-    if a is None:
+    if a is None or a.stop:
         return None
-    if MOVE_END.fullmatch(line) and line.startswith(f"{a.who} "):
-        return DROP  # the marches told it
-    if a.stopped:
+    m = STOP.fullmatch(line) or HALT.fullmatch(line)
+    if m is not None and (m["who"], m["at"]) == (a.who, a.path[-1]):
+        if m.re is HALT:
+            return DROP
+        return replace(a, stop=f", where it meets {m['whom']} and stops ({m['rule']})").told()
+    on = MARCH_ON.fullmatch(line)
+    if on is None or (on["who"], on["verb"], on["frm"]) != (a.who, a.verb, a.path[-1]):
         return None
-    if (m := STOP.fullmatch(line) or HALT.fullmatch(line)) and (m["who"], m["at"]) == (
-        a.who,
-        a.path[-1],
-    ):
-        return replace(a, stopped=True).told() if m.re is STOP else DROP
-    b = _march(line, known)
-    if b is None or (b.who, b.what, b.path[0]) != (a.who, a.what, a.path[-1]):
+    return replace(a, path=(*a.path, on["to"])).told()
+
+
+def _join_forces(before: str, line: str, known: frozenset[str]) -> str | None:
+    """Two forces without a leader that went the same way and were stopped at its end by
+    the same enemy, told as one: "Blue marches 3 infantry and 2 cavalry from Egypt
+    through Arabia to Syria, where it meets unfriendly units and stops (l.27)"."""
+    a, b = _march(before, known), _march(line, known)
+    if a is None or b is None or not a.stop or "leader" in a.what + b.what:
         return None
-    return replace(b, path=(*a.path, *b.path[1:])).told()
+    if (a.who, a.verb, a.path, a.stop) != (b.who, b.verb, b.path, b.stop):
+        return None
+    x, y = _counts(a.what), _counts(b.what)
+    if x is None or y is None:
+        return None
+    return replace(a, what=_units(_sum(x, y))).told()
+
+
+def _join_retreat(before: str, line: str) -> str | None:
+    r, w = RETREAT.fullmatch(before), LEADER_WITH.fullmatch(line)
+    if r is None or w is None or r["who"] != w["who"]:
+        return None
+    return f"{r['who']} retreats its leader with {r['what']} from {r['frm']} to {r['to']}"
+
+
+def _join_revenue(before: str, line: str) -> str | None:
+    """The revenue phase in a line: "Green's revenue (l.5): 6 Talents from its provinces,
+    5 Talents of upkeep (treasury 5)"."""
+    head, got = REVENUE.fullmatch(before), COLLECT.fullmatch(line)
+    if head and got and head["who"] == got["who"]:
+        left = line.rsplit("(treasury ", 1)[1]
+        return f"{head['who']}'s revenue (l.5): {_talents(int(got['n']))} from its provinces (treasury {left}"
+    told, paid = REVENUE_TOLD.fullmatch(before), UPKEEP.fullmatch(line)
+    if told and paid and told["who"] == paid["who"] and told["u"] is None:
+        left = line.rsplit("(treasury ", 1)[1]
+        return (
+            f"{told['who']}'s revenue (l.5): {_talents(int(told['n']))} from its provinces, "
+            f"{_talents(int(paid['n']))} of upkeep (treasury {left}"
+        )
+    return None
+
+
+def _talents(n: int) -> str:
+    return f"{n} Talent" + ("" if n == 1 else "s")
 
 
 def merged_lines(lines: Iterable[str]) -> list[str]:
@@ -228,10 +292,17 @@ def merged_lines(lines: Iterable[str]) -> list[str]:
     known = _standard_names() | frozenset(_single_places(listed_lines))
     for line in listed_lines:
         said = _bulleted(_joined, out[-1], line, known) if out else None
+        if said is not None and UNSAID in said:
+            out.pop()
+            said = _bulleted(_joined, out[-1], line, known) if out else None
+            if said is None and HALT.fullmatch(line.removeprefix(BULLET)):
+                said = DROP
         if said is None:
             out.append(line)
         elif said != DROP:
             out[-1] = said
+        if len(out) > 1 and (two := _bulleted(_join_forces, out[-2], out[-1], known)):
+            out[-2:] = [two]
     return out
 
 
@@ -256,8 +327,10 @@ def _single_places(lines: list[str]) -> Iterable[str]:
     """The places the lines name one at a time (a march's ends), so that a list of them
     read back splits at the right "and"."""
     for line in lines:
-        m = MARCH.fullmatch(line)
-        if m is not None:
+        m = MARCH_ON.fullmatch(line.removeprefix(BULLET)) or MARCH.fullmatch(
+            line.removeprefix(BULLET)
+        )
+        if m is not None and not m["frm"].endswith(" through"):
             yield m["frm"]
             yield m["to"]
 
@@ -272,12 +345,27 @@ def line_added(shown: str, merged: str) -> str | None:
 
 
 def _added(shown: str, merged: str) -> str | None:
-    for added in (_buys_added, _losses_added, _march_added, _control_added):
+    for added in (_buys_added, _losses_added, _march_added, _control_added, _phase_added):
         said = added(shown, merged)
         if said is not None:
             return said
+    return None
+
+
+def _phase_added(shown: str, merged: str) -> str | None:
+    """What a phase's line gained: its end, a leader going along, its revenue's parts."""
     if (h := MOVEMENT.fullmatch(shown)) and (n := NO_MOVE.fullmatch(merged)):
         return f"{n['who']} ends its movement" if h["who"] == n["who"] else None
+    if (r := RETREAT.fullmatch(shown)) and merged.startswith(f"{r['who']} retreats its leader"):
+        return f"{r['who']}'s leader goes with them"
+    told = REVENUE_TOLD.fullmatch(merged)
+    if told is None:
+        return None
+    left = f"(treasury {told['left']})"
+    if REVENUE.fullmatch(shown):
+        return f"{told['who']} collects {_talents(int(told['n']))} from its provinces {left}"
+    if told["u"] is not None and REVENUE_TOLD.fullmatch(shown):
+        return f"{told['who']} pays {_talents(int(told['u']))} for its units' upkeep {left}"
     return None
 
 
@@ -321,13 +409,29 @@ def _march_added(shown: str, merged: str) -> str | None:
     if force is not None:
         return merged if (force["who"], force["at"]) == (b.who, b.path[0]) else None
     a = _march(shown, known)
-    if a is None or (a.who, a.what) != (b.who, b.what) or b.path[: len(a.path)] != a.path:
+    if a is None or (a.who, a.verb, a.what) != (b.who, b.verb, b.what):
+        return _forces_added(a, b)
+    if b.path[: len(a.path)] != a.path:
         return None
     if len(b.path) > len(a.path):
-        return replace(b, path=b.path[len(a.path) - 1 :]).told()
-    if b.stopped and not a.stopped:
-        return f"{b.who} meets unfriendly units in {b.path[-1]} and stops (l.27)"
+        return replace(b, what="on", path=b.path[len(a.path) - 1 :]).told()
+    if b.stop and not a.stop:
+        m = re.fullmatch(r", where it meets (.+) and stops (\(.+\))", b.stop)
+        return f"{b.who} meets {m[1]} in {b.path[-1]} and stops {m[2]}" if m else None
     return None
+
+
+def _forces_added(a: March | None, b: March) -> str | None:
+    """A second force's line joined to the first's (`_join_forces`): the second alone."""
+    if a is None or (a.who, a.verb, a.path, a.stop) != (b.who, b.verb, b.path, b.stop):
+        return None
+    x, y = _counts(a.what), _counts(b.what)
+    if x is None or y is None:
+        return None
+    more = {k: n for k, n in _sum(y, x, -1).items() if n}
+    if not more or any(n < 0 for n in more.values()):
+        return None
+    return replace(b, what=_units(more)).told()
 
 
 def _control_added(shown: str, merged: str) -> str | None:
