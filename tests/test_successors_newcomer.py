@@ -215,8 +215,8 @@ def test_an_alliance_offer_says_how_it_is_answered() -> None:
 
 def test_a_player_turn_opens_a_new_stage_so_an_ais_why_ends_its_own_turn() -> None:
     opens = narration_of(GAME).opens_stage
-    assert opens("Game turn 3: Blue's player turn; Events (l.4)")
-    assert opens("Game turn 4 of 12 begins")
+    assert opens("Game turn 3 of 12: Blue's player turn; Events (l.4)")
+    assert opens("Game turn 4 of 12 begins; order: Blue, Red, Green")
     assert not opens("Blue's Revenue (l.5)") and not opens("Blue draws a chit (1 held)")
 
 

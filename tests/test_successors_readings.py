@@ -442,8 +442,8 @@ def test_odd_26_each_player_pays_for_fleets_in_port_and_loses_those_unpaid() -> 
     s = fleets(s, "mac", RED, 1)
     s = deal(at(s, BLUE, 1, frame("event_roll", BLUE)), 1, 2, 6)  # ODD 26
     said = " ".join(s.news)
-    assert "Blue pays 1 for 1 fleets in port and loses 1" in said
-    assert "Red pays 1 for 1 fleets in port" in said
+    assert "Blue pays 1 Talent for 1 fleet in port and loses 1 fleet" in said
+    assert "Red pays 1 Talent for 1 fleet in port" in said
     assert s.fleets[area(s, "egy")][BLUE] == 1 and s.fleets[area(s, "mac")][RED] == 1
     assert s.fleets[area(s, "egs")][BLUE] == 1  # on patrol: not affected (F)
 

@@ -86,7 +86,7 @@ def test_l1_l2_each_player_in_order_does_all_four_phases_before_the_next() -> No
     s.frames = (frame("turn_start"),)
     s = begun(s)
     said = list(s.news)
-    while "Game turn 3 of 12 begins" not in said:
+    while not any(x.startswith("Game turn 3 of 12 begins") for x in said):
         s = passive(s, stop="move", said=said)
         s = GAME.apply(s, EndMove())
         said += s.news

@@ -51,9 +51,15 @@ def test_a_battles_dice_are_told_with_their_hits_and_losses() -> None:
     assert "Blue wins the battle in Arabia" in said
 
 
-def test_a_step_that_says_nothing_more_is_told_as_written() -> None:
-    s = moving(put(started(3), "egy", BLUE, inf=2))
-    assert told(s, Take("egy", "inf", 2), "blue") == ["Blue: take 2 inf at Egypt"]
+def test_a_piece_taken_into_a_force_is_told_as_the_force_in_words() -> None:
+    """Typed one step at a time, `take 2 inf at Egypt` tells what the force now is, in
+    the game's words (no code word, the plural right)."""
+    s = moving(put(started(3), "egy", BLUE, inf=2, levy=4))
+    assert told(s, Take("egy", "inf", 2), "blue") == ["Blue readies a force at Egypt: 2 infantry"]
+    s = order(s, "take 2 inf at Egypt")
+    assert told(s, Take("egy", "levy", 4), "blue") == [
+        "Blue readies a force at Egypt: 4 levies and 2 infantry"
+    ]
 
 
 def test_prompts_say_who_decides_and_what() -> None:

@@ -30,6 +30,7 @@ from typing import Final
 
 from ..errors import excerpt
 from ..game import Below
+from ..words import listed
 from . import aside, board, chits, combat, economy, events, movement
 from .components import PORT
 from .economy import REVENUE_BUY, SETUP_BUY, push, say
@@ -156,12 +157,14 @@ def rolling(s: State) -> list[int]:
 def home_rolled(s: State, a: HomeRoll) -> None:
     """F (R): each player rolls a die, the highest chooses first; ties roll again (ours)."""
     who = rolling(s)
+    again = bool(s.rolls[0])  # a tie rolled again
     rolls = list(s.rolls)
     for seat, die in zip(who, a.dice, strict=True):
         rolls[seat] = (*rolls[seat], die)
     s.rolls = tuple(rolls)
     said = ", ".join(f"{title(s, k)} {d}" for k, d in zip(who, a.dice, strict=True))
-    say(s, f"Rolls for the choice of homes: {said}")
+    tied = f"tied, {listed([title(s, k) for k in who])} roll again: " if again else ""
+    say(s, f"Rolls for the choice of homes: {tied}{said}")
     if rolling(s):
         push(s, frame("home_roll"))
         return
@@ -283,8 +286,7 @@ def _purchases(s: State, seat: int) -> None:
 def _movement(s: State, seat: int) -> None:
     desert(s)
     push(s, frame("player", seat, 4))
-    if movement.can_move(s, seat):
-        say(s, f"{title(s, seat)}'s Movement (l.25-32)")
+    if movement.can_move(s, seat):  # its moves tell it (no header: report.py)
         movement.start(s, seat)
         push(s, frame("move", seat))
 

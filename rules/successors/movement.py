@@ -76,6 +76,16 @@ def can_move(s: State, seat: int) -> bool:
     return leader or board.unit_count(s, seat) > 0
 
 
+def moved_any(s: State, seat: int) -> bool:
+    """Whether any unit, fleet or the leader of the seat's moved in this movement phase."""
+    mine = (seat, MERC + seat)
+    return (
+        seat in s.leader_moved
+        or any(c // 4 in mine for _, c, _ in s.moved)
+        or any(k == seat for _, k, _ in s.sailed)
+    )
+
+
 def end(s: State) -> None:
     """The movement phase is over: what moved no longer matters (landings and entries do,
     for the battles)."""
@@ -431,6 +441,9 @@ def end_or_call(s: State, seat: int, caller: int, a: Action) -> bool:
         if s.force is not None:
             halt(s)
         who = title(s, seat)
+        if caller == NO and not moved_any(s, seat):
+            say(s, f"{who} does not move (l.25-32)")
+            return True
         say(
             s,
             f"{who} ends its movement" + (f" in {title(s, caller)}'s turn" if caller != NO else ""),

@@ -36,7 +36,6 @@ STOP = re.compile(
     r"\((?P<rule>l\.27|l\.29)\)$"
 )
 HALT = re.compile(_SEAT + r"'s force halts in (?P<at>.+)$")
-MOVEMENT = re.compile(_SEAT + r"'s Movement \(l\.25-32\)$")
 MOVE_END = re.compile(_SEAT + r" ends its movement$")
 NO_MOVE = re.compile(_SEAT + r" does not move \(l\.25-32\)$")
 BUY_END = re.compile(_SEAT + r" ends its purchases$")
@@ -170,8 +169,6 @@ def _joined(before: str, line: str, known: frozenset[str]) -> str | None:
 
 def _join_buys(before: str, line: str) -> str | None:
     a, b = BUY.fullmatch(before), BUY.fullmatch(line)
-    if a and (e := BUY_END.fullmatch(line)) and e["who"] == a["who"]:
-        return DROP
     if not (a and b) or (a["who"], a["at"]) != (b["who"], b["at"]):
         return None
     x, y = _counts(a["what"]), _counts(b["what"])
@@ -211,11 +208,10 @@ def _join_control(before: str, line: str) -> str | None:
 
 
 def _join_movement(before: str, line: str, known: frozenset[str]) -> str | None:
-    if (h := MOVEMENT.fullmatch(before)) and (e := MOVE_END.fullmatch(line)):
-        return f"{h['who']} does not move (l.25-32)" if h["who"] == e["who"] else None
     force = FORCE.fullmatch(before)
     if force is not None:
-        if (h := HALT.fullmatch(line) or MOVE_END.fullmatch(line)) and h["who"] == force["who"]:
+        h = MOVE_END.fullmatch(line) or NO_MOVE.fullmatch(line)
+        if h is not None and h["who"] == force["who"]:
             return UNSAID + line  # a force that never set out: neither is news
         b = _march(line, known)
         if b is not None and (b.who, b.path[0]) == (force["who"], force["at"]):
@@ -231,10 +227,8 @@ def _join_movement(before: str, line: str, known: frozenset[str]) -> str | None:
     a = _march(before, known)
     if a is None or a.stop:
         return None
-    m = STOP.fullmatch(line) or HALT.fullmatch(line)
+    m = STOP.fullmatch(line)
     if m is not None and (m["who"], m["at"]) == (a.who, a.path[-1]):
-        if m.re is HALT:
-            return DROP
         return replace(a, stop=f", where it meets {m['whom']} and stops ({m['rule']})").told()
     on = MARCH_ON.fullmatch(line)
     if on is None or (on["who"], on["verb"], on["frm"]) != (a.who, a.verb, a.path[-1]):
@@ -291,12 +285,11 @@ def merged_lines(lines: Iterable[str]) -> list[str]:
     listed_lines = list(lines)
     known = _standard_names() | frozenset(_single_places(listed_lines))
     for line in listed_lines:
+        _settle_ends(out, known)
         said = _bulleted(_joined, out[-1], line, known) if out else None
         if said is not None and UNSAID in said:
             out.pop()
             said = _bulleted(_joined, out[-1], line, known) if out else None
-            if said is None and HALT.fullmatch(line.removeprefix(BULLET)):
-                said = DROP
         if said is None:
             out.append(line)
         elif said != DROP:
@@ -304,6 +297,31 @@ def merged_lines(lines: Iterable[str]) -> list[str]:
         if len(out) > 1 and (two := _bulleted(_join_forces, out[-2], out[-1], known)):
             out[-2:] = [two]
     return out
+
+
+def _settle_ends(out: list[str], known: frozenset[str]) -> None:
+    """A step that ends something (the last line, told so to whoever typed it: `halt`,
+    `done`) once more follows: a halt is no news after the march it ends, nor is a force
+    that never set out; the end of purchases is none after a purchase."""
+    if len(out) < 2:
+        return
+    mark = BULLET if out[-1].startswith(BULLET) else ""
+    if not out[-2].startswith(mark):
+        return
+    before = out[-2].removeprefix(mark)
+    if (done := BUY_END.fullmatch(out[-1].removeprefix(mark))) is not None:
+        bought = BUY.fullmatch(before)
+        if bought is not None and bought["who"] == done["who"]:
+            out.pop()
+        return
+    halt = HALT.fullmatch(out[-1].removeprefix(mark))
+    if halt is None:
+        return
+    a, force = _march(before, known), FORCE.fullmatch(before)
+    if a is not None and not a.stop and (a.who, a.path[-1]) == (halt["who"], halt["at"]):
+        out.pop()
+    elif force is not None and (force["who"], force["at"]) == (halt["who"], halt["at"]):
+        del out[-2:]
 
 
 BULLET = "• "  # a message's lines may come as a list's items
@@ -354,8 +372,6 @@ def _added(shown: str, merged: str) -> str | None:
 
 def _phase_added(shown: str, merged: str) -> str | None:
     """What a phase's line gained: its end, a leader going along, its revenue's parts."""
-    if (h := MOVEMENT.fullmatch(shown)) and (n := NO_MOVE.fullmatch(merged)):
-        return f"{n['who']} ends its movement" if h["who"] == n["who"] else None
     if (r := RETREAT.fullmatch(shown)) and merged.startswith(f"{r['who']} retreats its leader"):
         return f"{r['who']}'s leader goes with them"
     told = REVENUE_TOLD.fullmatch(merged)

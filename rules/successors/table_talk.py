@@ -147,6 +147,14 @@ class SuccessorsNarration(Narration[Action, View]):
             return _orders_text(s, s.seats.index(view.seat))
         return None
 
+    def headline(self, before: View, after: View, log: Sequence[str]) -> list[str]:
+        """As the game begins: the rolls for the choice of homes and the order they give
+        (F: setup), which no seat's step tells; later stages are headed by their own line."""
+        a, b = after.state, before.state
+        if a.phase != "setup" or b.choosing or not a.choosing or any(h != NO for h in a.homes):
+            return []
+        return [line for line in log if line.startswith(("Rolls for ", "Homes are chosen "))]
+
     def opens_stage(self, line: str) -> bool:
         """A game turn or a player turn begins (l.1-2): what follows is the next seat's turn,
         so the turn before ends above it (an AI's why with it). The line itself heads the
