@@ -109,14 +109,6 @@ def test_a_seats_own_summary_holds_its_chits_and_orders_and_the_public_none() ->
     assert "chit" not in talk_of(GAME).private_summary(GAME.view(s, "red")).split(":")[1]
 
 
-def test_a_new_game_turn_opens_with_its_order() -> None:
-    s = started(3).clone()
-    before = GAME.view(s, None)
-    s.turn = 3
-    lines = narration_of(GAME).headline(before, GAME.view(s, None), [])
-    assert lines == ["**Game turn 3 of 12.** Order: Blue, Red, Green."]
-
-
 def test_the_rules_reference_follows_the_summarys_headings() -> None:
     ref = reference_of(GAME)
     topics = list(ref.rules_topics())

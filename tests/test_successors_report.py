@@ -1,0 +1,244 @@
+"""What an observer scrolling the channel reads of a Successors turn: a game report in the
+game's words, not a trace of steps. Purchases at a place in one line, a force's march in one
+line with its path and why it stopped, sides and verbs in agreement, every player turn headed
+alike, numbers with their meaning; and a person who types one step at a time still sees what
+that step did. Played through the service from a seeded setup (a few orders, no whole game),
+or from a position built for the rule."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+from pathlib import Path
+
+from fakes import FakeRenderer, Seeds
+from successors_helpers import SEATS, at, deal, put, started
+from table_helpers import on_turn, run
+
+from bot.table.service import GameService
+from bot.terminal.local import amain
+from rules.capabilities import narration_of
+from rules.successors import GAME, State
+from rules.successors.engine import frame
+from rules.successors.state import Action
+
+RED = 1
+
+# Seed 1 deals Blue, Red, Green as the order of choosing homes, then Green, Red, Blue as
+# game turn 1's order, and Green an event that gives it 2 levies at home.
+SEED = 1
+PEOPLE = {"blue": 1, "red": 2, "green": 3}
+HOMES = {"blue": "Egypt", "red": "Macedonia", "green": "Babylonia"}
+
+
+async def seated(path: Path) -> tuple[GameService, str]:
+    """A game of three people dealt by SEED, started: the start message's text."""
+    svc = await GameService.open(str(path), FakeRenderer(), seed_source=Seeds(SEED))
+    assert (await svc.lobby.create("sc", 1, kind="successors", seat="blue")).ok
+    for seat in ("red", "green"):
+        assert (await svc.lobby.join("sc", PEOPLE[seat], seat, kind="successors")).ok
+    start = await svc.lobby.start("sc", 1, kind="successors")
+    assert start.ok, start.text
+    return svc, start.text
+
+
+async def typed(svc: GameService, *orders: str) -> str:
+    """Orders typed by whoever is on turn, one after another: the channel's text after the
+    last (the turn message as it now reads, after the one it closed)."""
+    text = ""
+    for order in orders:
+        found = await on_turn(svc, "sc")
+        assert found is not None
+        reply = await svc.moves.play("sc", found[1], order, kind="successors")
+        assert reply.ok, reply.text
+        text = reply.public_text
+    return text
+
+
+async def set_up(svc: GameService) -> str:
+    """Each seat chooses its home and spends its 5 Talents there in one order."""
+    text = ""
+    for _ in HOMES:
+        found = await on_turn(svc, "sc")
+        assert found is not None
+        home = HOMES[found[0]]
+        text = await typed(svc, f"home {home}", f"buy 3 levy 1 inf at {home}")
+    return text
+
+
+def steps(text: str) -> list[str]:
+    return [line.removeprefix("• ") for line in text.split("\n") if line.startswith("• ")]
+
+
+async def test_a_seats_purchases_at_one_place_read_as_one_line_even_typed_one_by_one(
+    migrated_sqlite_path: Path,
+) -> None:
+    """Finding: "Red buys 1 levy for 1 at Media (treasury 4)" four times in a row."""
+    svc, _ = await seated(migrated_sqlite_path)
+    try:
+        await typed(svc, "home Egypt")
+        one = await typed(svc, "buy 1 levy at Egypt")
+        assert "Blue buys 1 levy for 1 Talent at Egypt (treasury 4)" in steps(one)
+        told = steps(await typed(svc, "buy 1 inf at Egypt", "buy 1 levy at Egypt"))
+        assert "Blue buys 2 levies and 1 infantry for 4 Talents at Egypt (treasury 1)" in told
+        assert not [line for line in told if "buys 1 levy" in line], told
+    finally:
+        await svc.close()
+
+
+async def test_a_forces_march_reads_as_one_line_with_its_path_and_why_it_stopped(
+    migrated_sqlite_path: Path,
+) -> None:
+    """Finding: "Green: take 1 inf at Macedonia", "Green: take leader", one "marches" line
+    per area. Typed step by step, each step still shows what it did."""
+    svc, _ = await seated(migrated_sqlite_path)
+    try:
+        await set_up(svc)
+        took = steps(await typed(svc, "take 5 levy at Babylonia", "take leader at Babylonia"))
+        assert took[-1] == "Green readies a force at Babylonia: its leader with 5 levies"
+        first = steps(await typed(svc, "march to Arabia"))
+        assert first[-1] == "Green marches its leader with 5 levies from Babylonia to Arabia"
+        assert not [line for line in first if "readies" in line or ": take" in line], first
+        told = steps(await typed(svc, "march to Egypt"))
+        assert told[-1] == (
+            "Green marches its leader with 5 levies from Babylonia through Arabia to Egypt, "
+            "where it meets unfriendly units and stops (l.27)"
+        )
+        assert sum("marches" in line for line in told) == 1, told
+    finally:
+        await svc.close()
+
+
+async def test_every_player_turn_opens_with_the_same_line_and_the_game_with_its_rolls(
+    migrated_sqlite_path: Path,
+) -> None:
+    """Finding: the first player's turn had "Game turn 1 of 12. Order: ..." and no Events
+    line, the next ones "Game turn 1: Blue's player turn; Events (l.4)". The start message
+    tells the rolls that order the choice of homes, which no step tells."""
+    svc, start = await seated(migrated_sqlite_path)
+    try:
+        assert "Rolls for the choice of homes: Blue 5, Red 4, Green 1" in start
+        assert "Homes are chosen in this order: Blue, Red, Green" in start
+        first = steps(await set_up(svc))
+        opening = first.index("Game turn 1 of 12 begins; order: Green, Red, Blue")
+        assert first[opening + 1] == "Game turn 1 of 12: Green's player turn; Events (l.4)"
+        told = await typed(svc, "end movement")
+        assert "Green does not move (l.25-32)" in steps(told)
+        assert "Game turn 1 of 12: Red's player turn; Events (l.4)" in steps(told)
+        assert "**Game turn" not in told and "Order:" not in told
+    finally:
+        await svc.close()
+
+
+async def test_the_revenue_phase_reads_as_one_line_with_its_talents(
+    migrated_sqlite_path: Path,
+) -> None:
+    """Finding: "Green's Revenue (l.5)", "collects 5 Talents", "pays 4 for its units'
+    upkeep": three lines, one number without its Talents. The log tells it as the channel."""
+    svc, _ = await seated(migrated_sqlite_path)
+    try:
+        told = steps(await set_up(svc))
+        said = (
+            "Green's revenue (l.5): 6 Talents from its provinces, 6 Talents of upkeep (treasury 0)"
+        )
+        assert said in told, told
+        log = await run(svc, "sc", 1, "log", "successors", lines=30)
+        assert said in log.text.split("\n")
+    finally:
+        await svc.close()
+
+
+def news(s: State, *dealt: int) -> list[str]:
+    return list(deal(s, *dealt).news)
+
+
+def test_the_rebels_roll_and_lose_with_verbs_that_agree_and_lines_begin_with_a_capital() -> None:
+    """Finding: "the rebels rolls 6"; "• the rebels lose" at a line's start."""
+    s = put(at(started(3), 0, 1, frame("event_roll", 0)), "thr", RED, levy=1)
+    said = news(s, 5, 1, 2)  # ODD 12: Thrace revolts, 1 white cavalry and 1 white levy
+    s = deal(s, 5, 1, 2)
+    said += news(s, 6)  # the white cavalry's pre-battle roll hits
+    assert "Thrace, pre-battle: the rebels roll 6: 1 hit" in " ".join(said), said
+    assert "The rebels win the battle in Thrace" in said
+    assert not [line for line in said if line[:1].islower() or "rebels rolls" in line], said
+
+
+def test_an_event_a_seat_cannot_pay_says_what_it_owed_and_what_it_had() -> None:
+    """Finding: "Blue pays 0 for the event (treasury 0)", then "cannot pay in full"."""
+    s = put(at(started(3, money=0), 0, 1, frame("event_roll", 0)), "egy", 0, levy=1)
+    said = news(s, 4, 2, 4)  # EVEN 24: every player pays 1
+    assert (
+        "Blue owes 1 Talent for the event and has nothing to pay (treasury 0): it must lose a "
+        "unit (l.11)" in said
+    ), said
+    assert not [line for line in said if "pays 0" in line], said
+
+
+def told_as_the_channel(lines: list[str]) -> list[str]:
+    return narration_of(GAME).merge_lines(["• " + line for line in lines])
+
+
+def test_one_sides_losses_in_a_place_read_as_one_line_with_their_count() -> None:
+    from test_successors_rules import contest
+
+    from successors_helpers import order
+
+    s = order(contest({"inf": 2}, {"levy": 3}), "fight red at Arabia")
+    said = news(s, 5, 6, 1, 1, 1)
+    told = told_as_the_channel(said)
+    assert "• Red loses 2 levies in Arabia" in told, told
+
+
+def random_game_lines(seed: int) -> list[str]:
+    """The lines of one random game of 3 (its steps aside too), as the channel is told them
+    step by step, unmerged."""
+    pick, dealer = random.Random(seed), random.Random(10_000 + seed)
+    s = GAME.new_game(GAME.info.options(), SEATS[:3])
+    out: list[str] = []
+    while GAME.result(s) is None:
+        seat = None
+        a: Action
+        if GAME.chance(s) is not None:
+            a = GAME.deal(s, dealer.randrange)
+        else:
+            seat = GAME.to_move(s)
+            a = pick.choice(GAME.legal_actions(s))
+        after = GAME.apply(s, a)
+        view = GAME.view
+        out += narration_of(GAME).narrate(view(s, None), a, view(after, None), seat)
+        s = after
+    return out
+
+
+def test_a_message_told_again_with_more_lines_says_what_it_would_say_told_at_once() -> None:
+    """A turn message is told anew as each step adds lines (the lines it showed, merged, and
+    the new ones): it must read as all its lines told at once, so no march of one force
+    joins another's and no run is told twice (a random game's lines, cut at random)."""
+    merge = narration_of(GAME).merge_lines
+    lines = ["• " + line for line in random_game_lines(4)]
+    pick = random.Random(4)
+    for _ in range(300):
+        i = pick.randrange(len(lines))
+        j = min(len(lines), i + pick.randrange(1, 80))
+        k = pick.randrange(i, j + 1)
+        assert merge(merge(lines[i:k]) + lines[k:j]) == merge(lines[i:j]), (i, k, j)
+
+
+async def test_at_the_terminal_a_step_typed_alone_is_told_what_it_did_once(
+    tmp_path: Path,
+) -> None:
+    """The terminal prints the channel once: typed one by one, each purchase shows its own
+    line (not "2 levies" after "1 levy"), and each line once."""
+    out = io.StringIO()
+    orders = ["home Macedonia"] + [f"buy 1 {p} at Macedonia" for p in ("levy", "inf", "levy")]
+    args = ["--game", "successors", "--play", "blue", "--seed", str(SEED)]
+    args += ["--db", str(tmp_path / "s.sqlite3"), "--boards", str(tmp_path / "b")]
+    await amain(args, iter([*orders, "quit"]), out, FakeRenderer())
+    text = out.getvalue()
+    bought = re.findall(r"^• Blue buys .*$", text, re.M)
+    assert bought == [
+        "• Blue buys 1 levy for 1 Talent at Macedonia (treasury 4)",
+        "• Blue buys 1 infantry for 2 Talents at Macedonia (treasury 2)",
+        "• Blue buys 1 levy for 1 Talent at Macedonia (treasury 1)",
+    ], text[-2000:]
