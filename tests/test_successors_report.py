@@ -180,9 +180,8 @@ def told_as_the_channel(lines: list[str]) -> list[str]:
 
 
 def test_one_sides_losses_in_a_place_read_as_one_line_with_their_count() -> None:
-    from test_successors_rules import contest
-
     from successors_helpers import order
+    from test_successors_rules import contest
 
     s = order(contest({"inf": 2}, {"levy": 3}), "fight red at Arabia")
     said = news(s, 5, 6, 1, 1, 1)
