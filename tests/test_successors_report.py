@@ -241,3 +241,30 @@ async def test_at_the_terminal_a_step_typed_alone_is_told_what_it_did_once(
         "• Blue buys 1 infantry for 2 Talents at Macedonia (treasury 2)",
         "• Blue buys 1 levy for 1 Talent at Macedonia (treasury 1)",
     ], text[-2000:]
+
+
+def test_rowers_unpaid_says_what_a_seat_could_not_pay_for_not_zero_talents() -> None:
+    """Finding: "Green pays 0 Talents for 0 fleets in port and loses 3 fleets"."""
+    from successors_helpers import fleets
+
+    s = fleets(at(started(3, money=0), 0, 1, frame("event_roll", 0)), "egy", 0, 2)
+    said = news(s, 1, 2, 6)  # ODD 26: every player pays 1 for each of his fleets in port
+    assert "Blue cannot pay for its 2 fleets in port and loses them" in said, said
+    assert not [line for line in said if "pays 0" in line or "0 fleets" in line], said
+
+
+def test_a_sides_retreats_to_one_place_read_as_one_line_its_leader_with_them() -> None:
+    """Finding: "Red retreats 1 levy from Babylonia to Mesopotamia" twice in a row, then
+    "Red's leader goes with them"."""
+    told = told_as_the_channel(
+        [
+            "Red retreats 1 levy from Babylonia to Mesopotamia",
+            "Red retreats 2 infantry from Babylonia to Mesopotamia",
+            "Red's leader goes with them",
+            "Red retreats 1 levy from Babylonia to Arabia",
+        ]
+    )
+    assert told == [
+        "• Red retreats its leader with 1 levy and 2 infantry from Babylonia to Mesopotamia",
+        "• Red retreats 1 levy from Babylonia to Arabia",
+    ]

@@ -236,12 +236,12 @@ def port_wages(s: State, seat: int, step: Step) -> None:
             if k:
                 board.remove_fleets(s, a, other, k)
                 lost -= k
-        say(
-            s,
-            f"{title(s, other)} pays {talents(kept * step.amount)} for "
-            f"{count_of(kept, 'fleet')} in port"
-            + (f" and loses {count_of(in_port - kept, 'fleet')}" if in_port > kept else ""),
-        )
+        who, gone = title(s, other), count_of(in_port - kept, "fleet")
+        if not kept:
+            say(s, f"{who} cannot pay for its {gone} in port and loses them")
+            continue
+        said = f"{who} pays {talents(kept * step.amount)} for {count_of(kept, 'fleet')} in port"
+        say(s, said + (f" and loses {gone}" if in_port > kept else ""))
     if not paying:
         say(s, "Nobody has a fleet in port: nobody pays")
 

@@ -38,7 +38,7 @@ STOP = re.compile(
 HALT = re.compile(_SEAT + r"'s force halts in (?P<at>.+)$")
 MOVE_END = re.compile(_SEAT + r" ends its movement$")
 NO_MOVE = re.compile(_SEAT + r" does not move \(l\.25-32\)$")
-BUY_END = re.compile(_SEAT + r" ends its purchases$")
+BUY_END = re.compile(_SEAT + r" is done buying \(treasury \d+\)$")
 CONTROL = re.compile(_SEAT + r" takes control of (?P<at>.+) \(l\.10\)$")
 RETREAT = re.compile(_SEAT + r" retreats (?P<what>\d.*?) from (?P<frm>.+) to (?P<to>.+)$")
 LEADER_WITH = re.compile(_SEAT + r"'s leader goes with them$")
@@ -252,7 +252,18 @@ def _join_forces(before: str, line: str, known: frozenset[str]) -> str | None:
 
 
 def _join_retreat(before: str, line: str) -> str | None:
+    """A side's retreats to one place in a line, its leader with them."""
     r, w = RETREAT.fullmatch(before), LEADER_WITH.fullmatch(line)
+    more = RETREAT.fullmatch(line)
+    if (
+        r is not None
+        and more is not None
+        and r.group("who", "frm", "to") == more.group("who", "frm", "to")
+    ):
+        x, y = _counts(r["what"]), _counts(more["what"])
+        if x is None or y is None:
+            return None
+        return f"{r['who']} retreats {_units(_sum(x, y))} from {r['frm']} to {r['to']}"
     if r is None or w is None or r["who"] != w["who"]:
         return None
     return f"{r['who']} retreats its leader with {r['what']} from {r['frm']} to {r['to']}"

@@ -185,7 +185,7 @@ def _step_said(s: State, a: Action, after: State, seat: Seat) -> str:
     if isinstance(a, Halt) and s.force is not None:
         return f"{who}'s force halts in {area_name(s, s.force.place)}"
     if isinstance(a, Done) and top == "buy":
-        return f"{who} ends its purchases"
+        return f"{who} is done buying (treasury {s.money[s.seats.index(seat)]})"
     if isinstance(a, Stand) and s.battle is not None:
         return f"{who} stands its ground in {area_name(s, s.battle.area)}: no retreat (l.45)"
     return f"{who}: {wording.describe(seen_by(s, None), a)}"
