@@ -178,8 +178,10 @@ def _step_said(s: State, a: Action, after: State, seat: Seat) -> str:
     top = s.frames[-1][0] if s.frames else ""
     if isinstance(a, Take | TakeFleets | Drop) and top == "move":
         f = after.force
-        if f is None:  # the last piece put down again
+        if f is None:  # the last piece put down: where it went, or before it set out
             place = area_name(s, s.force.place) if s.force is not None else "its place"
+            if s.force is not None and s.force.marched:
+                return f"{who}'s force halts in {place}"
             return f"{who} calls off its force at {place}"
         return f"{who} readies a force at {area_name(after, f.place)}: {_force_text(f)}"
     if isinstance(a, Halt) and s.force is not None:
