@@ -29,7 +29,7 @@ from rules.game import player_options
 from rules.text import inert, quoted
 from rules.words import count_of, noun_for
 
-from ..product import by_old_name, default_file, notice, renamed_file
+from ..product import PRODUCT, by_old_name, default_file, notice, renamed_file
 from ..table.ai_seats import HINT_SECONDS, THINK_SECONDS
 from ..table.ai_users import ai_level, ai_user, seat_level, seat_levels
 from ..table.closing import CHART_FILE
@@ -907,10 +907,10 @@ def _stdin_lines(out: TextIO, keys: CtrlC) -> Iterator[str]:
         yield line
 
 
-def split_game(argv: list[str]) -> tuple[str, list[str]]:
-    """The `--game ID` of a command line (Vijayanagara when none is given) and the rest."""
+def split_game(argv: list[str]) -> tuple[str | None, list[str]]:
+    """The `--game ID` of a command line (None when none is given) and the rest."""
     rest: list[str] = []
-    kind = DEFAULT_GAME
+    kind: str | None = None
     i = 0
     while i < len(argv):
         a = argv[i]
@@ -947,10 +947,20 @@ def file_arg(text: str) -> tuple[str, Path]:
     return name.strip().lower(), Path(path.strip())
 
 
-def parser(g: AnyGame, games: Registry | None = None) -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog="chaupal-local", description=f"Play {g.info.title} in the terminal."
-    )
+def parser(
+    g: AnyGame, games: Registry | None = None, *, chosen: bool = True
+) -> argparse.ArgumentParser:
+    """The command line of game `g`; `chosen` False: no `--game` was given, and the help says
+    that `g` is the default, whose seats and options it lists, among the games hosted."""
+    about = f"Play {g.info.title} in the terminal."
+    if not chosen:
+        titles = ", ".join(x.info.title for x in hosted(games).games())
+        about = (
+            f"Play the games of {PRODUCT} in the terminal: {titles}. Without --game it is "
+            f"{g.info.title}, whose seats, levels and options are listed here; `--game ID "
+            "--help` lists another's."
+        )
+    p = argparse.ArgumentParser(prog="chaupal-local", description=about)
     p.add_argument(
         "--game",
         metavar="GAME",
@@ -1088,12 +1098,13 @@ async def amain(
     """The terminal client, on the command line `argv`, reading `lines` (None: a person at
     the keyboard), for the games hosted (`games`; None: the bot's)."""
     table = hosted(games)
-    kind, rest = split_game(sys.argv[1:] if argv is None else argv)
+    named, rest = split_game(sys.argv[1:] if argv is None else argv)
+    kind = named or DEFAULT_GAME
     try:
         g = table.game(kind)
     except ValueError as e:
-        parser(table.game(DEFAULT_GAME), table).error(str(e))
-    p = parser(g, table)
+        parser(table.game(DEFAULT_GAME), table, chosen=False).error(str(e))
+    p = parser(g, table, chosen=named is not None)
     args = p.parse_args(rest)
     stream = out or sys.stdout
     try:
