@@ -565,9 +565,7 @@ class SQLStore(ABC):
             await self._put_seat_notes(conn, req.game_id, faction, lines)
 
     @staticmethod
-    async def _put_seat_notes(
-        conn: Conn, game_id: int, faction: str, lines: Sequence[str]
-    ) -> None:
+    async def _put_seat_notes(conn: Conn, game_id: int, faction: str, lines: Sequence[str]) -> None:
         """A seat's new lines after those it keeps, then only the latest SEAT_NOTES_KEPT."""
         kept = [line[:SEAT_NOTE_CHARS] for line in lines if line][-SEAT_NOTES_KEPT:]
         if not kept:
