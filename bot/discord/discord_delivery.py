@@ -304,6 +304,7 @@ class Sender:
                 await direct_notices(client, self.service, reply, self.interaction.channel_id or 0)
         finally:
             in_flight.discard(key)
+        await seat_notes(client, self.service, reply, self.interaction.channel_id or 0)
 
     @property
     def clicked(self) -> int | None:
@@ -489,6 +490,29 @@ async def direct_notices(
             continue
         if wants:
             await send_direct(client, uid, f"Your turn in <#{channel_id}>: {nxt}")
+
+
+async def seat_notes(
+    client: discord.Client, service: GameService, reply: Reply, channel_id: int
+) -> None:
+    """What a stored change showed another seat alone (a chit drawn for it in someone else's
+    move), by direct message to its player when they asked for direct messages (`me`). The
+    lines are stored with the move and their next look at their hand says them whatever
+    happens here, so a refused or failed message is only logged: the channel's announcement
+    and pings are the same either way, and nothing in the channel tells who was sent what."""
+    for note in reply.seat_notes:
+        try:
+            wants = (await service.store.user_prefs(note.user)).direct_messages
+        except Exception:  # the hand keeps the lines; a DM is a courtesy
+            log.exception("preferences of %s unreadable", note.user)
+            continue
+        if wants:
+            said = "\n".join(f"• {line}" for line in note.lines)
+            await send_direct(
+                client,
+                note.user,
+                f"For your eyes only, as {note.title} in <#{channel_id}>:\n{said}",
+            )
 
 
 THREAD_KEEP: Literal[10080] = 10080  # minutes: auto-archive after a week of silence, the most
