@@ -561,6 +561,11 @@ class SQLStore(ABC):
         await self._put_all_seat_notes(conn, req)
 
     async def _put_all_seat_notes(self, conn: Conn, req: Append) -> None:
+        """The move's lines for each seat; a move that ends the game leaves none kept (no
+        hand is looked at after the end)."""
+        if req.status in ENDED_STATUSES:
+            await conn.execute("DELETE FROM seat_notes WHERE game_id = ?", req.game_id)
+            return
         for faction, lines in (req.seat_notes or {}).items():
             await self._put_seat_notes(conn, req.game_id, faction, lines)
 

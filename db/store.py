@@ -145,7 +145,8 @@ class Store(Protocol):
         seat_notes: Mapping[str, Sequence[str]] | None = None,
     ) -> GameRecord:
         """`seat_notes`: what the move showed each seat alone (seat -> lines), kept for its
-        player with those before (the latest SEAT_NOTES_KEPT) until `take_seat_notes`.
+        player with those before (the latest SEAT_NOTES_KEPT) until `take_seat_notes`; a move
+        that ends the game leaves none kept.
         `log`: the text log lines the move wrote (replacing those from its start on).
         Append after the last seq, in one transaction with the version check (and the
         announcement the move owes, as in update_game). A lobby game takes actions only as it

@@ -798,3 +798,7 @@ async def test_what_a_move_showed_a_seat_alone_is_kept_until_taken_the_latest_fe
     assert await store.take_seat_notes(gid, "B") == []
     assert await store.take_seat_notes(gid, "V") == ["v"]
     assert await store.take_seat_notes(gid, "D") == []
+    g = await store.get_game(gid)
+    g = await store.append_actions(gid, g.version, [act(4)], seat_notes={"D": ["d"]})
+    await store.append_actions(gid, g.version, [act(5)], status="finished")
+    assert await store.take_seat_notes(gid, "D") == []  # no hand is looked at after the end
