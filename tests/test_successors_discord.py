@@ -343,9 +343,10 @@ async def test_a_chit_dealt_in_another_players_move_reaches_its_player_alone(
     other = await green_deals_blue_a_chit(
         tmp_path / "b", monkeypatch, Drawn({"blue": 12, "red": 8, "green": 9})
     )
-    turn, dm = seen.direct[ALICE]  # her turn now (she asked for that too), then her chit
-    assert turn.startswith("Your turn in")
-    assert f"You draw chit 15, {blue.name}" in dm and "as Blue" in dm and "chit 7" not in dm
+    [dm] = seen.direct[ALICE]  # her chit, then her turn now (she asked for that too)
+    chit, turn = dm.split("\nYour turn in ")
+    assert chit.startswith("For your eyes only, as Blue in <#")
+    assert f"You draw chit 15, {blue.name}" in chit and "chit 7" not in dm
     assert seen.direct[PEOPLE["red"]] == [] and seen.direct[PEOPLE["green"]] == []
     assert "chit 15" not in turn and blue.name not in turn
     first, again = seen.hands[ALICE]
