@@ -190,7 +190,7 @@ class Views:
         first. A store that fails here leaves the hand to be shown without them."""
         g = self.shared.loader.rules_of(record)
         out: list[str] = []
-        for seat in seats:
+        for seat in seats if g.info.private else ():  # (only such games keep any)
             try:
                 kept = await self.shared.loader.store.take_seat_notes(record.id, seat)
             except Exception:
