@@ -842,7 +842,7 @@ class TurnPipeline:
             for seat, lines in out.seat_notes.items()
             if seat in record.seats
         ]
-        ranking = self.loader.rules_of(record).result(state)
+        ranking = g.result(state)
         if ranking is not None:
             await self._after(record, ranking, reply, after_finish)
             try:
