@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import json
 import logging
 import re
 import sys
@@ -23,7 +22,7 @@ from typing import TextIO
 
 from db import GameNotFound, GameRecord
 from db.models import FIRST_GAME, MAX_ID
-from rules.capabilities import files_of, narration_of, orders_of, reference_of
+from rules.capabilities import files_of, orders_of, reference_of
 from rules.errors import IllegalAction, excerpt
 from rules.game import player_options
 from rules.text import inert, quoted
@@ -39,7 +38,7 @@ from ..table.lobby import MAX_FILE_BYTES
 from ..table.moves import MAX_ORDER_CHARS
 from ..table.registry import hosted
 from ..table.renderer import Renderer, alt_of
-from ..table.reply import Reply
+from ..table.reply import Reply, SeatNote
 from ..table.service import MAX_IMPORT_BYTES, GameService
 from ..table.table_texts import seat_label
 from .front_end import TERMINAL, terminal_table
@@ -446,9 +445,19 @@ class LocalClient:
             await self.emit(more)
 
     async def shown(self, reply: Reply) -> None:
-        """The reply's announcement reached the player: it leaves the outbox."""
+        """The reply's announcement reached the player: it leaves the outbox; what it showed
+        the keyboard's seats alone was printed with it, so the next `hand` does not say it
+        again."""
         if reply.announcement is not None:
             await self.service.outbox.delivered(reply.announcement)
+            for note in self._keyboards(reply):
+                await self.service.store.take_seat_notes(reply.announcement[0], note.seat)
+
+    @staticmethod
+    def _keyboards(reply: Reply) -> list[SeatNote]:
+        """What a stored change showed the keyboard's seats alone, other than the seat it
+        played (that is in `told`)."""
+        return [note for note in reply.seat_notes if note.user == LOCAL_USER]
 
     def show(self, reply: Reply) -> None:
         prefix = "! " if not reply.ok else ""
@@ -467,6 +476,9 @@ class LocalClient:
             self.say(f"{prefix}{line}")
         for line in reply.told:  # what the move showed your seat alone (a card drawn)
             self.say(f"(to you alone) {line}")
+        for note in self._keyboards(reply):  # ... and your other seats (an AI's move dealt)
+            for line in note.lines:
+                self.say(f"(to you alone) {line}")
         if reply.menu is not None:  # the terminal has no menu: the choices, to type
             for label, _ in reply.menu.options:
                 self.say(f"{prefix}  {terminal_text(label, self.games)}")
@@ -830,7 +842,6 @@ class LocalClient:
         Ctrl-C stops them after the step under way (each step is stored whole), or gives up
         the step in thought."""
         first = True
-        game = await self.service.store.open_game(self.channel)
         while not self.stop_asked:
             reply = await self.service.ai.move(self.channel)
             if reply is None:
@@ -839,26 +850,8 @@ class LocalClient:
                 await self.sleep(self.ai_pause)
             first = False
             await self.emit(reply)
-        if game is not None:
-            await self._told_among_ais(game)
         if self.stop_asked and await self._ai_on_turn():
             self.say("(Ctrl-C) The AIs wait: they go on after your next line (`status`).")
-
-    async def _told_among_ais(self, before: GameRecord) -> None:
-        """What the AIs' steps dealt to a seat of the one at the keyboard alone (a chit drawn
-        as their turn begins, inside an AI's move): told to them, as their own moves tell it."""
-        mine = [seat for seat, user in before.seats.items() if user == LOCAL_USER]
-        game = await self.service.store.get_game(before.id)
-        if not mine or game.actions <= before.actions:
-            return
-        g = self.service.loader.rules_of(game)
-        state = await self.service.loader.state_of(game)
-        for stored in await self.service.store.actions(game.id, after=before.actions):
-            action = g.action_from_json(json.dumps(stored.action))
-            for seat in mine:
-                said = narration_of(g).told_to(g.view(state, seat), action)
-                if said:
-                    self.say(f"(to you alone) {said}")
 
     async def _ai_on_turn(self) -> bool:
         """Whether the game in progress waits for an AI seat."""
