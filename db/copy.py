@@ -122,6 +122,8 @@ TABLES: tuple[tuple[str, tuple[str, ...], frozenset[str]], ...] = (
     # consent over seats, and the server of each game's channel
     ("seat_holds", ("game_id", "faction", "user_id"), frozenset()),
     ("channel_servers", ("channel_id", "guild_id"), frozenset()),
+    # what a move showed one seat alone, kept until its player looks
+    ("seat_notes", ("game_id", "faction", "n", "line"), frozenset()),
 )
 
 

@@ -177,7 +177,8 @@ class PostgresStore(SQLStore):
     ) -> None:
         """The rows `SQLStore._append_rows` writes, as the parts of one statement (one round
         trip, not one per table): each part changes rows no other part touches, so they may
-        run in any order. A finished game's results, once a game, take a statement more."""
+        run in any order. A finished game's results, once a game, take a statement more, and so do the lines a
+        move showed a seat alone (a few a game turn, in games with hidden hands)."""
         parts = [_steps(game, req)]
         if req.snapshot is not None:
             parts.append(snapshot_part(req.game_id, req.snapshot))
@@ -191,6 +192,7 @@ class PostgresStore(SQLStore):
         await conn.execute(f"WITH {sql} SELECT 1", *(a for _, args in parts for a in args))
         if req.result is not None:
             await self._put_result(conn, req.game_id, req.result)
+        await self._put_all_seat_notes(conn, req)  # only a move that showed a seat something
 
     # --- claims of due work ------------------------------------------------------------------
 

@@ -33,6 +33,7 @@ GAME_TABLES: tuple[str, ...] = (
     "paces",
     "results",
     "seat_holds",
+    "seat_notes",
 )
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Coroutine, Iterable, Sequence
+from collections.abc import Callable, Coroutine, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
@@ -42,7 +42,14 @@ from .models import (
     UserPrefs,
     group_results,
 )
-from .store import ENDED_STATUSES, OPEN_STATUSES, OUTBOX_LEASE, NewGameAnnouncement
+from .store import (
+    ENDED_STATUSES,
+    OPEN_STATUSES,
+    OUTBOX_LEASE,
+    SEAT_NOTE_CHARS,
+    SEAT_NOTES_KEPT,
+    NewGameAnnouncement,
+)
 
 Row = from_row.Row
 T = TypeVar("T")
@@ -100,6 +107,7 @@ class Append:
     reminder: ReminderPlan | None
     result: GameResult | None
     log: LogLines | None
+    seat_notes: Mapping[str, Sequence[str]] | None = None
 
 
 class SQLStore(ABC):
@@ -492,6 +500,7 @@ class SQLStore(ABC):
         reminder: ReminderPlan | None = None,
         result: GameResult | None = None,
         log: LogLines | None = None,
+        seat_notes: Mapping[str, Sequence[str]] | None = None,
     ) -> GameRecord:
         return await self._append(
             Append(
@@ -504,6 +513,7 @@ class SQLStore(ABC):
                 reminder,
                 result,
                 log,
+                seat_notes,
             )
         )
 
@@ -548,6 +558,39 @@ class SQLStore(ABC):
             await self._put_reminder(conn, stored, req.reminder)
         if req.result is not None:
             await self._put_result(conn, req.game_id, req.result)
+        await self._put_all_seat_notes(conn, req)
+
+    async def _put_all_seat_notes(self, conn: Conn, req: Append) -> None:
+        """The move's lines for each seat; a move that ends the game leaves none kept (no
+        hand is looked at after the end)."""
+        if req.status in ENDED_STATUSES:
+            await conn.execute("DELETE FROM seat_notes WHERE game_id = ?", req.game_id)
+            return
+        for faction, lines in (req.seat_notes or {}).items():
+            await self._put_seat_notes(conn, req.game_id, faction, lines)
+
+    @staticmethod
+    async def _put_seat_notes(conn: Conn, game_id: int, faction: str, lines: Sequence[str]) -> None:
+        """A seat's new lines after those it keeps, then only the latest SEAT_NOTES_KEPT."""
+        kept = [line[:SEAT_NOTE_CHARS] for line in lines if line][-SEAT_NOTES_KEPT:]
+        if not kept:
+            return
+        row = await conn.fetchrow(
+            "SELECT COALESCE(MAX(n), 0) FROM seat_notes WHERE game_id = ? AND faction = ?",
+            game_id,
+            faction,
+        )
+        last = int(row[0]) if row is not None else 0
+        await conn.executemany(
+            "INSERT INTO seat_notes (game_id, faction, n, line) VALUES (?, ?, ?, ?)",
+            [(game_id, faction, last + i, line) for i, line in enumerate(kept, start=1)],
+        )
+        await conn.execute(
+            "DELETE FROM seat_notes WHERE game_id = ? AND faction = ? AND n <= ?",
+            game_id,
+            faction,
+            last + len(kept) - SEAT_NOTES_KEPT,
+        )
 
     async def _put_result(self, conn: Conn, game_id: int, result: GameResult) -> None:
         await conn.executemany(
@@ -896,6 +939,19 @@ class SQLStore(ABC):
             )
 
         await self._writing(write)
+
+    # --- what a move showed one seat alone (migration 016) ---------------------------------
+
+    async def take_seat_notes(self, game_id: int, faction: str) -> list[str]:
+        async def take(conn: Conn) -> list[str]:
+            rows = await conn.fetch(
+                "DELETE FROM seat_notes WHERE game_id = ? AND faction = ? RETURNING n, line",
+                game_id,
+                faction,
+            )
+            return [str(r[1]) for r in sorted(rows, key=lambda r: int(r[0]))]
+
+        return await self._writing(take)
 
     # --- records of finished games (migration 008) -----------------------------------------
 

@@ -3,7 +3,7 @@ tests."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from .models import (
@@ -37,6 +37,10 @@ OUTBOX_LEASE = 120.0
 # The announcement a new game owes its channel, made from its record (which gives the new
 # game's id) inside the transaction that stores it.
 NewGameAnnouncement = Callable[[GameRecord], Announcement]
+# Lines kept for a seat until its player looks (seat_notes): the latest this many, each cut to
+# SEAT_NOTE_CHARS. A seat whose player never looks keeps a bounded few, the newest.
+SEAT_NOTES_KEPT = 20
+SEAT_NOTE_CHARS = 500
 
 
 @runtime_checkable
@@ -138,8 +142,12 @@ class Store(Protocol):
         reminder: ReminderPlan | None = None,
         result: GameResult | None = None,
         log: LogLines | None = None,
+        seat_notes: Mapping[str, Sequence[str]] | None = None,
     ) -> GameRecord:
-        """`log`: the text log lines the move wrote (replacing those from its start on).
+        """`seat_notes`: what the move showed each seat alone (seat -> lines), kept for its
+        player with those before (the latest SEAT_NOTES_KEPT) until `take_seat_notes`; a move
+        that ends the game leaves none kept.
+        `log`: the text log lines the move wrote (replacing those from its start on).
         Append after the last seq, in one transaction with the version check (and the
         announcement the move owes, as in update_game). A lobby game takes actions only as it
         starts (status "active": the first card drawn). `reminder`: the game's reminder job
@@ -291,6 +299,11 @@ class Store(Protocol):
 
     async def reminder_later(self, game_id: int, version: int, due_at: float) -> None:
         """Not sent now (quiet hours, a failed send): due again at `due_at`, claim ended."""
+        ...
+
+    async def take_seat_notes(self, game_id: int, faction: str) -> list[str]:
+        """The lines kept for a seat (append_actions' `seat_notes`), oldest first, removed in
+        the same transaction (its player is shown them now)."""
         ...
 
     # --- who holds a seat for whom; which server a channel is on (migration 012) -----------

@@ -42,6 +42,7 @@ from db import (
 from db.postgres import PostgresConn, PostgresStore, numbered
 from db.sql_store import OPEN_IN_CHANNEL, SQLStore
 from db.sqlite import migrations
+from db.store import SEAT_NOTES_KEPT
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -778,3 +779,26 @@ async def test_the_suites_migrated_sqlite_file_is_what_a_first_open_leaves(
         conn.execute(f'SELECT COUNT(*) FROM "{t}"').fetchone() == (0,) for t in tables
     )
     conn.close()
+
+
+async def test_what_a_move_showed_a_seat_alone_is_kept_until_taken_the_latest_few(
+    store: Store,
+) -> None:
+    """A seat's lines are stored with the move (a move refused stores none), read and removed
+    at once by its player's look, oldest first, and only the latest SEAT_NOTES_KEPT kept."""
+    gid = await active_game(store)
+    g = await store.get_game(gid)
+    g = await store.append_actions(gid, g.version, [act(1)], seat_notes={"B": ["one", "two"]})
+    with pytest.raises(StaleAction):
+        await store.append_actions(gid, g.version - 1, [act(2)], seat_notes={"B": ["lost"]})
+    lines = [f"line {k}" for k in range(SEAT_NOTES_KEPT + 3)]
+    g = await store.append_actions(gid, g.version, [act(2)], seat_notes={"B": lines[:5]})
+    await store.append_actions(gid, g.version, [act(3)], seat_notes={"B": lines[5:], "V": ["v"]})
+    assert await store.take_seat_notes(gid, "B") == lines[-SEAT_NOTES_KEPT:]
+    assert await store.take_seat_notes(gid, "B") == []
+    assert await store.take_seat_notes(gid, "V") == ["v"]
+    assert await store.take_seat_notes(gid, "D") == []
+    g = await store.get_game(gid)
+    g = await store.append_actions(gid, g.version, [act(4)], seat_notes={"D": ["d"]})
+    await store.append_actions(gid, g.version, [act(5)], status="finished")
+    assert await store.take_seat_notes(gid, "D") == []  # no hand is looked at after the end

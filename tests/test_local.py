@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.table.ai_users import AI_USERS
-from bot.table.registry import game
+from bot.table.registry import game, registry
 from bot.terminal.local import after_shown, amain
 from db import SQLiteStore
 from rules import vijayanagara
@@ -157,8 +157,20 @@ def test_help_lists_the_game_flag_that_plays_the_other_games(
 ) -> None:
     with pytest.raises(SystemExit):
         asyncio.run(amain(["--help"]))
-    help_text = capsys.readouterr().out
+    help_text = " ".join(capsys.readouterr().out.split())
     assert "--game GAME" in help_text and "goat_tiger" in help_text and "taj_mahal" in help_text
+    # a newcomer to any game reads that the command plays them all, and whose options follow
+    for g in registry().games():
+        assert g.info.title in help_text
+    assert "Without --game it is Vijayanagara, whose seats, levels and options" in help_text
+
+
+def test_help_of_a_chosen_game_is_that_games_own(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        asyncio.run(amain(["--game", "rajas", "--help"]))
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "Play Rajas of the Ganges in the terminal." in help_text
+    assert "Without --game" not in help_text
 
 
 def test_a_newcomer_reads_the_status_a_refusal_and_a_march_in_plain_words(

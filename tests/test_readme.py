@@ -24,7 +24,7 @@ from rules.vijayanagara.game import GAME as VIJAYANAGARA
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 DOCS = ROOT / "docs"
-VENV = "python3 -m venv .venv && .venv/bin/python -m pip install -q -U pip && .venv/bin/python -m pip install -q --no-compile -e "
+VENV = "python3 -m venv --without-pip .venv && python3 -m pip --python .venv install -q --no-compile pip && .venv/bin/python -m pip install -q --no-compile -e "
 SETUP = VENV + ". && "  # the game and the bot: no test tools or linters
 TEST_SETUP = VENV + "'.[test]' && "  # and what the suite needs
 

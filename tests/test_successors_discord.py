@@ -2,7 +2,9 @@
 hidden. One game is played twice, the same person's orders and the same dice, with every
 chit the computer's seats draw dealt anew in the second; up to the first chit played, every
 payload the bot sends (messages, edits, its private answers to the person, buttons), every
-ping and every board picture is the same. Whoever must decide is pinged at each hand-off.
+ping and every board picture is the same, and so is what Alice is sent by direct message
+(she asked for them): her own chits drawn in the computer's moves. Whoever must decide is
+pinged at each hand-off.
 
 The computer's steps are taken the way the client's AI loop takes them (`AiSeats.move`, then
 the client's delivery), one at a time; its steps aside (a chit armed) included."""
@@ -94,6 +96,7 @@ class Played:
     window: int  # requests before the first chit played (all of them when none was)
     handoffs: int  # times the decision came to Alice
     armed: int  # chits Alice armed out of turn
+    direct: list[str]  # what Alice was sent by direct message
 
 
 def armable(s: State) -> str | None:
@@ -134,6 +137,7 @@ async def _game(env: Env, fake: FakeDiscord, pictures: list[str]) -> tuple[int, 
         fake.slash(user, command, group="sc", **options)  # type: ignore[arg-type]
         await fake.settle()
 
+    await sc(ALICE, "club me", direct_messages=True)
     await sc(ALICE, "create", seat="blue")
     await sc(ALICE, "ai", seat="red", level="greedy")
     await sc(ALICE, "ai", seat="green", level="greedy")
@@ -156,7 +160,8 @@ async def _game(env: Env, fake: FakeDiscord, pictures: list[str]) -> tuple[int, 
         if mover == "blue" and was != "blue":
             handoffs += 1
             pinged = fake.pings(ALICE)
-            assert pinged and pinged[-1] is fake.visible[-1], "a hand-off to Alice not pinged"
+            in_channel = [m for m in fake.visible if m.channel_id == CHANNEL]  # (not her DMs)
+            assert pinged and pinged[-1] is in_channel[-1], "a hand-off to Alice not pinged"
         was = mover
         if mover != "blue" and (arm := armable(s)) is not None:
             seen = [(m.id, m.content, m.custom_ids) for m in fake.visible]
@@ -198,7 +203,8 @@ def _played(
     window = next((i for i, t in enumerate(transcript) if PLAYED.search(t)), len(transcript))
     made = {m.id: i for i, m in enumerate(fake.messages.values())}
     pings = [(uid, made[mid]) for uid, mid in fake.notified]
-    return Played(transcript, pictures, pings, dealer.drawn, window, handoffs, armed)
+    direct = [m.content for m in fake.direct_to(ALICE)]
+    return Played(transcript, pictures, pings, dealer.drawn, window, handoffs, armed, direct)
 
 
 async def test_nothing_public_differs_with_the_chits_the_other_seats_hold(
@@ -220,3 +226,155 @@ async def test_nothing_public_differs_with_the_chits_the_other_seats_hold(
     shown = min(len(first.pictures), len(second.pictures))
     assert shown and first.pictures[:shown] == second.pictures[:shown]
     assert [p for p in first.pings if p[1] < window] == [p for p in second.pings if p[1] < window]
+    # the chits Blue drew in the computer's moves reached Alice alone, by direct message
+    told = [int(n) for d in first.direct for n in re.findall(r"You draw chit (\d+)", d)]
+    assert told and set(told) <= set(blue_draws), (told, blue_draws)
+
+
+# --- what another seat's move showed a seat alone -----------------------------------------
+
+PEOPLE = {"blue": ALICE, "red": 22, "green": 23}  # Alice asked for direct messages; Bob did not
+GREEN_ENDS_THE_TURN = "end movement"  # the game turn's last step: the next one begins
+
+
+@dataclass
+class Drawn:
+    """Each seat's chit in the game turn Green's step begins; every die the lowest, the event
+    roll EVEN 36 (every player draws a chit, Blue, who rolls, first)."""
+
+    chits: dict[str, int]
+
+    def deal(self, state: State, below: Below) -> object:
+        kind, at = state.frames[-1][:2]
+        if kind == "event_roll":
+            return EMBASSIES
+        if kind == "draw":
+            return DrawChit(state.seats[at], self.chits[state.seats[at]])
+        return engine.deal(state, lambda n: 0)
+
+
+def green_moves_last(players: int = 3) -> State:
+    """Game turn 2, Green's movement, the last player's last phase with a decision."""
+    from successors_helpers import at, started
+
+    from rules.successors.engine import frame
+
+    return at(started(players), 2, 4, frame("move", 2))
+
+
+@dataclass
+class Seen:
+    public: list[str]  # what the channel and Cara saw, each request with its ids made alike
+    pictures: list[str]
+    pings: list[tuple[int, int]]
+    direct: dict[int, list[str]]  # each person's direct messages
+    hands: dict[int, list[str]]  # each person's two looks at their hand, one after the other
+
+
+async def green_deals_blue_a_chit(
+    tmp: Path, monkeypatch: pytest.MonkeyPatch, drawn: Drawn, *, dms_fail: bool = False
+) -> Seen:
+    """Three people at a position built for it: Green's step begins a game turn, whose event
+    deals each seat a chit; then each person looks at their hand twice. `dms_fail`: Discord
+    refuses every direct message (Alice closed hers)."""
+    pictures: list[str] = []
+
+    def draw(_: SlowRenderer, kind: str, view: object, names: object = None) -> bytes:
+        png = registry().pictures(kind).board(view, names)  # type: ignore[arg-type]
+        pictures.append(hashlib.sha256(png).hexdigest())
+        return png
+
+    built = green_moves_last()
+    monkeypatch.setattr(Successors, "new_game", lambda *_: built.clone())
+    monkeypatch.setattr(Successors, "deal", staticmethod(drawn.deal))
+    monkeypatch.setattr(SlowRenderer, "__call__", draw)
+    fake = FakeDiscord()
+
+    async def sc(user: int, command: str, **options: object) -> None:
+        fake.slash(user, command, group="sc", **options)  # type: ignore[arg-type]
+        await fake.settle()
+
+    async with running_bot(tmp / "bot.sqlite3", monkeypatch, fake):
+        await sc(ALICE, "club me", direct_messages=True)
+        await sc(ALICE, "create", seat="blue")
+        await sc(PEOPLE["red"], "join", seat="red")
+        await sc(PEOPLE["green"], "join", seat="green")
+        await sc(ALICE, "start")
+        sent = len(fake.requests)
+        if dms_fail:
+            fake.fail("POST", "/users/@me/channels", 403, times=10)
+        await sc(PEOPLE["green"], "play", order=GREEN_ENDS_THE_TURN)
+        moved = fake.requests[sent:]
+        hands: dict[int, list[str]] = {}
+        for user in PEOPLE.values():
+            for _ in range(2):
+                await sc(user, "hand")
+                hands.setdefault(user, []).append(fake.private_to(user)[-1].content)
+    within_discords_limits(fake)
+    dms = set(fake.dm_channels.values())
+    public = [
+        SNOWFLAKE.sub("#", f"{r.method} {r.path} {json.dumps(r.body, sort_keys=True)} {r.files}")
+        for r in moved
+        if r.path != "/users/@me/channels" and not any(f"/channels/{d}/" in r.path for d in dms)
+    ]
+    made = {m.id: i for i, m in enumerate(fake.messages.values())}
+    return Seen(
+        public,
+        pictures,
+        [(uid, made[mid]) for uid, mid in fake.notified],
+        {u: [m.content for m in fake.direct_to(u)] for u in PEOPLE.values()},
+        hands,
+    )
+
+
+async def test_a_chit_dealt_in_another_players_move_reaches_its_player_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Green's last step begins a game turn whose event deals every seat a chit: Blue's reaches
+    Alice by direct message (she asked for them) and Red's does not reach Bob that way (he did
+    not); each one's next look at their hand says it first, once; Cara sees only her own; and
+    nothing the channel (or Cara) is sent, no ping and no picture differs with what Blue and Red
+    drew (the same game dealt them other chits)."""
+    blue = chits.chit_of(green_moves_last(), 15)
+    red = chits.chit_of(green_moves_last(), 7)
+    seen = await green_deals_blue_a_chit(
+        tmp_path / "a", monkeypatch, Drawn({"blue": 15, "red": 7, "green": 9})
+    )
+    other = await green_deals_blue_a_chit(
+        tmp_path / "b", monkeypatch, Drawn({"blue": 12, "red": 8, "green": 9})
+    )
+    [dm] = seen.direct[ALICE]  # her chit, then her turn now (she asked for that too)
+    chit, turn = dm.split("\nYour turn in ")
+    assert chit.startswith("For your eyes only, as Blue in <#")
+    assert f"You draw chit 15, {blue.name}" in chit and "chit 7" not in dm
+    assert seen.direct[PEOPLE["red"]] == [] and seen.direct[PEOPLE["green"]] == []
+    assert "chit 15" not in turn and blue.name not in turn
+    first, again = seen.hands[ALICE]
+    assert first.startswith("**Since your last look:**\n• You draw chit 15, ")
+    assert "Since your last look" not in again
+    first, again = seen.hands[PEOPLE["red"]]
+    assert first.startswith(f"**Since your last look:**\n• You draw chit 7, {red.name}")
+    assert "Since your last look" not in again
+    assert not any("Since your last look" in h for h in seen.hands[PEOPLE["green"]])
+    shown = "\n".join(seen.public)
+    assert "You draw chit 9" in shown  # Cara's own, in her receipt
+    assert blue.name not in shown and red.name not in shown and "chit 15" not in shown
+    assert seen.public == other.public and seen.pictures == other.pictures
+    assert seen.pings == other.pings
+    assert other.direct[ALICE] != seen.direct[ALICE]  # (the two games dealt Blue apart)
+
+
+async def test_a_direct_message_refused_changes_nothing_else(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Alice's direct messages refused: the channel is sent the same, pings the same, and her
+    hand still says her chit first."""
+    dealt = {"blue": 15, "red": 7, "green": 9}
+    seen = await green_deals_blue_a_chit(tmp_path / "a", monkeypatch, Drawn(dealt))
+    refused = await green_deals_blue_a_chit(
+        tmp_path / "b", monkeypatch, Drawn(dealt), dms_fail=True
+    )
+    assert refused.direct[ALICE] == [] and seen.direct[ALICE]
+    assert refused.public == seen.public and refused.pings == seen.pings
+    assert refused.hands == seen.hands
+    assert refused.hands[ALICE][0].startswith("**Since your last look:**\n• You draw chit 15")

@@ -233,7 +233,8 @@ async def test_in_the_terminal_a_chit_a_gift_and_a_standing_order_are_the_games_
 ) -> None:
     """`play 7`, `give 1 to red` and `arm N for attacked` typed at the terminal are Successors'
     steps (not the terminal's `play ORDER`, nor another game's `give`); arming answers its
-    sender alone, with no empty line; the chit Blue draws inside an AI's move is told to it."""
+    sender alone, with no empty line; the chit Blue draws inside an AI's move is told to it, from
+    the AI's reply, and `hand` after it does not say it again."""
     out = io.StringIO()
     lines = ["home Egypt", "buy 3 levy 1 inf at Egypt", "hand"]
 
@@ -251,6 +252,7 @@ async def test_in_the_terminal_a_chit_a_gift_and_a_standing_order_are_the_games_
     drawn = re.search(r"^• Blue draws a chit \(1 held\)$", text, re.M)
     assert drawn is not None  # as Blue's turn begins, inside the AI's last move
     assert re.search(r"^\(to you alone\) You draw chit \d+, ", text[drawn.end() :], re.M)
+    assert "Since your last look" not in text  # `hand` does not say again what was printed
     assert "\n> \n(to you alone)" not in text  # no empty line before the answer
     assert "you hold no chit 7" in text and "is not a step of Successors" not in text
     assert "is a command of Vijayanagara" not in text

@@ -325,7 +325,7 @@ class ChaupalBot(discord.Client):
             self.in_flight.discard(key)
         if not rest:
             await mark_delivered(self, self.service, key)
-            await direct_notices(self, self.service, reply, int(channel_id))
+        await direct_notices(self, self.service, reply, int(channel_id), announced=not rest)
         for more in reply.then:  # another game's announcements, after this one
             await self.deliver_now(more, channel_id)
 

@@ -301,9 +301,10 @@ class Sender:
                 await self.service.outbox.delivery_failed(key, RETRY_AFTER, text=join_parts(rest))
             else:
                 await mark_delivered(client, self.service, key)
-                await direct_notices(client, self.service, reply, self.interaction.channel_id or 0)
         finally:
             in_flight.discard(key)
+        channel = self.interaction.channel_id or 0
+        await direct_notices(client, self.service, reply, channel, announced=not rest)
 
     @property
     def clicked(self) -> int | None:
@@ -474,21 +475,38 @@ async def send_direct(client: discord.Client, user_id: int, text: str) -> bool:
 
 
 async def direct_notices(
-    client: discord.Client, service: GameService, reply: Reply, channel_id: int
+    client: discord.Client,
+    service: GameService,
+    reply: Reply,
+    channel_id: int,
+    *,
+    announced: bool = True,
 ) -> None:
-    """A hand-off went out (it pings whoever decides next): those of them who asked for
-    direct messages get the decision privately too, with a link to the game's channel."""
+    """Those who asked for direct messages (`me`) get, in one message each, what the change
+    showed their seat alone while another seat played (a chit drawn for them), and, once the
+    channel has the hand-off (`announced`: it pings whoever decides next), the decision, with
+    a link to the game's channel. The lines a seat was shown are stored with the move and its
+    player's next look at their hand says them whatever happens here, and the channel's ping
+    went out: a DM is a courtesy, so a refused one is only logged, and nothing public differs
+    with who was sent what."""
+    said: dict[int, list[str]] = {}
+    for note in reply.seat_notes:
+        lines = "".join(f"\n• {line}" for line in note.lines)
+        said.setdefault(note.user, []).append(
+            f"For your eyes only, as {note.title} in <#{channel_id}>:{lines}"
+        )
     nxt = reply.text.rsplit("\n", 1)[-1]
-    if not nxt.startswith("**Next:**"):  # not a decision (a rematch, a seat moved)
-        return
-    for uid in reply.mentions:
+    if announced and nxt.startswith("**Next:**"):  # a decision (not a rematch, a seat moved)
+        for uid in reply.mentions:
+            said.setdefault(uid, []).append(f"Your turn in <#{channel_id}>: {nxt}")
+    for uid, parts in said.items():
         try:
             wants = (await service.store.user_prefs(uid)).direct_messages
-        except Exception:  # the channel's ping went out; a DM is a courtesy
+        except Exception:
             log.exception("preferences of %s unreadable", uid)
             continue
         if wants:
-            await send_direct(client, uid, f"Your turn in <#{channel_id}>: {nxt}")
+            await send_direct(client, uid, "\n".join(parts))
 
 
 THREAD_KEEP: Literal[10080] = 10080  # minutes: auto-archive after a week of silence, the most

@@ -469,8 +469,9 @@ def _club_waits(g: AnyGame) -> list[Command]:
         ),
         Command(
             "me",
-            "Your time zone, quiet hours and direct messages for your turns",
-            "your time zone, quiet hours (no reminders then) and direct messages for your turns",
+            "Your time zone, quiet hours and direct messages (your turns, what you alone draw)",
+            "your time zone, quiet hours (no reminders then) and direct messages for your turns "
+            "and for what others' moves show you alone (a card drawn for you)",
             lambda s, c: s.club.me(
                 c.user,
                 time_zone=c.text("time_zone"),
@@ -489,7 +490,9 @@ def _club_waits(g: AnyGame) -> list[Command]:
                     max_length=16,
                 ),
                 Param(
-                    "direct_messages", "Also tell me by direct message when it is my turn", "bool"
+                    "direct_messages",
+                    "Also tell me by direct message when it is my turn, and what I alone drew",
+                    "bool",
                 ),
             ),
             answer="change",

@@ -34,7 +34,7 @@ from .loading import Adoption, AnyGame, GameLoader, public
 from .refusal import ServiceError
 from .reminders import Reminders
 from .renderer import Picture, Renderer
-from .reply import Button, Reply
+from .reply import Button, Reply, SeatNote
 from .table_texts import TableTexts, seat_title
 from .textlog import LogTail, follow_said_step, follow_step
 from .words import undo_limit
@@ -61,6 +61,8 @@ class Outcome:
     revealed_at: str | None = None
     unplayed: list[str] = field(default_factory=list)
     told: list[str] = field(default_factory=list)  # to the sender alone: a card drawn
+    # to each other seat a person holds, alone: what the steps and deals showed it
+    seat_notes: dict[Seat, list[str]] = field(default_factory=dict)
     revealed: str = ""  # what a stored position waited for (revealed_at PENDING)
     pressed: bool = False  # the unplayed order was a button's, not typed
 
@@ -97,6 +99,7 @@ class OrderUnderWay:
     described: list[str] = field(default_factory=list)
     spoken: list[str] = field(default_factory=list)  # for the channel: each step's lines or words
     told: list[str] = field(default_factory=list)  # for the sender alone: what a deal showed
+    seat_notes: dict[Seat, list[str]] = field(default_factory=dict)  # for each other seat alone
     ended: tuple[str, str | None, Seat] | None = None  # a step that ended what it was in
     credits: int = 0  # finishing steps a step made needless (what it closed ended by itself)
     revealed_at: str | None = None
@@ -234,7 +237,11 @@ class TurnPipeline:
         try:
             order = await self._read_order(record, state, 0, None, True, None, adoption)
             order.read, order.revealed = read, waiting
-            order.cur, order.new = await self.deal(record, order.cur, order.logged + 1, order.text)
+            outcomes: list[tuple[object, object]] = []
+            order.cur, order.new = await self.deal(
+                record, order.cur, order.logged + 1, order.text, outcomes
+            )
+            self._tell_seats(order, outcomes, None)
             order.spoken += order.text.lines
             if not unplayed:  # else the order's reply says it
                 order.notes.append(f"{waiting} was still to be revealed when the game was stored")
@@ -258,6 +265,7 @@ class TurnPipeline:
             unplayed=unplayed,
             revealed=waiting,
             pressed=pressed,
+            seat_notes=order.seat_notes,
         )
 
     async def _store_order(
@@ -315,6 +323,7 @@ class TurnPipeline:
             revealed_at=order.revealed_at if unplayed else None,
             unplayed=unplayed,
             told=order.told,
+            seat_notes=order.seat_notes,
         )
 
     async def _read_order(
@@ -358,8 +367,7 @@ class TurnPipeline:
         if not order.confirmed:
             self._idle_check(g, order.cur, action, where)
         nxt = self._apply_step(order, step, who, where, k, total)
-        if g.info.private and not is_ai(order.user):  # what it showed its sender alone
-            order.told += [t for t in [narration_of(g).told_to(g.view(nxt, who), action)] if t]
+        self._tell_seats(order, [(nxt, action)], who)
         revealing = orders_of(g).revealed(order.cur, nxt)
         if revealing:
             order.revealed_at, order.revealed = where, g.chance(nxt) or order.revealed
@@ -444,18 +452,39 @@ class TurnPipeline:
 
     async def _deal_after(self, order: OrderUnderWay, nxt: object, who: Seat) -> None:
         """Deal the chance steps a step left pending: their entries and lines join the
-        order's, and a card the sender's seat alone sees is told to them."""
-        g = order.g
+        order's, and a card a seat alone sees is told to it (`_tell_seats`)."""
         mark = order.text.end
         outcomes: list[tuple[object, object]] = []
         seq = order.logged + len(order.new) + 1
         order.cur, dealt = await self.deal(order.record, nxt, seq, order.text, outcomes)
         order.new.extend(dealt)
-        if not is_ai(order.user):  # what a deal showed the sender's seat alone (a card drawn)
-            order.told += [
-                t for st, o in outcomes if (t := narration_of(g).told_to(g.view(st, who), o))
-            ]
+        self._tell_seats(order, outcomes, who)
         order.spoken += order.text.lines[mark - order.text.start :]  # what the dice or cards did
+
+    @staticmethod
+    def _tell_seats(
+        order: OrderUnderWay, shown: Sequence[tuple[object, object]], actor: Seat | None
+    ) -> None:
+        """What steps (each with the position after it) showed a seat alone, read from that
+        seat's own view (Narration.told_to), in games where a seat sees what the public does
+        not: for `actor`, the seat the order's sender played, to the sender (`told`); for
+        every other seat a person holds, kept for its player (`seat_notes`: stored with the
+        move, sent privately, shown first by their next look at their hand). An AI's seat
+        needs none: it decides from its view."""
+        g = order.g
+        if not g.info.private:
+            return
+        narration = narration_of(g)
+        people = [seat for seat, user in order.record.seats.items() if not is_ai(user)]
+        for state, action in shown:
+            for seat in people:
+                said = narration.told_to(g.view(state, seat), action)
+                if not said:
+                    continue
+                if seat == actor:
+                    order.told.append(said)
+                else:
+                    order.seat_notes.setdefault(seat, []).append(said)
 
     @staticmethod
     def _unplayed(order: OrderUnderWay, steps: Sequence[Step[object]]) -> list[str]:
@@ -574,6 +603,7 @@ class TurnPipeline:
                     else await self.reminders.plan(record, waiting)
                 ),
                 result=self.result(record, cur) if over else None,
+                seat_notes=order.seat_notes,
             )
         except StaleAction as e:
             self.loader.forget(record.id)
@@ -806,7 +836,13 @@ class TurnPipeline:
             close_text=a.close_text,
         )
         reply.told = out.told
-        ranking = self.loader.rules_of(record).result(state)
+        g = self.loader.rules_of(record)
+        reply.seat_notes = [
+            SeatNote(record.seats[seat], seat, seat_title(g, seat), tuple(lines))
+            for seat, lines in out.seat_notes.items()
+            if seat in record.seats
+        ]
+        ranking = g.result(state)
         if ranking is not None:
             await self._after(record, ranking, reply, after_finish)
             try:

@@ -92,7 +92,10 @@ def prefs_text(p: UserPrefs) -> str:
         else f"{p.quiet_from:02d}:00 to {p.quiet_to:02d}:00"
     )
     dm = "also by direct message" if p.direct_messages else "in the game's channel only"
-    return f"Time zone {p.time_zone}; quiet hours {quiet}; turn notices and reminders {dm}."
+    return (
+        f"Time zone {p.time_zone}; quiet hours {quiet}; turn notices, reminders and what others' "
+        f"moves show you alone (a card drawn for you) {dm}."
+    )
 
 
 @dataclass(frozen=True)

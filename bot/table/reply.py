@@ -30,6 +30,18 @@ class Attachment:
     data: bytes
 
 
+@dataclass(frozen=True)
+class SeatNote:
+    """What a stored change showed one seat alone while another seat played (a chit drawn
+    for it as a game turn began), for that seat's player's eyes only: sent to them privately
+    where they asked for that, and kept for their next look at their hand."""
+
+    user: int  # the seat's player
+    seat: str
+    title: str  # the seat as the table names it
+    lines: tuple[str, ...]
+
+
 @dataclass
 class Reply:
     text: str
@@ -50,6 +62,8 @@ class Reply:
     receipt: str | None = None
     # What the move showed the sender's seat alone (the face of a card it drew); in the receipt
     told: list[str] = field(default_factory=list)
+    # What it showed each other seat a person holds alone: never in the channel (SeatNote)
+    seat_notes: list[SeatNote] = field(default_factory=list)
     # The announcement edits the game's turn message instead of posting a new one; a new one
     # first edits the previous turn message into `close_text` and takes its buttons.
     edit: bool = False

@@ -3,7 +3,11 @@ reference, the game's components to look up, and help."""
 
 from __future__ import annotations
 
+import logging
+
+from db import GameRecord
 from rules.capabilities import menus_of, notation_of, reference_of, talk_of, turns_of
+from rules.game import Seat
 
 from .loading import AnyGame, public
 from .lobby import check_range
@@ -13,6 +17,8 @@ from .refusal import ServiceError, answers
 from .reply import Reply
 from .table_texts import holds_private, seat_title
 from .words import count_of
+
+log = logging.getLogger(__name__)
 
 MAX_LOG_LINES = 200
 MAX_TOPIC_CHARS = 60
@@ -159,6 +165,7 @@ class Views:
         view = g.view(state, seat)
         private = talk_of(g).private_summary(view)
         lines = [
+            *await self.since_last_look(record, held),
             self.shared.texts.strong(f"Your view ({self.shared.texts.who(record, seat)})"),
             *([private] if private else []),
         ]
@@ -176,6 +183,24 @@ class Views:
                 lines.append("Meanwhile you may: " + ", ".join(f"`{b.label}`" for b in buttons))
         image = await self.shared.pipeline.render_view(record, view)
         return Reply(text="\n".join(lines), image=image, buttons=buttons, ephemeral=True)
+
+    async def since_last_look(self, record: GameRecord, seats: list[Seat]) -> list[str]:
+        """What moves showed these seats alone while others played (a chit drawn as a game
+        turn began), kept for their player since they last looked: taken now, to be said
+        first. A store that fails here leaves the hand to be shown without them."""
+        g = self.shared.loader.rules_of(record)
+        out: list[str] = []
+        for seat in seats if g.info.private else ():  # (only such games keep any)
+            try:
+                kept = await self.shared.loader.store.take_seat_notes(record.id, seat)
+            except Exception:
+                log.exception("game %s: the lines kept for %s unreadable", record.id, seat)
+                continue
+            if kept:
+                whose = f" ({seat_title(g, seat)})" if len(seats) > 1 else ""
+                out.append(self.shared.texts.strong(f"Since your last look{whose}:"))
+                out += [f"• {line}" for line in kept]
+        return out
 
     def rules_topic(self, topic: str | None, *, kind: str) -> Reply:
         """`rules topic:`: a few lines on one topic, citing the rule sections; without a

@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import json
 import logging
 import re
 import sys
@@ -23,13 +22,13 @@ from typing import TextIO
 
 from db import GameNotFound, GameRecord
 from db.models import FIRST_GAME, MAX_ID
-from rules.capabilities import files_of, narration_of, orders_of, reference_of
+from rules.capabilities import files_of, orders_of, reference_of
 from rules.errors import IllegalAction, excerpt
 from rules.game import player_options
 from rules.text import inert, quoted
 from rules.words import count_of, noun_for
 
-from ..product import by_old_name, default_file, notice, renamed_file
+from ..product import PRODUCT, by_old_name, default_file, notice, renamed_file
 from ..table.ai_seats import HINT_SECONDS, THINK_SECONDS
 from ..table.ai_users import ai_level, ai_user, seat_level, seat_levels
 from ..table.closing import CHART_FILE
@@ -39,7 +38,7 @@ from ..table.lobby import MAX_FILE_BYTES
 from ..table.moves import MAX_ORDER_CHARS
 from ..table.registry import hosted
 from ..table.renderer import Renderer, alt_of
-from ..table.reply import Reply
+from ..table.reply import Reply, SeatNote
 from ..table.service import MAX_IMPORT_BYTES, GameService
 from ..table.table_texts import seat_label
 from .front_end import TERMINAL, terminal_table
@@ -446,9 +445,19 @@ class LocalClient:
             await self.emit(more)
 
     async def shown(self, reply: Reply) -> None:
-        """The reply's announcement reached the player: it leaves the outbox."""
+        """The reply's announcement reached the player: it leaves the outbox; what it showed
+        the keyboard's seats alone was printed with it, so the next `hand` does not say it
+        again."""
         if reply.announcement is not None:
             await self.service.outbox.delivered(reply.announcement)
+            for note in self._keyboards(reply):
+                await self.service.store.take_seat_notes(reply.announcement[0], note.seat)
+
+    @staticmethod
+    def _keyboards(reply: Reply) -> list[SeatNote]:
+        """What a stored change showed the keyboard's seats alone, other than the seat it
+        played (that is in `told`)."""
+        return [note for note in reply.seat_notes if note.user == LOCAL_USER]
 
     def show(self, reply: Reply) -> None:
         prefix = "! " if not reply.ok else ""
@@ -467,6 +476,9 @@ class LocalClient:
             self.say(f"{prefix}{line}")
         for line in reply.told:  # what the move showed your seat alone (a card drawn)
             self.say(f"(to you alone) {line}")
+        for note in self._keyboards(reply):  # ... and your other seats (an AI's move dealt)
+            for line in note.lines:
+                self.say(f"(to you alone) {line}")
         if reply.menu is not None:  # the terminal has no menu: the choices, to type
             for label, _ in reply.menu.options:
                 self.say(f"{prefix}  {terminal_text(label, self.games)}")
@@ -830,7 +842,6 @@ class LocalClient:
         Ctrl-C stops them after the step under way (each step is stored whole), or gives up
         the step in thought."""
         first = True
-        game = await self.service.store.open_game(self.channel)
         while not self.stop_asked:
             reply = await self.service.ai.move(self.channel)
             if reply is None:
@@ -839,26 +850,8 @@ class LocalClient:
                 await self.sleep(self.ai_pause)
             first = False
             await self.emit(reply)
-        if game is not None:
-            await self._told_among_ais(game)
         if self.stop_asked and await self._ai_on_turn():
             self.say("(Ctrl-C) The AIs wait: they go on after your next line (`status`).")
-
-    async def _told_among_ais(self, before: GameRecord) -> None:
-        """What the AIs' steps dealt to a seat of the one at the keyboard alone (a chit drawn
-        as their turn begins, inside an AI's move): told to them, as their own moves tell it."""
-        mine = [seat for seat, user in before.seats.items() if user == LOCAL_USER]
-        game = await self.service.store.get_game(before.id)
-        if not mine or game.actions <= before.actions:
-            return
-        g = self.service.loader.rules_of(game)
-        state = await self.service.loader.state_of(game)
-        for stored in await self.service.store.actions(game.id, after=before.actions):
-            action = g.action_from_json(json.dumps(stored.action))
-            for seat in mine:
-                said = narration_of(g).told_to(g.view(state, seat), action)
-                if said:
-                    self.say(f"(to you alone) {said}")
 
     async def _ai_on_turn(self) -> bool:
         """Whether the game in progress waits for an AI seat."""
@@ -907,10 +900,10 @@ def _stdin_lines(out: TextIO, keys: CtrlC) -> Iterator[str]:
         yield line
 
 
-def split_game(argv: list[str]) -> tuple[str, list[str]]:
-    """The `--game ID` of a command line (Vijayanagara when none is given) and the rest."""
+def split_game(argv: list[str]) -> tuple[str | None, list[str]]:
+    """The `--game ID` of a command line (None when none is given) and the rest."""
     rest: list[str] = []
-    kind = DEFAULT_GAME
+    kind: str | None = None
     i = 0
     while i < len(argv):
         a = argv[i]
@@ -947,10 +940,20 @@ def file_arg(text: str) -> tuple[str, Path]:
     return name.strip().lower(), Path(path.strip())
 
 
-def parser(g: AnyGame, games: Registry | None = None) -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog="chaupal-local", description=f"Play {g.info.title} in the terminal."
-    )
+def parser(
+    g: AnyGame, games: Registry | None = None, *, chosen: bool = True
+) -> argparse.ArgumentParser:
+    """The command line of game `g`; `chosen` False: no `--game` was given, and the help says
+    that `g` is the default, whose seats and options it lists, among the games hosted."""
+    about = f"Play {g.info.title} in the terminal."
+    if not chosen:
+        titles = ", ".join(x.info.title for x in hosted(games).games())
+        about = (
+            f"Play the games of {PRODUCT} in the terminal: {titles}. Without --game it is "
+            f"{g.info.title}, whose seats, levels and options are listed here; `--game ID "
+            "--help` lists another's."
+        )
+    p = argparse.ArgumentParser(prog="chaupal-local", description=about)
     p.add_argument(
         "--game",
         metavar="GAME",
@@ -1088,12 +1091,13 @@ async def amain(
     """The terminal client, on the command line `argv`, reading `lines` (None: a person at
     the keyboard), for the games hosted (`games`; None: the bot's)."""
     table = hosted(games)
-    kind, rest = split_game(sys.argv[1:] if argv is None else argv)
+    named, rest = split_game(sys.argv[1:] if argv is None else argv)
+    kind = named or DEFAULT_GAME
     try:
         g = table.game(kind)
     except ValueError as e:
-        parser(table.game(DEFAULT_GAME), table).error(str(e))
-    p = parser(g, table)
+        parser(table.game(DEFAULT_GAME), table, chosen=False).error(str(e))
+    p = parser(g, table, chosen=named is not None)
     args = p.parse_args(rest)
     stream = out or sys.stdout
     try:
