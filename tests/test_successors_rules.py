@@ -411,7 +411,7 @@ def test_l49_sea_battles_in_seas_not_ports_during_movement() -> None:
 def test_l50_a_roll_of_5_or_6_kills_at_sea() -> None:
     s = deal(order(at_sea(2, 2), "fight red at Egyptian Sea"), 5, 4, 1, 1)
     assert s.fleets[area(s, "egs")][RED] == 1
-    assert s.news[-3].endswith("Blue rolls 5 4: 1 hit"), s.news  # one is singular
+    assert s.news[-3].endswith("Blue rolls 5 4: 1 hit (a fleet hits on 5-6: l.50)"), s.news
 
 
 def test_l51_after_one_round_the_surviving_movers_sail_on() -> None:

@@ -724,15 +724,10 @@ def sea_rolled(s: State, sea: int, mover: int, enemy: int, a: Dice) -> None:
     hit = s.parts.setup.sea_hit
     on_enemy = sum(1 for v in a.values[:n] if v >= hit)
     on_mover = sum(1 for v in a.values[n:] if v >= hit)
-    where = area_name(s, sea)
-    say(
-        s,
-        f"{where}: {title(s, mover)} rolls {' '.join(map(str, a.values[:n]))}: {count_of(on_enemy, 'hit')}",
-    )
-    say(
-        s,
-        f"{where}: {title(s, enemy)} rolls {' '.join(map(str, a.values[n:]))}: {count_of(on_mover, 'hit')}",
-    )
+    where, how = area_name(s, sea), f"a fleet hits on {_on(hit)}: l.50"
+    for who, dice, hits in ((mover, a.values[:n], on_enemy), (enemy, a.values[n:], on_mover)):
+        rolled = " ".join(map(str, dice))
+        say(s, f"{where}: {title(s, who)} rolls {rolled}: {count_of(hits, 'hit')} ({how})")
     sunk = min(on_enemy, s.fleets[sea][enemy])
     if sunk:
         board.remove_fleets(s, sea, enemy, sunk)
