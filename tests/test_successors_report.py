@@ -268,3 +268,16 @@ def test_a_sides_retreats_to_one_place_read_as_one_line_its_leader_with_them() -
         "• Red retreats its leader with 1 levy and 2 infantry from Babylonia to Mesopotamia",
         "• Red retreats 1 levy from Babylonia to Arabia",
     ]
+
+
+def test_an_ais_why_after_its_last_step_leaves_the_steps_told_as_the_log_tells_them() -> None:
+    """The channel puts an AI's why (not a step's line) after its turn's last step; the log
+    has no why: `done` after a purchase must read the same in both."""
+    merge = narration_of(GAME).merge_lines
+    bought = ["• Green buys 2 infantry for 4 Talents at Egypt (treasury 1)"]
+    done = "• Green is done buying (treasury 1)"
+    assert merge([*bought, done, "_Why: the random AI picks any allowed step._"])[:2] == [
+        *bought,
+        done,
+    ]
+    assert merge([*bought, done, "• Blue chooses Babylonia as its home"])[:1] == bought

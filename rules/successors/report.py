@@ -296,7 +296,8 @@ def merged_lines(lines: Iterable[str]) -> list[str]:
     listed_lines = list(lines)
     known = _standard_names() | frozenset(_single_places(listed_lines))
     for line in listed_lines:
-        _settle_ends(out, known)
+        if out and line.startswith(BULLET) == out[-1].startswith(BULLET):  # a step's line
+            _settle_ends(out, known)
         said = _bulleted(_joined, out[-1], line, known) if out else None
         if said is not None and UNSAID in said:
             out.pop()
