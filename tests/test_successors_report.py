@@ -270,14 +270,17 @@ def test_a_sides_retreats_to_one_place_read_as_one_line_its_leader_with_them() -
     ]
 
 
-def test_an_ais_why_after_its_last_step_leaves_the_steps_told_as_the_log_tells_them() -> None:
-    """The channel puts an AI's why (not a step's line) after its turn's last step; the log
-    has no why: `done` after a purchase must read the same in both."""
+def test_done_goes_with_the_seats_next_step_and_stays_before_anything_else() -> None:
+    """`done` is shown to whoever typed it and goes once the seat's next step is told; what
+    is not that seat's step (an AI's why, which the log has not; the next seat's line, which
+    the log may tell in the next message) leaves it, so the channel and the log agree."""
     merge = narration_of(GAME).merge_lines
     bought = ["• Green buys 2 infantry for 4 Talents at Egypt (treasury 1)"]
     done = "• Green is done buying (treasury 1)"
-    assert merge([*bought, done, "_Why: the random AI picks any allowed step._"])[:2] == [
+    why = "_Why: the random AI picks any allowed step._"
+    assert merge([*bought, done, why]) == [*bought, done, why]
+    assert merge([*bought, done, "• Blue chooses Babylonia as its home"])[1] == done
+    assert merge([*bought, done, "• Green does not move (l.25-32)"]) == [
         *bought,
-        done,
+        "• Green does not move (l.25-32)",
     ]
-    assert merge([*bought, done, "• Blue chooses Babylonia as its home"])[:1] == bought

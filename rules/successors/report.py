@@ -296,7 +296,7 @@ def merged_lines(lines: Iterable[str]) -> list[str]:
     listed_lines = list(lines)
     known = _standard_names() | frozenset(_single_places(listed_lines))
     for line in listed_lines:
-        if out and line.startswith(BULLET) == out[-1].startswith(BULLET):  # a step's line
+        if out and _same_seat(out[-1], line):  # its own next step's line
             _settle_ends(out, known)
         said = _bulleted(_joined, out[-1], line, known) if out else None
         if said is not None and UNSAID in said:
@@ -309,6 +309,15 @@ def merged_lines(lines: Iterable[str]) -> list[str]:
         if len(out) > 1 and (two := _bulleted(_join_forces, out[-2], out[-1], known)):
             out[-2:] = [two]
     return out
+
+
+def _same_seat(a: str, b: str) -> bool:
+    """Whether two lines, both a step's (bare or both items), begin with the same seat."""
+    mark = BULLET if a.startswith(BULLET) else ""
+    if not b.startswith(mark) or (not mark and b.startswith(BULLET)):
+        return False
+    who = re.match(r"[A-Z]\w*", a.removeprefix(mark))
+    return who is not None and re.match(rf"{who[0]}\b", b.removeprefix(mark)) is not None
 
 
 def _settle_ends(out: list[str], known: frozenset[str]) -> None:
