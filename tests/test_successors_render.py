@@ -446,6 +446,34 @@ def test_the_header_speaks_to_the_person_at_the_keyboard_as_you() -> None:
     assert "Game over: you win with" in alt
 
 
+def test_two_ais_of_one_level_are_told_apart_and_no_name_is_cut_where_the_table_has_room() -> None:
+    """Two seats played by "the greedy AI": the header, the notes and the alt text name a seat
+    by its colour (its player beside it where there is room), and the players' table gives a
+    name too long to sit beside the figures a line of its own rather than "the gree…"."""
+    last = kinds()["over, 4 players"]
+    ais = {seat: "the greedy AI" for seat in last.seats[1:]}
+    names = {last.seats[0]: "Christopher Robin", **ais}
+    img, sheet = picture(GAME.view(last, None), names)
+    texts = [t.text for t in sheet.texts]
+    assert faults(img, sheet, map_layout(OURS)) == []
+    shown = [t for t in texts if t in ("the greedy AI", "greedy AI")]
+    assert len(shown) == len(ais) and not any("gree…" in t for t in texts)
+    three = kinds()["over, 3 players"]
+    long_name = {three.seats[0]: names[last.seats[0]]}
+    img, sheet = picture(GAME.view(three, None), long_name)
+    assert faults(img, sheet, map_layout(OURS)) == []
+    assert long_name[three.seats[0]] in [t.text for t in sheet.texts]  # on a line of its own
+    best = GAME.result(last)
+    assert best is not None
+    winner = best.places[0][0]
+    (header,) = [t for t in texts if t.startswith("Game over: ")]
+    assert header.startswith(f"Game over: {winner.capitalize()}")
+    alt = PICTURES.alt_text(GAME.view(last, None), names)
+    assert f"{winner.capitalize()} ({names[winner]})" in alt
+    for seat in ais:
+        assert f"{seat.capitalize()} (the greedy AI):" in alt
+
+
 @pytest.mark.parametrize(
     ("kind", "header"),
     [

@@ -8,7 +8,7 @@ from rules.successors import CAPTIVE, INVASION, NO, REVOLT, View, count_of
 
 from ..pictures import Names
 from . import stacks
-from .board import player_names, scores, title_of
+from .board import colours, labels, scores, title_of
 from .stacks import Run
 
 WORDS = {"L": "levy", "I": "inf", "C": "cav", "E": "el", "F": "fleet"}
@@ -25,22 +25,21 @@ def _word(word: str) -> str:
 
 def alt_text(v: View, names: Names | None) -> str:
     s = v.state
-    who = player_names(v, names)
+    who = colours(v)
     parts = [f"Successors map. {title_of(v, names)}."]
     if s.order and s.phase == "play":
         parts.append("Order: " + ", ".join(who[k] for k in s.order) + ".")
     parts.append(f"Chits in the cup: {v.cup_size}.")
     half = scores(s)
-    parts += [_player(v, seat, who, half[seat]) for seat in range(s.players)]
+    label = labels(v, names)
+    parts += [_player(v, seat, label[seat], who, half[seat]) for seat in range(s.players)]
     parts += _areas(v, who)
     return " ".join(parts)
 
 
-def _player(v: View, seat: int, who: list[str], half: int) -> str:
+def _player(v: View, seat: int, label: str, who: list[str], half: int) -> str:
+    """A seat's paragraph: its colour and player, then its figures, naming others by colour."""
     s = v.state
-    name = who[seat]
-    colour = s.seats[seat]
-    label = name if name.lower() == colour else f"{name} ({colour})"
     if seat in s.out:
         return f"{label}: eliminated."
     words = [

@@ -222,8 +222,29 @@ def _badge(pen: _Pen, value: Text, home: str | None) -> None:
 
 
 def player_names(v: View, names: Names | None) -> list[str]:
+    """Each seat's player as the table names them (its colour where no name is given); two AI
+    seats of one level share a name, so elsewhere a seat is named by its colour."""
     given = names or {}
     return [given.get(seat) or seat.capitalize() for seat in v.state.seats]
+
+
+def colours(v: View) -> list[str]:
+    """Each seat by its colour, as the players' table pairs it with its player: what the
+    picture's lines and the alt text name a seat by, never ambiguous."""
+    return [seat.capitalize() for seat in v.state.seats]
+
+
+def labels(v: View, names: Names | None, *, short: bool = False) -> list[str]:
+    """Each seat by its colour and its player: "Red (the greedy AI)", "Blue" unnamed, "you"
+    for the person at the keyboard (the terminal's name for them); `short`: by its colour."""
+    return [
+        name
+        if name == colour or name.lower() == "you"
+        else colour
+        if short
+        else f"{colour} ({name})"
+        for colour, name in zip(colours(v), player_names(v, names), strict=True)
+    ]
 
 
 def picture(v: View, names: Names | None = None) -> tuple[Image.Image, Sheet]:
@@ -235,7 +256,7 @@ def picture(v: View, names: Names | None = None) -> tuple[Image.Image, Sheet]:
     placed = _place_runs(s, lay, base, stacks.runs(v))
     legend = _legend_lines(bool(lay.guessed))
     room = (2 * WIDTH - lay.bottom - 8 - MARGIN) // LEGEND_ROW - len(legend)
-    written = _written_out(s, placed.overflow, room, player_names(v, names))
+    written = _written_out(s, placed.overflow, room, colours(v))
     height = lay.bottom + 8 + LEGEND_ROW * (len(written) + len(legend)) + MARGIN
     img = Image.new("P", (WIDTH, height), INDEX["paper"])
     img.putpalette(PALETTE)
@@ -291,9 +312,10 @@ def said(who: str, verb: str) -> str:
     return f"{who} {head}{ends}{' ' + rest if rest else ''}"
 
 
-def title_of(v: View, names: Names | None) -> str:
+def title_of(v: View, names: Names | None, *, short: bool = False) -> str:
+    """The picture's title, naming a seat by its colour and player (`short`: its colour)."""
     s = v.state
-    who = player_names(v, names)
+    who = labels(v, names, short=short)
     if s.phase == "over":
         best = s.seats.index(ranking(s).places[0][0])
         return f"Game over: {said(who[best], 'win')} with {points_text(half_points(s, best))}"
@@ -313,7 +335,10 @@ def title_of(v: View, names: Names | None) -> str:
 def _header(pen: _Pen, v: View, names: Names | None) -> None:
     cup = f"cup: {count_of(v.cup_size, 'chit')}"
     right = WIDTH - MARGIN - ink_width(cup) - 2 * PAD
-    title = _fit(title_of(v, names), right - MARGIN - 12, TITLE, True)
+    room = right - MARGIN - 12
+    title = title_of(v, names)
+    if ink_width(title, TITLE, True) + 2 * PAD > room:
+        title = _fit(title_of(v, names, short=True), room, TITLE, True)
     pen.write(MARGIN, 8, title, TITLE, True)
     pen.write(right, 11, cup, ink="muted")
 
@@ -519,30 +544,48 @@ def scores(s: State) -> list[int]:
 
 
 def _panel(pen: _Pen, v: View, names: Names | None, box: Box) -> None:
-    """A line per player in this game turn's order (the setup: seat order), and one more for
-    a captive leader, an alliance or an elimination."""
+    """A line per player in this game turn's order (the setup: seat order): its place, its
+    colour, its player, its Talents, chits and points; one more for a captive leader, an
+    alliance or an elimination. A player's name too long to sit beside the figures gets a
+    line of its own, the figures under it, while the box has the lines to spare; else it
+    drops its article ("greedy AI"), and is cut short only when that is not enough."""
     s = v.state
-    who = player_names(v, names)
-    half = scores(s)
+    who, half = player_names(v, names), scores(s)
     order = [k for k in s.order if k not in s.out] or list(range(s.players))
     order += [k for k in range(s.players) if k not in order]
-    x0, y, now = box[0] + 6, box[1] + 6, acting(s)
+    now = acting(s)
+    x0, y = box[0] + 6, box[1] + 6
+    x = x0 + max(line_at(0, 0, str(k + 1)).box[2] for k in range(len(order))) + 2 + 26
+    stats = {seat: _stats(v, seat, half[seat]) for seat in order}
+    notes = {seat: _note(v, seat, colours(v)) for seat in order}
+    spare = (box[3] - y) // PANEL_ROW - len(order) - sum(1 for n in notes.values() if n)
     for k, seat in enumerate(order):
-        stats = _stats(v, seat, half[seat])
-        stats_w = ink_width(stats) + 2 * PAD
-        x = pen.write(x0, y + 2, str(k + 1), ink="muted") + 2
-        swatch = (x, y + 4, x + 20, y + 24)
+        stats_x = box[2] - 6 - ink_width(stats[seat]) - 2 * PAD
+        bold = seat == now
+        pen.write(x0, y + 2, str(k + 1), ink="muted")
+        swatch = (x - 26, y + 4, x - 6, y + 24)
         pen.rect(swatch, s.seats[seat], "ink")
         pen.sheet.marks.append(swatch)
-        x += 26
-        name = _fit(who[seat], box[2] - 6 - stats_w - 8 - x, TEXT, seat == now)
-        pen.write(x, y + 2, name, bold=seat == now)
-        pen.write(box[2] - 6 - stats_w, y + 2, stats)
-        y += PANEL_ROW
-        note = _note(v, seat, who)
-        if note:
-            pen.write(x, y + 2, _fit(note, box[2] - 6 - x), ink="muted")
+        name, room = who[seat], stats_x - 8 - x
+        if ink_width(name, TEXT, bold) + 2 * PAD > room and spare > 0:
+            spare -= 1
+            pen.write(x, y + 2, _fit(name, box[2] - 6 - x, TEXT, bold), bold=bold)
             y += PANEL_ROW
+        else:
+            pen.write(x, y + 2, _fit(_cell(name, room, bold), room, TEXT, bold), bold=bold)
+        pen.write(stats_x, y + 2, stats[seat])
+        y += PANEL_ROW
+        if notes[seat]:
+            pen.write(x, y + 2, _fit(notes[seat], box[2] - 6 - x), ink="muted")
+            y += PANEL_ROW
+
+
+def _cell(name: str, room: float, bold: bool) -> str:
+    """A name as a cell of the table: without its article where it would not fit with it
+    ("greedy AI" for "the greedy AI")."""
+    if ink_width(name, TEXT, bold) + 2 * PAD > room and name.startswith("the "):
+        return name.removeprefix("the ")
+    return name
 
 
 def _stats(v: View, seat: int, half: int) -> str:
