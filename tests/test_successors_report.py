@@ -243,6 +243,30 @@ async def test_at_the_terminal_a_step_typed_alone_is_told_what_it_did_once(
     ], text[-2000:]
 
 
+async def test_at_the_terminal_an_ais_turn_reads_as_the_channels_report_unless_followed_step_by_step(
+    tmp_path: Path,
+) -> None:
+    """An AI's turn is printed as the channel's message reads it: its purchases at a place in
+    one line, no line for each levy; with --ai-pause (to follow the AI step by step) each
+    step is printed as it comes."""
+
+    async def setup_by_ais(*pause: str) -> list[str]:
+        out = io.StringIO()
+        args = ["--game", "successors", "--play", "green", "--seed", "5", *pause]
+        args += ["--db", str(tmp_path / f"s{len(pause)}.sqlite3"), "--boards", str(tmp_path)]
+
+        async def no_wait(seconds: float) -> None:
+            return None
+
+        await amain(args, iter(["quit"]), out, FakeRenderer(), sleep=no_wait)
+        return re.findall(r"^• Red buys .*$", out.getvalue(), re.M)
+
+    assert await setup_by_ais() == ["• Red buys 4 levies for 4 Talents at Media (treasury 1)"]
+    followed = await setup_by_ais("--ai-pause", "1")
+    assert followed[0] == "• Red buys 1 levy for 1 Talent at Media (treasury 4)"
+    assert len(followed) == 4
+
+
 def test_rowers_unpaid_says_what_a_seat_could_not_pay_for_not_zero_talents() -> None:
     """Finding: "Green pays 0 Talents for 0 fleets in port and loses 3 fleets"."""
     from successors_helpers import fleets

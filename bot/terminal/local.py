@@ -108,8 +108,8 @@ def help_text(kind: str, seats: str, games: Registry | None = None) -> str:
         f"`--ai SEAT:LEVEL` ({noun_for(len(levels), 'level')} {', '.join(levels)}) for "
         f"chosen seats; AIs fill the free seats up to {g.info.min_players} players{more}. "
         "They move by themselves whenever it is their decision: each AI turn is one block of "
-        "short lines ending with why it played so; `--ai-pause 2` waits 2 s between two AI "
-        "steps.",
+        "short lines (a run of the same steps in one line) ending with why it played so; "
+        "`--ai-pause 2` shows each AI step as it comes, 2 s apart.",
         HELP_WIDTH,
     )
     lines += [
@@ -417,7 +417,11 @@ class LocalClient:
         self.seed: int | None = None
         self.options: dict[str, str | int | bool | None] = {}  # --options, for a new game
         self.files: dict[str, bytes] = {}  # --file and --deck, for a new game
-        self.turn_text = ""  # the turn message as last shown (an edit repeats it)
+        self.turn_text = ""  # the turn message as printed so far (an edit repeats it)
+        # while the AIs play on without a pause: the turn message's last line, printed once
+        # the next step shows it stays as it is (a step may merge more of the same into it)
+        self.held: tuple[str, str] | None = None  # (the line as printed, the message then)
+        self.holding = False
         self.seating: Seating = {} if seating is None else seating
         self.ai_pause = ai_pause
         self.sleep = sleep
@@ -434,7 +438,15 @@ class LocalClient:
             loop.call_soon_threadsafe(self.service.ai.stop_thinking, self.channel)
 
     def say(self, text: str) -> None:
+        self.release()
         print(text, file=self.out)
+
+    def release(self) -> None:
+        """Print the turn message's line held back, as it stands."""
+        if self.held is not None:
+            (line, message), self.held = self.held, None
+            print(line, file=self.out)
+            self.turn_text = message
 
     async def emit(self, reply: Reply) -> None:
         """Show a reply; an announcement shown here is delivered (the terminal is the channel)."""
@@ -466,13 +478,19 @@ class LocalClient:
             # the terminal is the channel, printed once: a turn's edit and the closing of a
             # turn repeat what was shown; only their new lines are printed
             if reply.edit:
+                self.held = None  # (the edit says that line again, as it stands now)
                 text = after_shown(self.turn_text, reply.text, self.game)
             elif reply.close_text is not None:
+                self.held = None
                 # (a run the closing moved out goes on in the new message: what was added)
                 text = after_shown(self.turn_text, reply.close_text + "\n" + reply.text, self.game)
             self.turn_text = reply.text
+            text, held = self._hold_last(reply, text.strip("\n"), prefix)
+        else:
+            held = None
         shown = terminal_text(text.strip("\n"), self.games)
-        for line in shown.split("\n") if shown or not reply.told else ():  # a hidden step: told
+        quiet = reply.told or held  # a hidden step is told; a held line comes later
+        for line in shown.split("\n") if shown or not quiet else ():
             self.say(f"{prefix}{line}")
         for line in reply.told:  # what the move showed your seat alone (a card drawn)
             self.say(f"(to you alone) {line}")
@@ -492,6 +510,24 @@ class LocalClient:
             self._write(self.game_boards() / CHART_FILE, reply.file.data, "chart")
         elif reply.file is not None:
             self._write(Path(reply.file.filename), reply.file.data, "saved")
+        self.held = held
+
+    def _hold_last(
+        self, reply: Reply, text: str, prefix: str
+    ) -> tuple[str, tuple[str, str] | None]:
+        """While the AIs play on (`holding`), the last new line of the turn message waits for
+        the next step: a step merges more of the same into it (a purchase, a march's next
+        area), so an AI's turn is printed as the channel's message reads, not step by step.
+        Held only where that line is new as it stands and nothing follows it in this reply."""
+        lines = text.split("\n")
+        last = reply.text.rsplit("\n", 1)
+        printed = last[0] if len(last) == 2 else ""
+        after = reply.told or self._keyboards(reply) or reply.menu or reply.image or reply.file
+        if not self.holding or after or not lines[-1] or lines[-1] != last[-1]:
+            return text, None
+        self.turn_text = printed
+        held = (f"{prefix}{terminal_text(lines[-1], self.games)}", reply.text)
+        return "\n".join(lines[:-1]), held
 
     def game_boards(self, game_id: int | None = None) -> Path:
         """Each game's boards in a folder of its own (the current game's unless `game_id`),
@@ -842,14 +878,19 @@ class LocalClient:
         Ctrl-C stops them after the step under way (each step is stored whole), or gives up
         the step in thought."""
         first = True
-        while not self.stop_asked:
-            reply = await self.service.ai.move(self.channel)
-            if reply is None:
-                break
-            if self.ai_pause > 0 and not first:
-                await self.sleep(self.ai_pause)
-            first = False
-            await self.emit(reply)
+        self.holding = self.ai_pause <= 0  # (with a pause, each step is shown as it comes)
+        try:
+            while not self.stop_asked:
+                reply = await self.service.ai.move(self.channel)
+                if reply is None:
+                    break
+                if self.ai_pause > 0 and not first:
+                    await self.sleep(self.ai_pause)
+                first = False
+                await self.emit(reply)
+        finally:
+            self.holding = False
+            self.release()
         if self.stop_asked and await self._ai_on_turn():
             self.say("(Ctrl-C) The AIs wait: they go on after your next line (`status`).")
 
@@ -1021,8 +1062,9 @@ def _seating_arguments(
         type=pause_arg,
         default=0.0,
         metavar="SECONDS",
-        help=f"wait this long between two AI steps shown, to follow them (0 to {MAX_AI_PAUSE:g}; "
-        "default 0)",
+        help="show each AI step as it comes, this long apart, to follow them (0 to "
+        f"{MAX_AI_PAUSE:g}; default 0: an AI's turn is printed whole, a run of the same steps in "
+        "one line)",
     )
     p.add_argument(
         "--think",
