@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from ..errors import excerpt
+from ..words import listed
 from . import aside, board, combat, economy, engine, movement
 from .components import TYPES
 from .names import area_name, talents, title, unit_noun, units_text
@@ -46,8 +48,17 @@ def allowed_text(s: State, actions: Sequence[Action], limit: int = MAX_LISTED) -
     return ", ".join(words) + (f" and {more} more" if more > 0 else "")
 
 
-def decision_text(s: State) -> str:
-    """What the seat deciding is asked now, in the rules' words."""
+YOU = re.compile(r"\b(?:you|your)\b")
+
+
+def decision_text(s: State, *, told_others: bool = False) -> str:
+    """What the seat deciding is asked now, in the rules' words: addressed to it, or
+    (`told_others`) told of it to the other players ("move its force", not "your")."""
+    said = _asked(s)
+    return YOU.sub(lambda m: "its" if m[0] == "your" else "it", said) if told_others else said
+
+
+def _asked(s: State) -> str:
     if not s.frames:
         return "nothing: the game is over"
     kind, a, b, c, _ = s.frames[-1]
@@ -111,8 +122,9 @@ def _move_how(s: State, legal: Sequence[Action], v: View) -> str:
     f = s.force
     said = [f"`{describe(v, a)}`" for a in legal if isinstance(a, March | Sail | Land)][:2]
     if f is not None:
-        rest = "`drop 1 inf`, " if not f.fleets else ""
-        return f"type {', '.join(said) or '`halt`'}, {rest}or `halt`"
+        more = [next((a for a in legal if isinstance(a, k)), None) for k in (Drop, Halt)]
+        said += [f"`{describe(v, a)}`" for a in more if a is not None]
+        return "type " + listed(said, "or") if said else ""
     take = next((a for a in legal if isinstance(a, Take)), None)
     out = []
     if take is not None:  # the pieces of the first area that may move, the leader too
@@ -154,8 +166,8 @@ def _move_text(s: State, seat: int, caller: int) -> str:
     left = movement.mp_left(s, f)
     where = area_name(s, f.place)
     if f.fleets:
-        return f"your fleets at {where} ({left} MP left): sail, embark, land, or halt"
-    return f"your force at {where} ({left} MP left): march, take, drop, or halt"
+        return f"move your fleets at {where} ({left} MP left): sail, embark, land, or halt"
+    return f"move your force at {where} ({left} MP left): march, take, drop, or halt"
 
 
 def refusal(s: State, a: Action, seat: str | None = None) -> str:
@@ -180,7 +192,8 @@ def refusal_reason(s: State, a: Action, seat: str | None = None) -> str:
     if mover is None:
         return "the game is over"
     if seat is not None and seat != mover:
-        return f"it is not your turn: {title(s, s.seats.index(mover))} must {decision_text(s)}"
+        whose = title(s, s.seats.index(mover))
+        return f"it is not your turn: {whose} must {decision_text(s, told_others=True)}"
     return _why(s, s.seats.index(mover), a) or decision_text(s)
 
 

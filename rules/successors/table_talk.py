@@ -371,7 +371,7 @@ def prompt(v: View, seat: Seat) -> str:
     if mover is None:
         return f"{when}: waiting for {engine.chance(s)}"
     if mover != seat:
-        return f"{when}: waiting for {mover.capitalize()} to {decision_text(s)}"
+        return f"{when}: waiting for {mover.capitalize()} to {decision_text(s, told_others=True)}"
     how = how_to(s)
     return f"{when}: {decision_text(s)}" + (f"; {how}" if how else "")
 

@@ -1,0 +1,68 @@
+"""Successors as the other players at the table read it: what a seat that is not deciding is
+told of another's decision (in its hand, in a refusal), and the examples a decision offers,
+each one a step the seat may really type."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from successors_helpers import at, moving, order, put, started
+
+from rules.capabilities import talk_of
+from rules.successors import GAME, State
+from rules.successors.engine import frame
+
+BLUE, RED = 0, 1
+
+
+def waiting_line(s: State, seat: str) -> str:
+    return talk_of(GAME).prompt(GAME.view(s, seat), seat)
+
+
+def test_a_player_looking_at_their_hand_while_another_moves_a_force_reads_whose_force() -> None:
+    """Bob opens his hand while Alice's force marches: he reads that Blue moves its force, not
+    "waiting for Blue to your force at Egypt"."""
+    s = order(moving(put(started(3), "egy", BLUE, inf=2)), "take 2 inf at Egypt")
+    said = waiting_line(s, "red")
+    assert said == (
+        "game turn 2: waiting for Blue to move its force at Egypt (3 MP left): march, take, "
+        "drop, or halt"
+    ), said
+    assert "move your force at Egypt (3 MP left)" in waiting_line(s, "blue")
+
+
+def test_a_player_looking_at_their_hand_during_anothers_setup_reads_its_talents_not_theirs() -> (
+    None
+):
+    """Cara opens her hand while Red spends its Talents at the start: the Talents and the home
+    are Red's ("its"), never "your"."""
+    s = at(started(3, turn=1, money=4), RED, 0, frame("buy", RED, 0, 0))
+    said = waiting_line(s, "green")
+    assert "your" not in said and "you " not in said, said
+
+
+def test_a_step_typed_out_of_turn_is_refused_with_the_deciders_decision_in_its_words() -> None:
+    """Cara types a march while Alice's force is on the way: the refusal says what Blue must
+    do, in Blue's words ("its force"), not as if it were addressed to Blue."""
+    s = order(moving(put(started(3), "egy", BLUE, inf=2)), "take 2 inf at Egypt")
+    with pytest.raises(ValueError) as refused:
+        order(s, "march to Arabia", "green")
+    assert "Blue must move its force at Egypt" in str(refused.value), refused.value
+    assert "your force" not in str(refused.value)
+
+
+def test_a_new_player_moving_a_force_of_levies_is_shown_a_drop_of_levies() -> None:
+    """Cara, new to the game, takes 2 levies and reads what she may type: every example is a
+    step she may play then (no `drop 1 inf` of infantry she lacks, no drop at all before her
+    leader's band has marched, Q10; a drop of a levy once it has)."""
+    s = order(moving(put(started(3), "egy", BLUE, levy=3)), "take 2 levy at Egypt")
+    said = waiting_line(s, "blue")
+    assert "`drop 1 inf`" not in said, said
+    examples = re.findall(r"`([^`]+)`", said.split("; type ", 1)[1])
+    assert examples, said
+    for typed in examples:
+        order(s, typed)  # each one plays
+    led = order(order(s, "take leader at Egypt"), "march to Arabia")  # (l.28, Q10: his band)
+    said = waiting_line(led, "blue")
+    assert "`drop 1 levy`" in said and "`halt`" in said, said
