@@ -48,6 +48,7 @@ from .front_end import (
     MESSAGE_LIMIT,
     alt_within,
     split_text,
+    user_mention,
 )
 
 log = logging.getLogger(__name__)
@@ -497,8 +498,9 @@ async def direct_notices(
         )
     nxt = reply.text.rsplit("\n", 1)[-1]
     if announced and nxt.startswith("**Next:**"):  # a decision (not a rematch, a seat moved)
-        for uid in reply.mentions:
-            said.setdefault(uid, []).append(f"Your turn in <#{channel_id}>: {nxt}")
+        for uid in reply.mentions:  # whoever it names: one pinged for a step above decides not
+            if user_mention(uid) in nxt:
+                said.setdefault(uid, []).append(f"Your turn in <#{channel_id}>: {nxt}")
     for uid, parts in said.items():
         try:
             wants = (await service.store.user_prefs(uid)).direct_messages

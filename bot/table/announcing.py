@@ -199,7 +199,9 @@ class Announcer:
             opening = [x for x in opening if not narration_of(g).opens_stage(x.removeprefix("• "))]
         if t.ai_next:
             opening.append(ai_header(g, after, t.waiting, self.texts.strong, self.texts.ai_levels))
-        body = "\n".join(carried + head + told(g, opening) + t.named)
+        # a step for a person, told in the closed message, is pointed to first ("above")
+        first, last = (t.named, []) if closing else ([], t.named)
+        body = "\n".join(carried + first + head + told(g, opening) + last)
         return Announcement(
             text=_joined(body, t.nxt),
             mentions=[*t.mentions, *(u for u in t.named_mentions if u not in t.mentions)],

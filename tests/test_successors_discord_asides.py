@@ -1,0 +1,89 @@
+"""Successors on Discord when a step is for a player who is not the one deciding (an alliance
+answered, a gift): the channel's message that pings them says it beside that step, and a
+direct message says "Your turn" only to whoever decides next. Three people (Alice blue, Bob
+red, Cara green) at a position built for it, through the real discord.py library with its
+HTTP layer faked at the wire."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from discord_env import running_bot
+from discord_fake import CHANNEL, FakeDiscord, Message
+from discord_limits import within_discords_limits
+from successors_helpers import at, put, started
+
+from rules.successors import Successors, State
+from rules.successors.engine import frame
+
+PEOPLE = {"blue": 21, "red": 22, "green": 23}
+ALICE, BOB, CARA = PEOPLE.values()
+BLUE, GREEN = 0, 2
+FOR_ALICE = f"**Blue** <@{ALICE}>: a step above is for you"
+
+
+def blue_fights_green_after_offering_it_an_alliance() -> State:
+    """Game turn 2, Blue's combat: its one open battle is against Green in Arabia, and Blue
+    has offered Green an alliance (an ally's units are no battle, l.32)."""
+    s = put(put(started(3), "ara", BLUE, inf=1), "ara", GREEN, inf=1)
+    s = at(s, BLUE, 5, frame("combat", BLUE))
+    s.offers = ((BLUE, GREEN),)
+    return s
+
+
+@dataclass
+class Seen:
+    channel: list[Message]  # the game's channel, oldest first
+    fake: FakeDiscord
+    direct: dict[int, list[str]]  # each person's direct messages sent after Cara's answer
+
+
+async def cara_accepts_while_alice_decides(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> Seen:
+    built = blue_fights_green_after_offering_it_an_alliance()
+    monkeypatch.setattr(Successors, "new_game", lambda *_: built.clone())
+    fake = FakeDiscord()
+
+    async def sc(user: int, command: str, **options: object) -> None:
+        fake.slash(user, command, group="sc", **options)  # type: ignore[arg-type]
+        await fake.settle()
+
+    async with running_bot(tmp / "bot.sqlite3", monkeypatch, fake):
+        for user in PEOPLE.values():
+            await sc(user, "club me", direct_messages=True)
+        await sc(ALICE, "create", seat="blue")
+        await sc(BOB, "join", seat="red")
+        await sc(CARA, "join", seat="green")
+        await sc(ALICE, "start")
+        sent = {user: len(fake.direct_to(user)) for user in PEOPLE.values()}
+        await sc(CARA, "play", order="accept blue")
+    within_discords_limits(fake)
+    direct = {u: [m.content for m in fake.direct_to(u)][n:] for u, n in sent.items()}
+    return Seen([m for m in fake.visible if m.channel_id == CHANNEL], fake, direct)
+
+
+async def test_an_alliance_accepted_that_ends_the_deciders_turn_tells_alice_beside_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Cara accepts Alice's alliance while Alice decides her battles: that ends Blue's turn
+    (no battle is left) and Red's begins. The new message pings Alice for the step above
+    (the alliance, at the foot of the closed message) first, before Red's turn is told: not
+    after Red's event and revenue, as if one of Red's steps were for her."""
+    seen = await cara_accepts_while_alice_decides(tmp_path, monkeypatch)
+    closed, new = seen.channel[-2:]
+    assert "• Green and Blue are allies (l.32)" in closed.content, closed.content
+    assert new.content.startswith(FOR_ALICE), new.content
+    assert "Red's player turn" in new.content and f"**Next:** Red <@{BOB}>" in new.content
+    assert seen.fake.pings(ALICE)[-1] is new and seen.fake.pings(BOB)[-1] is new
+
+
+async def test_a_player_pinged_for_a_step_is_not_told_by_direct_message_it_is_their_turn(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Alice asked for direct messages; Cara's answer is a step for her, while Red decides
+    next: Bob alone is told "Your turn" (he asked too), never Alice, whose turn it is not."""
+    said = (await cara_accepts_while_alice_decides(tmp_path, monkeypatch)).direct
+    assert not any("Your turn" in d for d in said[ALICE]), said[ALICE]
+    assert [d for d in said[BOB] if d.startswith("Your turn")], said[BOB]
+    assert said[CARA] == [], said[CARA]
