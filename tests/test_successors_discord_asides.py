@@ -87,3 +87,29 @@ async def test_a_player_pinged_for_a_step_is_not_told_by_direct_message_it_is_th
     assert not any("Your turn" in d for d in said[ALICE]), said[ALICE]
     assert [d for d in said[BOB] if d.startswith("Your turn")], said[BOB]
     assert said[CARA] == [], said[CARA]
+
+
+async def test_an_alliance_offered_to_the_player_deciding_edits_their_turn_message(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While Bob chooses Red's home, Cara offers Red an alliance: the turn's message, whose
+    `Next:` line already names Bob, is edited with the offer, which says how he answers; it
+    is neither closed for a new message nor given a line naming him a second time."""
+    fake = FakeDiscord()
+
+    async def sc(user: int, command: str, **options: object) -> None:
+        fake.slash(user, command, group="sc", **options)  # type: ignore[arg-type]
+        await fake.settle()
+
+    async with running_bot(tmp_path / "bot.sqlite3", monkeypatch, fake):
+        await sc(ALICE, "create", seat="blue")
+        await sc(BOB, "join", seat="red")
+        await sc(CARA, "join", seat="green")
+        await sc(ALICE, "start")
+        turn = fake.visible[-1]
+        assert f"**Next:** Red <@{BOB}>" in turn.content, turn.content
+        await sc(CARA, "play", order="offer red")
+        assert fake.visible[-1] is turn, fake.visible[-1].content
+        assert "• Green offers an alliance to Red (l.32)" in turn.content, turn.content
+        assert f"**Red** <@{BOB}>" not in turn.content, turn.content  # (named once, in Next:)
+    within_discords_limits(fake)

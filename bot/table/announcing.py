@@ -104,7 +104,10 @@ class Announcer:
         ai_next = not over and is_ai(waiting)
         handoff = hands_off(g, before, after, ai_next)  # the log's rule too
         nxt, mentions = self._next_line(record, move, over, ai_next)
-        named, named_mentions = self.texts.told_by_name(record, move.addressed, move.sender)
+        deciding = None if over or ai_next else waiting  # (the `Next:` line names them)
+        named, named_mentions = self.texts.told_by_name(
+            record, move.addressed, move.sender, deciding
+        )
         telling = Telling(
             record=record,
             g=g,

@@ -226,11 +226,16 @@ class TableTexts:
         return f"{self.strong('Next:')} {who}{sep}{text}{tail}", mentions
 
     def told_by_name(
-        self, record: GameRecord, seats: Iterable[Seat], sender: int | None
+        self,
+        record: GameRecord,
+        seats: Iterable[Seat],
+        sender: int | None,
+        deciding: int | None = None,
     ) -> tuple[list[str], list[int]]:
         """A line naming each seat a step was for though the decision was not its own (an
         offer, a gift: Turns.addressed), with whom it pings: its player, unless an AI, the
-        sender, or nobody is named where one person holds every seat."""
+        sender, the person `deciding` next (the `Next:` line names them), or nobody is named
+        where one person holds every seat."""
         if not self.name_players:
             return [], []
         g = self.rules_of(record)
@@ -238,7 +243,7 @@ class TableTexts:
         users: list[int] = []
         for seat in seats:
             uid = self.seat_user(record, seat)
-            if uid is None or is_ai(uid) or uid == sender or uid in users:
+            if uid is None or is_ai(uid) or uid in (sender, deciding) or uid in users:
                 continue
             title = self.strong(seat_title(g, seat))
             answer = f" ({self.strong('My hand')} offers what you may do meanwhile)"
