@@ -255,12 +255,15 @@ def _carried(g: AnyGame, kept: str, lines: list[str]) -> tuple[str | None, list[
     carried over from it, and the new lines, told. A run of the same event
     that the new lines continue moves whole into the new message, first (it came before all
     else there), so it is told once ("D loses 3 Troops"), as the log tells it, not split by
-    the message's length."""
+    the message's length; and a last line the new ones take back (a halt, once its seat moves
+    on) is no longer told, as the log does not tell it."""
     old = kept.split("\n") if kept else []
     if len(old) > 1 and lines and len(told(g, [old[-1], lines[0]])) == 1:
         merged = told(g, [old[-1], *lines])
         return "\n".join(old[:-1]), merged[:1], merged[1:]
-    return kept or None, [], told(g, lines)
+    if len(old) > 1 and lines and told(g, [*old[-2:], lines[0]]) == [old[-2], *told(g, lines[:1])]:
+        old = old[:-1]  # its last line the new one takes back, as the log does (a halt)
+    return "\n".join(old) or None, [], told(g, lines)
 
 
 def commitment_text(texts: TableTexts, record: GameRecord, secret: bytes, dealt_from: int) -> str:
