@@ -14,6 +14,7 @@ from discord_env import running_bot
 from discord_fake import CHANNEL, FakeDiscord, Message
 from discord_limits import within_discords_limits
 from successors_helpers import at, put, started
+from test_successors_discord import GREEN_ENDS_THE_TURN, Drawn, green_moves_last
 
 from rules.successors import Successors, State
 from rules.successors.engine import frame
@@ -112,4 +113,36 @@ async def test_an_alliance_offered_to_the_player_deciding_edits_their_turn_messa
         assert fake.visible[-1] is turn, fake.visible[-1].content
         assert "• Green offers an alliance to Red (l.32)" in turn.content, turn.content
         assert f"**Red** <@{BOB}>" not in turn.content, turn.content  # (named once, in Next:)
+    within_discords_limits(fake)
+
+
+async def test_a_player_holding_two_seats_reads_which_seat_drew_the_chit_in_their_receipt(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Alice holds Blue and Green; her last step as Green begins a game turn whose event deals
+    every seat a chit. Her receipt says the chit Green drew as Green's (her hand's "Since
+    your last look" says Blue's as Blue's), so she never mistakes one seat's hand for the
+    other's; Bob's chit reaches neither."""
+    built = green_moves_last()
+    monkeypatch.setattr(Successors, "new_game", lambda *_: built.clone())
+    drawn = Drawn({"blue": 15, "red": 7, "green": 9})
+    monkeypatch.setattr(Successors, "deal", staticmethod(drawn.deal))
+    fake = FakeDiscord()
+
+    async def sc(user: int, command: str, **options: object) -> None:
+        fake.slash(user, command, group="sc", **options)  # type: ignore[arg-type]
+        await fake.settle()
+
+    async with running_bot(tmp_path / "bot.sqlite3", monkeypatch, fake):
+        await sc(ALICE, "create", seat="blue")
+        await sc(BOB, "join", seat="red")
+        await sc(ALICE, "join", seat="green")
+        await sc(ALICE, "start")
+        await sc(ALICE, "play", order=GREEN_ENDS_THE_TURN)
+        receipt = fake.private_to(ALICE)[-1].content
+        await sc(ALICE, "hand")
+        hand = fake.private_to(ALICE)[-1].content
+    assert receipt.startswith("✓ Played: `end movement`\nAs Green: You draw chit 9, "), receipt
+    assert "chit 15" not in receipt and "chit 7" not in receipt, receipt
+    assert hand.startswith("**Since your last look (Blue):**\n• You draw chit 15, "), hand
     within_discords_limits(fake)

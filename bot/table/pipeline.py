@@ -475,14 +475,18 @@ class TurnPipeline:
         if not g.info.private:
             return
         narration = narration_of(g)
-        people = [seat for seat, user in order.record.seats.items() if not is_ai(user)]
+        seats = order.record.seats
+        people = [seat for seat, user in seats.items() if not is_ai(user)]
+        # the sender holding another seat too is told whose the actor's lines are
+        held = [s for s, user in seats.items() if actor is not None and user == seats.get(actor)]
+        whose = f"As {seat_title(g, actor)}: " if actor is not None and len(held) > 1 else ""
         for state, action in shown:
             for seat in people:
                 said = narration.told_to(g.view(state, seat), action)
                 if not said:
                     continue
                 if seat == actor:
-                    order.told.append(said)
+                    order.told.append(whose + said)
                 else:
                     order.seat_notes.setdefault(seat, []).append(said)
 
