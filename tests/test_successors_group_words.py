@@ -7,13 +7,15 @@ from __future__ import annotations
 import re
 
 import pytest
-from successors_helpers import at, moving, order, put, started
+from successors_helpers import at, holding, moving, order, put, started
+from test_successors_hidden import turn_begins
 
 from rules.capabilities import talk_of
 from rules.successors import GAME, State
 from rules.successors.engine import frame
+from rules.successors.state import Arm
 
-BLUE, RED = 0, 1
+BLUE, RED, GREEN = 0, 1, 2
 
 
 def waiting_line(s: State, seat: str) -> str:
@@ -66,3 +68,15 @@ def test_a_new_player_moving_a_force_of_levies_is_shown_a_drop_of_levies() -> No
     led = order(order(s, "take leader at Egypt"), "march to Arabia")  # (l.28, Q10: his band)
     said = waiting_line(led, "blue")
     assert "`drop 1 levy`" in said and "`halt`" in said, said
+
+
+def test_the_others_read_a_standing_order_fired_with_its_moment_in_words_not_a_code() -> None:
+    """Cara armed General levy for the turn's start; as the game turn begins Alice and Bob
+    read when it answered ("armed for the start of a game turn"), not the keyword typed to
+    arm it ("(turn)")."""
+    s = holding(started(3), GREEN, 14)
+    s = GAME.apply(s, Arm("green", 14, "turn"))
+    said = [x for x in turn_begins(s).news if "plays chit 14" in x]
+    assert said == [
+        "Green plays chit 14 (General levy), a standing order armed for the start of a game turn"
+    ], said

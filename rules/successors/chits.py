@@ -27,9 +27,18 @@ from typing import Final
 from . import board
 from .components import CAV, LEVY, Chit
 from .names import area_name, title, units_text
-from .state import CAPTIVE, MERC, NO, TRIGGERS, State
+from .state import CAPTIVE, MERC, NO, State
 
 TURN, REVOLT, ATTACKED, BATTLE, SHORT, REVENUE = range(6)
+# each moment as the table tells a standing order carried out (TRIGGERS: as it is typed)
+MOMENTS: Final = (
+    "the start of a game turn",
+    "a revolt in its provinces",
+    "an attack on it",
+    "its next battle",
+    "a payment it cannot make",
+    "its revenue",
+)
 # the moments a chit of each kind may be armed for (docs/successors.md)
 ARMED_FOR: Final = {
     "mercenaries": (ATTACKED,),
@@ -95,7 +104,7 @@ def fire(s: State, seat: int, trigger: int, area: int = NO) -> Chit | None:
     chit = chit_of(s, number)
     order = order_of(s, seat, number)
     give_back(s, seat, number)
-    said = f"{title(s, seat)} plays {chit_text(s, number)}, a standing order ({TRIGGERS[trigger]})"
+    said = f"{title(s, seat)} plays {chit_text(s, number)}, a standing order armed for {MOMENTS[trigger]}"
     s.news = (*s.news, said)
     if trigger in (TURN, SHORT, REVENUE):
         effect(s, seat, chit, order[3])
