@@ -16,7 +16,7 @@ from discord_limits import within_discords_limits
 from successors_helpers import at, put, started
 from test_successors_discord import GREEN_ENDS_THE_TURN, Drawn, green_moves_last
 
-from rules.successors import Successors, State
+from rules.successors import State, Successors
 from rules.successors.engine import frame
 
 PEOPLE = {"blue": 21, "red": 22, "green": 23}
