@@ -100,7 +100,7 @@ def test_move_all_takes_every_unit_there_and_the_leader() -> None:
 
 def test_a_step_refused_by_a_rule_is_told_apart_from_one_not_read() -> None:
     s = moving(put(started(3, money=2), "egy", BLUE, inf=1))
-    with pytest.raises(IllegalAction, match="give 1 to 2 Talents") as refused:
+    with pytest.raises(IllegalAction, match="you have 2 Talents to give: give 1 to 2") as refused:
         read(s, "give 9 to red")
     assert "Allowed" not in refused.value.reason  # the table lists the allowed steps once
     with pytest.raises(InvalidOrder, match="'conquer' is not a step of Successors"):

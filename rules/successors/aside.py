@@ -68,8 +68,11 @@ def _give(s: State, seat: int, a: Give) -> str | None:
     other = _other(s, seat, a.to)
     if isinstance(other, str):
         return other
-    if not 1 <= a.amount <= s.money[seat]:
-        return f"give 1 to {s.money[seat]} Talents (your treasury)"
+    held = s.money[seat]
+    if not held:
+        return "your treasury is empty: you have no Talent to give (l.12)"
+    if not 1 <= a.amount <= held:
+        return f"you have {talents(held)} to give: give 1 to {held} (l.12)"
     return None
 
 
