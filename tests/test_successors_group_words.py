@@ -10,8 +10,9 @@ import pytest
 from successors_helpers import at, holding, moving, order, put, started
 from test_successors_hidden import turn_begins
 
-from rules.capabilities import talk_of
+from rules.capabilities import notation_of, talk_of
 from rules.successors import GAME, State
+from rules.successors.aside import options
 from rules.successors.engine import frame
 from rules.successors.state import Arm
 
@@ -98,3 +99,12 @@ def test_a_gift_beyond_the_treasury_is_refused_with_what_the_giver_holds(
     with pytest.raises(ValueError) as refused:
         order(s, "give 5 to red", "green")
     assert said in str(refused.value), refused.value
+
+
+def test_a_chit_armed_already_is_not_offered_armed_again_for_the_same_moment() -> None:
+    """Cara armed Hidden treasure for her revenue: her hand offers to arm it for the other
+    moment (want of money) or to disarm it, not the standing order she has already."""
+    s = GAME.apply(holding(started(3), GREEN, 5), Arm("green", 5, "revenue"))
+    offered = [notation_of(GAME).describe(GAME.view(s, "green"), a) for a in options(s, GREEN)]
+    assert "arm 5 for revenue" not in offered, offered
+    assert "arm 5 for short" in offered and "disarm 5" in offered, offered

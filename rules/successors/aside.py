@@ -381,14 +381,16 @@ def options(s: State, seat: int) -> list[Aside]:
         out.append(Ransom(me))
     for number in s.hands[seat]:
         kind = chit_of(s, number).kind
+        standing = {(o[1], o[3]) for o in s.orders[seat] if o[0] == number and o[2] == NO}
         for t in ARMED_FOR.get(kind, ()):
             targets = (
                 [s.seats[k] for k in range(s.players) if k != seat and k not in s.out]
                 if kind == "truce"
                 else [""]
             )
-            for to in targets:
-                out.append(ArmStep(me, number, TRIGGERS[t], "", to))
+            for to in targets:  # (the standing order it has already is no step)
+                if (t, seat_index(s, to) if to else NO) not in standing:
+                    out.append(ArmStep(me, number, TRIGGERS[t], "", to))
         for at, to in _play_targets(s, seat, kind):
             play = Play(me, number, at, to)
             if problem(s, play, True) is None:
