@@ -25,6 +25,19 @@ BLUE, GREEN = 0, 2
 FOR_ALICE = f"**Blue** <@{ALICE}>: a step above is for you"
 
 
+async def sc(fake: FakeDiscord, user: int, command: str, **options: object) -> None:
+    fake.slash(user, command, group="sc", **options)  # type: ignore[arg-type]
+    await fake.settle()
+
+
+async def seated(fake: FakeDiscord, green: int = CARA) -> None:
+    """Alice opens the game as Blue, Bob joins as Red and `green` (Cara) as Green; it starts."""
+    await sc(fake, ALICE, "create", seat="blue")
+    await sc(fake, BOB, "join", seat="red")
+    await sc(fake, green, "join", seat="green")
+    await sc(fake, ALICE, "start")
+
+
 def blue_fights_green_after_offering_it_an_alliance() -> State:
     """Game turn 2, Blue's combat: its one open battle is against Green in Arabia, and Blue
     has offered Green an alliance (an ally's units are no battle, l.32)."""
@@ -46,19 +59,12 @@ async def cara_accepts_while_alice_decides(tmp: Path, monkeypatch: pytest.Monkey
     monkeypatch.setattr(Successors, "new_game", lambda *_: built.clone())
     fake = FakeDiscord()
 
-    async def sc(user: int, command: str, **options: object) -> None:
-        fake.slash(user, command, group="sc", **options)  # type: ignore[arg-type]
-        await fake.settle()
-
     async with running_bot(tmp / "bot.sqlite3", monkeypatch, fake):
         for user in PEOPLE.values():
-            await sc(user, "club me", direct_messages=True)
-        await sc(ALICE, "create", seat="blue")
-        await sc(BOB, "join", seat="red")
-        await sc(CARA, "join", seat="green")
-        await sc(ALICE, "start")
+            await sc(fake, user, "club me", direct_messages=True)
+        await seated(fake)
         sent = {user: len(fake.direct_to(user)) for user in PEOPLE.values()}
-        await sc(CARA, "play", order="accept blue")
+        await sc(fake, CARA, "play", order="accept blue")
     within_discords_limits(fake)
     direct = {u: [m.content for m in fake.direct_to(u)][n:] for u, n in sent.items()}
     return Seen([m for m in fake.visible if m.channel_id == CHANNEL], fake, direct)
@@ -98,18 +104,11 @@ async def test_an_alliance_offered_to_the_player_deciding_edits_their_turn_messa
     is neither closed for a new message nor given a line naming him a second time."""
     fake = FakeDiscord()
 
-    async def sc(user: int, command: str, **options: object) -> None:
-        fake.slash(user, command, group="sc", **options)  # type: ignore[arg-type]
-        await fake.settle()
-
     async with running_bot(tmp_path / "bot.sqlite3", monkeypatch, fake):
-        await sc(ALICE, "create", seat="blue")
-        await sc(BOB, "join", seat="red")
-        await sc(CARA, "join", seat="green")
-        await sc(ALICE, "start")
+        await seated(fake)
         turn = fake.visible[-1]
         assert f"**Next:** Red <@{BOB}>" in turn.content, turn.content
-        await sc(CARA, "play", order="offer red")
+        await sc(fake, CARA, "play", order="offer red")
         assert fake.visible[-1] is turn, fake.visible[-1].content
         assert "• Green offers an alliance to Red (l.32)" in turn.content, turn.content
         assert f"**Red** <@{BOB}>" not in turn.content, turn.content  # (named once, in Next:)
@@ -129,18 +128,11 @@ async def test_a_player_holding_two_seats_reads_which_seat_drew_the_chit_in_thei
     monkeypatch.setattr(Successors, "deal", staticmethod(drawn.deal))
     fake = FakeDiscord()
 
-    async def sc(user: int, command: str, **options: object) -> None:
-        fake.slash(user, command, group="sc", **options)  # type: ignore[arg-type]
-        await fake.settle()
-
     async with running_bot(tmp_path / "bot.sqlite3", monkeypatch, fake):
-        await sc(ALICE, "create", seat="blue")
-        await sc(BOB, "join", seat="red")
-        await sc(ALICE, "join", seat="green")
-        await sc(ALICE, "start")
-        await sc(ALICE, "play", order=GREEN_ENDS_THE_TURN)
+        await seated(fake, green=ALICE)
+        await sc(fake, ALICE, "play", order=GREEN_ENDS_THE_TURN)
         receipt = fake.private_to(ALICE)[-1].content
-        await sc(ALICE, "hand")
+        await sc(fake, ALICE, "hand")
         hand = fake.private_to(ALICE)[-1].content
     assert receipt.startswith("✓ Played: `end movement`\nAs Green: You draw chit 9, "), receipt
     assert "chit 15" not in receipt and "chit 7" not in receipt, receipt
