@@ -66,3 +66,21 @@ async def test_a_halt_left_at_the_foot_of_a_full_message_is_taken_back_as_the_lo
     assert HALT not in closed, closed
     assert closed.endswith("• Blue marches 1 levy from Egypt to Arabia"), closed
     assert new.startswith("• Blue marches 1 levy from Egypt through Coele-Syria to Phoenicia"), new
+
+
+async def test_a_halt_that_fills_the_message_goes_on_with_its_march_and_is_taken_back_after(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The message holds Alice's march but not her halt: the halt opens a new message with
+    the march it ends (told once, moved there whole), so when she moves another force the
+    halt is taken back as the log takes it back, never left as a message's first line."""
+    built = moving(put(started(3), "egy", BLUE, levy=3))
+    monkeypatch.setattr(Successors, "new_game", lambda *_: built.clone())
+    unbounded = dataclasses.replace(DISCORD, message_limit=None)
+    _, marched, halted, _ = await alice_moves_two_levies_apart(tmp_path / "a", unbounded)
+    assert len(halted[-1]) > len(marched[-1])
+    short = dataclasses.replace(DISCORD, message_limit=len(marched[-1]))
+    *_, messages = await alice_moves_two_levies_apart(tmp_path / "b", short)
+    told = [x for m in messages for x in m.split("\n")]
+    assert HALT not in told, messages
+    assert told.count("• Blue marches 1 levy from Egypt to Arabia") == 1, messages

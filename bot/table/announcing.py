@@ -153,7 +153,7 @@ class Announcer:
         if t.turn is not None and not t.named and self.texts.front.fits(f"{body}\n{nxt or ''}"):
             return Announcement(text=_joined(body, nxt), edit=True, body=body)
         # the turn's message is full (or unknown): the turn goes on in a new message
-        close, moved, opened = _carried(g, kept, lines)
+        close, moved, opened = _carried(g, kept, lines, context=not t.named)
         if t.ai_next:
             opened.insert(
                 0, ai_header(t.g, t.move.after, t.waiting, self.texts.strong, self.texts.ai_levels)
@@ -249,20 +249,27 @@ def seen_first(revealed: str, unplayed: list[str], pressed: bool = False) -> str
     )
 
 
-def _carried(g: AnyGame, kept: str, lines: list[str]) -> tuple[str | None, list[str], list[str]]:
+def _carried(
+    g: AnyGame, kept: str, lines: list[str], *, context: bool = False
+) -> tuple[str | None, list[str], list[str]]:
     """A full turn's message goes on in a new one: what the full one is closed into (what it
     told, without its `Next:` line and buttons: the decision is the new message's), the run
     carried over from it, and the new lines, told. A run of the same event
     that the new lines continue moves whole into the new message, first (it came before all
     else there), so it is told once ("D loses 3 Troops"), as the log tells it, not split by
     the message's length; and a last line the new ones take back (a halt, once its seat moves
-    on) is no longer told, as the log does not tell it."""
+    on) is no longer told, as the log does not tell it. With `context` (the same turn goes
+    on), the last step line goes along too, so that what the next steps take back with it (a
+    halt after its march) is taken back in the new message as in the log."""
     old = kept.split("\n") if kept else []
     if len(old) > 1 and lines and len(told(g, [old[-1], lines[0]])) == 1:
         merged = told(g, [old[-1], *lines])
         return "\n".join(old[:-1]), merged[:1], merged[1:]
     if len(old) > 1 and lines and told(g, [*old[-2:], lines[0]]) == [old[-2], *told(g, lines[:1])]:
         old = old[:-1]  # its last line the new one takes back, as the log does (a halt)
+    elif context and len(old) > 1 and lines and old[-1].startswith("• "):
+        joint = told(g, [old[-1], *lines])
+        return "\n".join(old[:-1]), joint[:1], joint[1:]
     return "\n".join(old) or None, [], told(g, lines)
 
 
