@@ -16,6 +16,7 @@ from discord_limits import within_discords_limits
 from successors_helpers import at, put, started
 from test_successors_discord import GREEN_ENDS_THE_TURN, Drawn, green_moves_last
 
+from db import Pace
 from rules.successors import State, Successors
 from rules.successors.engine import frame
 
@@ -137,4 +138,35 @@ async def test_a_player_holding_two_seats_reads_which_seat_drew_the_chit_in_thei
     assert receipt.startswith("✓ Played: `end movement`\nAs Green: You draw chit 9, "), receipt
     assert "chit 15" not in receipt and "chit 7" not in receipt, receipt
     assert hand.startswith("**Since your last look (Blue):**\n• You draw chit 15, "), hand
+    within_discords_limits(fake)
+
+
+async def test_an_ai_answering_an_alliance_first_leaves_no_header_alone_in_a_closed_message(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Green is the greedy AI; Bob offered it an alliance, and its first step in its movement
+    answers him: the answer pings Bob in a new message that opens with Green's header ("Green
+    (the greedy AI) plays:"); the message closed for it keeps no such header with nothing
+    under it."""
+    s = at(started(3), GREEN, 4, frame("move", GREEN))
+    s.offers = ((1, GREEN),)
+    monkeypatch.setattr(Successors, "new_game", lambda *_: s.clone())
+    fake = FakeDiscord()
+    async with running_bot(tmp_path / "bot.sqlite3", monkeypatch, fake) as env:
+        await sc(fake, ALICE, "create", seat="blue")
+        await sc(fake, BOB, "join", seat="red")
+        await sc(fake, ALICE, "ai", seat="green", level="greedy")
+        record = await env.service.store.open_game(str(CHANNEL))
+        assert record is not None
+        await env.service.store.set_pace(record.id, Pace(seconds=3600, ai_seconds=10**6))
+        await sc(fake, ALICE, "start")
+        reply = await env.service.ai.move(str(CHANNEL))
+        assert reply is not None and env.service.ai.deliver is not None
+        await env.service.ai.deliver(reply, str(CHANNEL))
+        await fake.settle()
+    channel = [m.content for m in fake.visible if m.channel_id == CHANNEL]
+    assert "Green refuses Red's alliance" in channel[-1] or "allies" in channel[-1], channel
+    assert f"**Red** <@{BOB}>" in channel[-1], channel
+    for closed in channel[:-1]:
+        assert not closed.endswith("(the greedy AI) plays:"), closed
     within_discords_limits(fake)

@@ -155,9 +155,12 @@ class Announcer:
         # the turn's message is full (or unknown): the turn goes on in a new message
         close, moved, opened = _carried(g, kept, lines, context=not t.named)
         if t.ai_next:
-            opened.insert(
-                0, ai_header(t.g, t.move.after, t.waiting, self.texts.strong, self.texts.ai_levels)
+            header = ai_header(
+                t.g, t.move.after, t.waiting, self.texts.strong, self.texts.ai_levels
             )
+            opened.insert(0, header)
+            if close and close.endswith(f"\n{header}"):  # the new message opens with it now
+                close = close.removesuffix(f"\n{header}")
         body = "\n".join(moved + opened + t.named)
         return Announcement(
             text=_joined(body, nxt), body=body, close_text=close, mentions=t.named_mentions
