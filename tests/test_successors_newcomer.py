@@ -172,10 +172,12 @@ def test_battle_dice_are_told_by_the_units_that_rolled_them_and_what_they_hit_on
     assert said[1] == "Arabia, round 1: Red rolls levy 6: 1 hit (levy hits on 6)"
 
 
-def test_undo_says_a_step_was_taken_back_not_the_step_before() -> None:
+def test_undo_names_the_step_it_took_back_not_the_step_before() -> None:
     s = moving(put(started(3), "egy", BLUE, inf=2))
     s = order(s, "take 2 inf at Egypt, march to Cyrenaica")
-    assert told(s, Undo(), "blue") == ["Blue takes back the last step"]
+    (said,) = told(s, Undo(), "blue")
+    assert said.startswith("Blue takes back its last step: Blue marches 2 infantry")
+    assert "readies" not in said
 
 
 def test_the_rules_are_found_by_a_players_words() -> None:

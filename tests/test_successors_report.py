@@ -87,6 +87,24 @@ async def test_a_seats_purchases_at_one_place_read_as_one_line_even_typed_one_by
         await svc.close()
 
 
+async def test_an_undo_says_which_step_it_took_back_where_the_purchases_read_as_one_line(
+    migrated_sqlite_path: Path,
+) -> None:
+    """A group play-test: after merged purchases, "Red takes back the last step" three times
+    told nobody which steps went. Each undo names the step it takes back."""
+    svc, _ = await seated(migrated_sqlite_path)
+    try:
+        await typed(svc, "home Egypt", "buy 1 levy at Egypt", "buy 1 inf at Egypt")
+        told = steps(await typed(svc, "undo"))
+        assert told[-2:] == [
+            "Blue buys 1 levy and 1 infantry for 3 Talents at Egypt (treasury 2)",
+            "Blue takes back its last step: Blue buys 1 infantry for 2 Talents at Egypt "
+            "(treasury 2)",
+        ], told
+    finally:
+        await svc.close()
+
+
 async def test_a_forces_march_reads_as_one_line_with_its_path_and_why_it_stopped(
     migrated_sqlite_path: Path,
 ) -> None:

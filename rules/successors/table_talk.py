@@ -117,9 +117,10 @@ class SuccessorsNarration(Narration[Action, View]):
         disarmed is its seat's alone: the channel is told nothing."""
         if isinstance(action, PRIVATE):
             return []
-        if isinstance(action, Undo):  # the position before it: its news is an older step's
+        if isinstance(action, Undo):  # `after`'s news is an older step's; `before`'s, its own
             who = (seat or "").capitalize() or "The player"
-            return [f"{who} takes back the last step"]
+            undone = "; ".join(before.state.news)  # (a hidden step writes none: not named)
+            return [f"{who} takes back its last step" + (f": {undone}" if undone else "")]
         news = list(after.state.news)
         if seat is None or news:  # the engine's lines tell the step and what it set going
             return news
