@@ -117,6 +117,15 @@ def test_a_march_past_the_area_where_the_force_stopped_says_it_stopped() -> None
     assert refused.value.where == "`move 1 inf Egypt Arabia Babylonia`"
 
 
+def test_the_movement_prompt_of_a_force_on_an_island_gives_a_step_it_may_take() -> None:
+    """Cyprus borders no land: the prompt's example was a march to its first land neighbour,
+    and the prompt failed there (an index out of range, found by the log's bench)."""
+    s = moving(put(started(3), "cyp", BLUE, inf=1))
+    said = prompt(s)
+    assert "type `take 1 inf at Cyprus`, or `end movement`" in said
+    read(s, "take 1 inf at Cyprus")  # (a step allowed now)
+
+
 def test_the_home_prompt_says_what_to_type_without_the_docs_code_words() -> None:
     s = deal(GAME.new_game(GAME.info.options(), ("blue", "red", "green")), 6, 3, 5)
     seat = GAME.to_move(s)

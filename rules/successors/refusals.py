@@ -135,8 +135,11 @@ def _move_how(s: State, legal: Sequence[Action], v: View) -> str:
                 most[a.piece] = max(most.get(a.piece, 0), a.count)
         pieces = " ".join(p if p == "leader" else f"{n} {p}" for p, n in most.items())
         at = m.index[take.at]
-        to = m.names[m.adjacent[at][0]]
-        out.append(f"`move {pieces} {m.names[at]} {to}` ({MOVES})")
+        if m.adjacent[at]:
+            to = m.names[m.adjacent[at][0]]
+            out.append(f"`move {pieces} {m.names[at]} {to}` ({MOVES})")
+        else:  # an island (Cyprus): its units leave by sea, taken first
+            out.append(f"`{describe(v, take)}`")
     if any(isinstance(a, TakeFleets) for a in legal):
         out.append("a voyage, `sail 2 fleets with 2 inf Egypt Egyptian Sea land at Cyrenaica`")
     return f"type {', '.join([*out, 'or `end movement`'])}" if out else "type `end movement`"
