@@ -108,3 +108,18 @@ def test_a_chit_armed_already_is_not_offered_armed_again_for_the_same_moment() -
     offered = [notation_of(GAME).describe(GAME.view(s, "green"), a) for a in options(s, GREEN)]
     assert "arm 5 for revenue" not in offered, offered
     assert "arm 5 for short" in offered and "disarm 5" in offered, offered
+
+
+def test_a_player_reading_their_standing_orders_in_their_hand_reads_each_moment_in_words() -> None:
+    """Cara armed General levy for the turn's start and Revolt fails for a revolt: her hand
+    says when each answers as the table does ("for the start of a game turn"), in her own
+    words ("your provinces"), never the keyword she typed to arm it ("for turn")."""
+    s = GAME.apply(holding(started(3), GREEN, 14, 15), Arm("green", 14, "turn"))
+    s = GAME.apply(s, Arm("green", 15, "revolt"))
+    mine = talk_of(GAME).private_summary(GAME.view(s, "green"))
+    orders = mine.split("Your standing orders: ", 1)[1]
+    assert orders == (
+        "chit 14 (General levy) for the start of a game turn; "
+        "chit 15 (Revolt fails) for a revolt in your provinces."
+    ), orders
+    assert "(armed for the start of a game turn)" in mine, mine

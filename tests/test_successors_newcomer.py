@@ -259,7 +259,7 @@ async def test_in_the_terminal_a_chit_a_gift_and_a_standing_order_are_the_games_
     args += ["--db", str(tmp_path / "s.sqlite3"), "--boards", str(tmp_path / "b")]
     await amain(args, typed(), out, FakeRenderer())
     text = out.getvalue()
-    assert "(to you alone) Your standing orders: chit " in text and "for attacked." in text
+    assert "(to you alone) Your standing orders: chit " in text and "for an attack on you." in text
     drawn = re.search(r"^• Blue draws a chit \(1 held\)$", text, re.M)
     assert drawn is not None  # as Blue's turn begins, inside the AI's last move
     assert re.search(r"^\(to you alone\) You draw chit \d+, ", text[drawn.end() :], re.M)

@@ -39,6 +39,15 @@ MOMENTS: Final = (
     "a payment it cannot make",
     "its revenue",
 )
+# the same moments as a seat reads its own standing orders in its hand
+YOUR_MOMENTS: Final = (
+    "the start of a game turn",
+    "a revolt in your provinces",
+    "an attack on you",
+    "your next battle",
+    "a payment you cannot make",
+    "your revenue",
+)
 # the moments a chit of each kind may be armed for (docs/successors.md)
 ARMED_FOR: Final = {
     "mercenaries": (ATTACKED,),

@@ -12,7 +12,7 @@ from ..errors import excerpt
 from ..game import Seat
 from ..words import count_of
 from . import aside, board, codec, engine, notation, reference, report, wording
-from .chits import ARMED_FOR, chit_of
+from .chits import ARMED_FOR, YOUR_MOMENTS, chit_of
 from .movement import marching
 from .names import area_name, title
 from .options import SuccessorsOptions
@@ -216,7 +216,7 @@ def _orders_text(s: State, seat: int) -> str:
     for number, when, at, other in orders:
         where = f" at {area_name(s, at)}" if at != NO else ""
         on = f" on {title(s, other)}" if other != NO else ""
-        out.append(f"chit {number} ({chit_of(s, number).name}) for {TRIGGERS[when]}{where}{on}")
+        out.append(f"chit {number} ({chit_of(s, number).name}) for {YOUR_MOMENTS[when]}{where}{on}")
     return "Your standing orders: " + "; ".join(out) + "."
 
 
@@ -236,7 +236,7 @@ class SuccessorsTalk(TableTalk[View]):
         for number in s.hands[i]:
             c = chit_of(s, number)
             armed = [o for o in s.orders[i] if o[0] == number]
-            how = f" (armed for {TRIGGERS[armed[0][1]]})" if armed else ""
+            how = f" (armed for {YOUR_MOMENTS[armed[0][1]]})" if armed else ""
             moments = ARMED_FOR.get(c.kind, ())
             arm = (
                 f"; arm for {', '.join(TRIGGERS[t] for t in moments)}"
