@@ -27,13 +27,13 @@ from successors_helpers import (
 from test_successors_rules import contest
 
 from bot.terminal.local import amain
-from rules.capabilities import menus_of, narration_of, reference_of, talk_of
+from rules.capabilities import menus_of, narration_of, notation_of, reference_of, talk_of
 from rules.errors import IllegalAction, InvalidOrder
 from rules.successors import GAME, State
 from rules.successors.engine import frame
 from rules.successors.notation import parse
 from rules.successors.result import ranking
-from rules.successors.state import Buy, Dice, Retreat, Take, Undo
+from rules.successors.state import NO, Buy, Dice, Retreat, Take, Undo
 from rules.successors.view import view
 
 BLUE, RED, GREEN = 0, 1, 2
@@ -300,3 +300,34 @@ def test_the_end_tells_each_seats_count_province_by_province_and_talent() -> Non
         "worth 5 points = 9 points; Green 0 provinces held alone worth 0 + 10 Talents worth 5 "
         "points = 5 points"
     )
+
+
+def test_a_player_retreating_from_a_button_reads_how_many_units_each_one_moves() -> None:
+    """Bob, defending Arabia with 2 levies and 1 infantry, is offered his retreats as buttons:
+    each label says what it moves ("retreat 1 levy to Mesopotamia", "retreat all to ..."),
+    never a bare "retreat levy", and each label typed plays the step it names."""
+    s = order(contest({"inf": 3}, {"levy": 2, "inf": 1}), "fight red at Arabia")
+    s = deal(s, *[1] * 6)
+    assert GAME.to_move(s) == "red" and s.frames[-1][0] == "retreat"
+    legal = GAME.legal_actions(s)
+    labels = [notation_of(GAME).describe(GAME.view(s, "red"), a) for a in legal]
+    assert "retreat 1 levy to Mesopotamia" in labels, labels
+    assert "retreat 1 inf to Mesopotamia" in labels and "retreat all to Mesopotamia" in labels
+    assert not any(re.match(r"retreat (levy|inf|cav) ", x) for x in labels), labels
+    for label, a in zip(labels, legal, strict=True):
+        assert read(s, label, "red") == [a], label
+    with pytest.raises(InvalidOrder, match=r"one unit or all that may go \(l.45\)"):
+        read(s, "retreat 2 levy to Mesopotamia", "red")
+
+
+def test_a_player_losing_a_unit_to_an_unpaid_event_reads_from_each_button_that_it_is_one() -> None:
+    """Bob cannot pay an event and loses a unit: his buttons say "lose 1 levy at Arabia",
+    which he may also type; two at once is refused with the rule."""
+    s = at(put(started(3), "ara", RED, levy=2, inf=1), RED, 1, frame("lose", RED, NO, 0, 1))
+    legal = GAME.legal_actions(s)
+    labels = [notation_of(GAME).describe(GAME.view(s, "red"), a) for a in legal]
+    assert "lose 1 levy at Arabia" in labels and "lose 1 inf at Arabia" in labels, labels
+    for label, a in zip(labels, legal, strict=True):
+        assert read(s, label, "red") == [a], label
+    with pytest.raises(InvalidOrder, match=r"one unit at a time \(l.40\)"):
+        read(s, "lose 2 levy at Arabia", "red")

@@ -3,8 +3,8 @@
 A step: `home Egypt`, `buy 1 inf at Egypt`, `done`, `take 2 inf at Egypt`, `take leader at
 Egypt`, `take 2 fleets at Egypt`, `drop 1 inf`, `march to Syria`, `sail to Aegean Sea`,
 `embark 1 inf at Egypt`, `land 1 inf at Syria`, `halt`, `end movement`, `call red`,
-`fight red at Egypt`, `decline red at Egypt`, `retreat inf to Syria`, `stand`, `lose inf at
-Egypt`, `pay`, `escape to Red Sea`; aside, at any time: `give 3 to red`, `offer red`,
+`fight red at Egypt`, `decline red at Egypt`, `retreat 1 inf to Syria`, `retreat all to Syria`, `stand`, `lose 1 inf
+at Egypt`, `pay`, `escape to Red Sea`; aside, at any time: `give 3 to red`, `offer red`,
 `accept red`, `refuse red`, `break with red`, `ransom`, `play 5`, `play 2 at Egypt`,
 `play 18 on red`, `play 19 from Syria to Arabia`, `arm 15 for revolt`, `arm 7 for battle at
 Egypt`, `arm 13 for turn on red`, `disarm 15`, `undo`.
@@ -311,12 +311,16 @@ def _end(r: Reader, ws: list[str]) -> None:
 
 def _lose(r: Reader, ws: list[str]) -> None:
     i = 1
+    if len(ws) > 1 and ws[1].isdigit():  # `lose 1 inf`: a loss is one unit at a time (l.40)
+        if ws[1] != "1":
+            raise OrderError("a loss is taken one unit at a time (l.40): `lose 1 inf at Egypt`")
+        i = 2
     if ws[i : i + 2] == ["moving", "fleet"]:
         piece, i = "moving fleet", i + 2
     else:
         got = _piece(ws, i)
         if got is None:
-            raise OrderError("name the unit lost: `lose inf at Egypt`")
+            raise OrderError("name the unit lost: `lose 1 inf at Egypt`")
         piece, i = got
     p, i = read_place(r.s, ws, _skip(ws, i, "at", "in"))
     _end_of(ws, i, "the place")
@@ -506,9 +510,15 @@ def _fight(r: Reader, ws: list[str]) -> None:
 
 
 def _retreat(r: Reader, ws: list[str]) -> None:
-    got = _piece(ws, 1)
-    if got is None:
-        raise OrderError("name what retreats: `retreat inf to Syria`, `retreat all to Syria`")
+    counted = len(ws) > 1 and ws[1].isdigit()
+    if counted and ws[1] != "1":
+        raise OrderError(
+            "a retreat moves one unit or all that may go (l.45): "
+            "`retreat 1 inf to Syria`, `retreat all to Syria`"
+        )
+    got = _piece(ws, 2 if counted else 1)
+    if got is None or (counted and got[0] in ("all", "leader", "fleet")):
+        raise OrderError("name what retreats: `retreat 1 inf to Syria`, `retreat all to Syria`")
     piece, i = got
     p, i = read_place(r.s, ws, _skip(ws, i, "to", "into"), land_only=True)
     _end_of(ws, i, "the area")

@@ -75,7 +75,8 @@ def _describe_step(s: State, a: Action) -> str | None:
     if isinstance(a, Buy):
         return f"buy {a.count} {a.piece} at {place(s, a.at)}"
     if isinstance(a, Lose):
-        return f"lose {a.piece} at {place(s, a.at)}"
+        what = a.piece if a.piece == "moving fleet" else _count(1, a.piece)
+        return f"lose {what} at {place(s, a.at)}"  # one unit at a time (l.40)
     if isinstance(a, Take):
         if a.piece == "leader":
             return f"take leader at {place(s, a.at)}"
@@ -99,7 +100,8 @@ def _describe_step(s: State, a: Action) -> str | None:
     if isinstance(a, Fight | Decline):
         return f"{a.kind} {a.against} at {place(s, a.at)}"
     if isinstance(a, Retreat):
-        return f"retreat {a.piece} to {place(s, a.to)}"
+        what = a.piece if a.piece in ("all", "leader") else _count(1, a.piece)
+        return f"retreat {what} to {place(s, a.to)}"  # one unit at a time, or all (l.45)
     if isinstance(a, Escape):
         return f"escape to {place(s, a.to)}"
     if isinstance(a, Call):
