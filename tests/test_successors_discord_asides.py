@@ -170,3 +170,24 @@ async def test_an_ai_answering_an_alliance_first_leaves_no_header_alone_in_a_clo
     for closed in channel[:-1]:
         assert not closed.endswith("(the greedy AI) plays:"), closed
     within_discords_limits(fake)
+
+
+async def test_a_player_whose_alliance_is_refused_is_told_it_as_news_not_pointed_to_an_answer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While Bob chooses Red's home, Cara offers Blue an alliance: Alice is pinged and pointed
+    to her hand, where her answer is. Alice refuses: Cara is pinged with the refusal as news
+    for her, with nothing to answer and no pointer to her hand."""
+    fake = FakeDiscord()
+    async with running_bot(tmp_path / "bot.sqlite3", monkeypatch, fake):
+        await seated(fake)
+        await sc(fake, CARA, "play", order="offer blue")
+        asked = fake.pings(ALICE)[-1].content
+        assert "• Green offers an alliance to Blue" in asked, asked
+        assert f"{FOR_ALICE} (**My hand** offers what you may do meanwhile)." in asked, asked
+        await sc(fake, ALICE, "play", order="refuse green")
+        told = fake.pings(CARA)[-1].content
+    assert "• Blue refuses Green's alliance" in told, told
+    news = f"**Green** <@{CARA}>: a step above is for you to read (nothing to answer)."
+    assert news in told and "My hand" not in told, told
+    within_discords_limits(fake)

@@ -10,7 +10,8 @@ import pytest
 from successors_helpers import at, holding, moving, order, put, started
 from test_successors_hidden import turn_begins
 
-from rules.capabilities import notation_of, talk_of
+from rules.capabilities import notation_of, talk_of, turns_of
+from rules.capabilities.turns import Turns
 from rules.successors import GAME, State
 from rules.successors.aside import options
 from rules.successors.engine import frame
@@ -123,3 +124,17 @@ def test_a_player_reading_their_standing_orders_in_their_hand_reads_each_moment_
         "chit 15 (Revolt fails) for a revolt in your provinces."
     ), orders
     assert "(armed for the start of a game turn)" in mine, mine
+
+
+def test_a_player_given_talents_or_whose_alliance_ends_has_nothing_to_answer() -> None:
+    """Cara is offered an alliance: that asks her answer. Once she has answered, Alice's gift
+    to her or the alliance broken with her is news for her, nothing to answer (l.12, l.32);
+    a game that does not tell them apart keeps pointing every seat to its hand."""
+    turns = turns_of(GAME)
+    s = at(started(3), BLUE, 4, frame("move", BLUE))
+    offered = order(s, "offer green", "blue")
+    assert turns.awaits_answer(offered, "green") and not turns.awaits_answer(offered, "red")
+    allied = order(offered, "accept blue", "green")
+    for news in (order(allied, "give 1 to green", "blue"), order(allied, "break with green")):
+        assert not turns.awaits_answer(news, "green")
+    assert Turns(GAME).awaits_answer(allied, "green")  # (the plain turns: today's pointer)

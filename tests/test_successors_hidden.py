@@ -62,7 +62,7 @@ def test_arming_tells_the_channel_nothing_and_its_seat_its_orders() -> None:
     narration = narration_of(GAME)
     assert narration.narrate(GAME.view(s, None), a, GAME.view(after, None), "blue") == []
     told = narration.told_to(GAME.view(after, "blue"), a)
-    assert told is not None and "chit 15 (Revolt fails) for revolt" in told
+    assert told is not None and "chit 15 (Revolt fails) for a revolt in your provinces" in told
     assert public(s) == public(after)
     back = GAME.apply(after, Disarm("blue", 15))
     assert back.orders[BLUE] == () and back.hands[BLUE] == (15,)

@@ -104,7 +104,9 @@ def test_a_seats_own_summary_holds_its_chits_and_orders_and_the_public_none() ->
         "it: `play 5` (at any time)."
     )
     assert "chit 15, Revolt fails (armed for a revolt in your provinces)" in mine
-    assert mine.endswith("Your standing orders: chit 15 (Revolt fails) for a revolt in your provinces.")
+    assert mine.endswith(
+        "Your standing orders: chit 15 (Revolt fails) for a revolt in your provinces."
+    )
     assert talk_of(GAME).private_summary(GAME.view(s, None)) == ""
     assert "chit" not in talk_of(GAME).private_summary(GAME.view(s, "red")).split(":")[1]
 

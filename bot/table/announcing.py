@@ -106,7 +106,7 @@ class Announcer:
         nxt, mentions = self._next_line(record, move, over, ai_next)
         deciding = None if over or ai_next else waiting  # (the `Next:` line names them)
         named, named_mentions = self.texts.told_by_name(
-            record, move.addressed, move.sender, deciding
+            record, after, move.addressed, move.sender, deciding
         )
         telling = Telling(
             record=record,

@@ -55,6 +55,12 @@ class Turns(Generic[S, A]):
         name. None for a step for nobody in particular, and for a step not shown to all."""
         return None
 
+    def awaits_answer(self, state: S, seat: Seat) -> bool:
+        """Whether a step made for `seat` (`addressed`) leaves it something to answer in
+        `state`, the position after it (an offer made to it), rather than news to read (a
+        refusal, a gift). True unless the game tells them apart."""
+        return True
+
     def undo(self, state: S) -> tuple[Seat, A] | None:
         """The seat that may take back its last step now, with the action that does it; None
         when nothing may be taken back (never past a chance step or a hand-off)."""

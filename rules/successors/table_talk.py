@@ -297,6 +297,14 @@ class SuccessorsTurns(Turns[State, Action]):
             return action.to
         return None
 
+    def awaits_answer(self, state: State, seat: Seat) -> bool:
+        """Only an alliance offered to the seat and not yet answered asks its answer (l.32);
+        a refusal, an alliance ended or a gift (l.12) is news for it."""
+        if seat not in state.seats:
+            return False
+        i = state.seats.index(seat)
+        return any(to == i for _, to in state.offers)
+
     def undo(self, state: State) -> tuple[Seat, Action] | None:
         return undoable(state)
 
