@@ -191,3 +191,31 @@ async def test_a_player_whose_alliance_is_refused_is_told_it_as_news_not_pointed
     news = f"**Green** <@{CARA}>: a step above is for you to read (nothing to answer)."
     assert news in told and "My hand" not in told, told
     within_discords_limits(fake)
+
+
+async def test_a_spy_played_from_the_hand_answers_with_its_receipt_and_what_it_saw(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Cara presses her Spy (chit 18) on Blue in her hand while Alice decides: she alone reads
+    "✓ Played: `play 18 on blue`" as after any step she plays, then Blue's chits."""
+    from test_successors_discord_group import labels_of
+
+    built = blue_fights_green_after_offering_it_an_alliance()
+    built.hands = ((15,), (), (18,))
+    monkeypatch.setattr(Successors, "new_game", lambda *_: built.clone())
+    fake = FakeDiscord()
+    async with running_bot(tmp_path / "bot.sqlite3", monkeypatch, fake):
+        await seated(fake)
+        hand_button = next(m for m in fake.visible if m.components)
+        fake.click(CARA, hand_button, hand_button.custom_ids[0])
+        await fake.settle()
+        hand = fake.private_to(CARA)[-1]
+        labels = labels_of(hand)
+        spy = next(label for label in labels if label.startswith("play 18") and "blue" in label)
+        fake.click(CARA, hand, hand.custom_ids[labels.index(spy)])
+        await fake.settle()
+        told = fake.private_to(CARA)[-1]
+    assert told.ephemeral and told.content.startswith(f"✓ Played: `{spy}`\n"), told.content
+    assert "Blue holds: 15 Revolt fails" in told.content, told.content
+    assert not any("Revolt fails" in m.content for m in fake.visible if not m.ephemeral)
+    within_discords_limits(fake)

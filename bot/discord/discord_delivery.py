@@ -291,7 +291,8 @@ class Sender:
             async with game_lock(client, key[0]):  # taken before any wait: in version order
                 webhook = await self._receipt(reply)
                 if webhook and reply.told and self.deferral != "private":
-                    await self._told(reply.told)  # a button's press has no receipt to edit
+                    # a button's press has no receipt to edit: its receipt, with what it showed
+                    await self._told([reply.receipt] if reply.receipt else reply.told)
                 rest = await deliver(
                     client, self.service, reply, self.interaction.channel_id or 0, self, webhook
                 )
