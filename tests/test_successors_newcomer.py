@@ -126,6 +126,20 @@ def test_the_movement_prompt_of_a_force_on_an_island_gives_a_step_it_may_take() 
     read(s, "take 1 inf at Cyprus")  # (a step allowed now)
 
 
+async def test_the_hand_in_the_terminal_writes_the_seats_view_apart_from_the_games_boards(
+    tmp_path: Path,
+) -> None:
+    """`hand` drew the seat's own view into board-00000.png, a name that reads as the game's
+    first board: it is your-view.png, told as "your view"."""
+    out = io.StringIO()
+    args = ["--game", "successors", "--play", "blue", "--seed", "5", "--db"]
+    args += [str(tmp_path / "s.sqlite3"), "--boards", str(tmp_path / "b")]
+    await amain(args, iter(["hand", "quit"]), out, FakeRenderer())
+    text = out.getvalue()
+    assert "[your view: " in text and "your-view.png]" in text, text[-1500:]
+    assert "board-00000.png" not in text
+
+
 def test_the_home_prompt_says_what_to_type_without_the_docs_code_words() -> None:
     s = deal(GAME.new_game(GAME.info.options(), ("blue", "red", "green")), 6, 3, 5)
     seat = GAME.to_move(s)

@@ -55,6 +55,7 @@ DEFAULT_GAME = FIRST_GAME  # the terminal plays the bot's first game unless told
 DEFAULT_BOARDS = "./boards"
 YES = {"yes", "y"}
 NO = {"no", "n"}
+YOUR_VIEW = "your-view.png"  # the picture of the keyboard's seat's own view (`hand`)
 MAX_AI_PAUSE = 60.0  # seconds between two AI steps shown (--ai-pause)
 MIN_THINK, MAX_THINK = 0.05, 60.0  # a hard AI's seconds over a step (--think)
 HINT_PER_THINK = HINT_SECONDS / THINK_SECONDS  # a hint thinks over a whole turn: longer
@@ -502,7 +503,7 @@ class LocalClient:
                 self.say(f"{prefix}  {terminal_text(label, self.games)}")
         if reply.image is not None:
             png = self.picture_path(reply)
-            self._write(png, reply.image)
+            self._write(png, reply.image, "your view" if png.name == YOUR_VIEW else "board")
             alt = alt_of(reply.image)
             if alt is not None:  # beside the picture, for a screen reader
                 self._write(png.with_suffix(".txt"), alt.encode(), "alt text", quiet=True)
@@ -537,10 +538,13 @@ class LocalClient:
     def picture_path(self, reply: Reply) -> Path:
         """Where a reply's picture goes: the game's board at the version it shows; a replay's
         in the replayed game's folder, named by its step (no replay overwrites a board, nor
-        a replay of another step)."""
+        a replay of another step); a seat's own view (its hand) apart from the boards, the
+        latest in place of the one before."""
         if reply.picture_of is not None:
             game_id, step = reply.picture_of
             return self.game_boards(game_id) / f"replay-step-{step:05d}.png"
+        if reply.version is None and reply.ephemeral:
+            return self.game_boards() / YOUR_VIEW
         return self.game_boards() / f"board-{reply.version or 0:05d}.png"
 
     def _write(self, path: Path, data: bytes, what: str = "board", *, quiet: bool = False) -> None:
