@@ -7,12 +7,14 @@ from __future__ import annotations
 import asyncio
 import io
 from pathlib import Path
+from typing import cast
 
 import pytest
 from fakes import FakeRenderer
 
 from bot.table.ai_users import ai_user
 from bot.table.reply import Reply
+from bot.table.service import GameService
 from bot.terminal.front_end import terminal_table
 from bot.terminal.local import CHANNEL, DEFAULT_GAME, LocalClient, amain
 
@@ -98,3 +100,30 @@ async def test_the_ais_are_asked_only_when_the_game_waits_for_one(tmp_path: Path
         assert moved and moved[0].faction == seat  # the AI on turn played
     finally:
         await service.close()
+
+
+def test_an_ai_turn_in_a_message_of_its_own_after_a_held_line_prints_each_line_once() -> None:
+    """While the AIs play on, a turn message's last line waits for the next step; a new
+    message that does not close the last one (no closing text) prints that line first, and
+    its own lines once each."""
+    out = io.StringIO()
+    client = LocalClient(cast(GameService, None), Path("unused"), out, kind="successors")
+    client.holding = True
+    for k, (text, edit) in enumerate(
+        [
+            ("Red plays:\n• Red buys 1 levy", False),
+            ("Red plays:\n• Red buys 2 levies", True),
+            ("Blue plays:\n• Blue buys 1 levy", False),
+            ("Blue plays:\n• Blue buys 1 levy\n• Blue is done", True),
+        ]
+    ):
+        client.show(Reply(text=text, announcement=(1, k + 1), edit=edit))
+    client.holding = False
+    client.release()
+    assert out.getvalue().split("\n")[:-1] == [
+        "Red plays:",
+        "• Red buys 2 levies",
+        "Blue plays:",
+        "• Blue buys 1 levy",
+        "• Blue is done",
+    ]

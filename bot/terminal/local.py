@@ -478,11 +478,13 @@ class LocalClient:
         if reply.announcement is not None:
             # the terminal is the channel, printed once: a turn's edit and the closing of a
             # turn repeat what was shown; only their new lines are printed
+            if reply.edit or reply.close_text is not None:
+                self.held = None  # (the reply says that line again, as it stands now)
+            else:
+                self.release()  # (a message of its own: the last one's line before it)
             if reply.edit:
-                self.held = None  # (the edit says that line again, as it stands now)
                 text = after_shown(self.turn_text, reply.text, self.game)
             elif reply.close_text is not None:
-                self.held = None
                 # (a run the closing moved out goes on in the new message: what was added)
                 text = after_shown(self.turn_text, reply.close_text + "\n" + reply.text, self.game)
             self.turn_text = reply.text
