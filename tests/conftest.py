@@ -13,8 +13,8 @@ from hypothesis import settings
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+from ahead import do_ahead, jobs_of
 from pg_server import PgServer, find_bin_dir
-from rewrite_ahead import modules_rewritten, rewrite_ahead
 
 BACKENDS = ["sqlite", "postgresql"]
 RAM = Path("/dev/shm")
@@ -79,11 +79,11 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_sessionstart(session: pytest.Session) -> None:
-    """Before xdist starts its workers (its own sessionstart comes last), the test modules'
-    asserts are rewritten once here rather than by every worker (tests/rewrite_ahead.py)."""
+    """Before xdist starts its workers (its own sessionstart comes last), what each would do
+    first in a fresh clone is done once here (tests/ahead.py)."""
     config = session.config
     if config.pluginmanager.getplugin("dsession") is not None:
-        rewrite_ahead(config, modules_rewritten(config), _cores())
+        do_ahead(config, jobs_of(config), _cores())
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
