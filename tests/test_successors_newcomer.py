@@ -126,6 +126,22 @@ def test_the_movement_prompt_of_a_force_on_an_island_gives_a_step_it_may_take() 
     read(s, "take 1 inf at Cyprus")  # (a step allowed now)
 
 
+def test_a_move_typed_before_or_after_the_movement_phase_says_when_movement_comes() -> None:
+    """A player whose force moved all its units saw the turn go on; a move typed at the next
+    turn's purchases was told its movement was over, when it had not yet begun."""
+    s = put(started(3), "egy", BLUE, inf=1)
+    refused = {}
+    combat = at(s, BLUE, 5, frame("combat", BLUE))
+    for when, position in (("purchases", buying(s)), ("combat", combat)):
+        with pytest.raises(ValueError) as caught:
+            GAME.apply(position, Take("egy", "inf", 1))
+        refused[when] = str(caught.value)
+    assert refused["purchases"].startswith(
+        "movement comes after the event and the revenue phase (l.4-6); now: buy units"
+    )
+    assert "movement is over" in refused["combat"]
+
+
 async def test_the_hand_in_the_terminal_writes_the_seats_view_apart_from_the_games_boards(
     tmp_path: Path,
 ) -> None:

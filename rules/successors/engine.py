@@ -349,6 +349,7 @@ PLAYER_STAGES: Final[tuple[Callable[[State, int], None], ...]] = (
     _combat_end,
     _end,
 )
+MOVEMENT_STAGE: Final = PLAYER_STAGES.index(_movement)
 
 
 def desert(s: State) -> None:
