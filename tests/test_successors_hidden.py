@@ -202,6 +202,17 @@ def test_good_omens_give_one_more_unit_plus_1_in_the_first_round() -> None:
     assert s.battle is not None and [p for _, p in layout(s, s.battle, 0)] == [1, 1, 0]
 
 
+@pytest.mark.parametrize("with_leader", [False, True])
+def test_good_omens_dice_say_where_their_plus_comes_from(with_leader: bool) -> None:
+    """A side without its leader rolled "2+1 (+1: the leader's (l.39) and Good omens)"."""
+    s = holding(battle_at({"inf": 3}, {"inf": 1}), BLUE, 9)
+    s = leader_at(s, BLUE, "ara" if with_leader else "egy")
+    s = order(GAME.apply(s, Arm("blue", 9, "battle")), "fight red at Arabia")
+    rolled = next(line for line in deal(s, 1, 1, 1, 1).news if "Blue rolls" in line)
+    source = "the leader's (l.39) and Good omens" if with_leader else "Good omens"
+    assert rolled.endswith(f"; +1: {source})")
+
+
 def test_a_battle_order_for_another_area_waits() -> None:
     s = holding(battle_at({"cav": 2}, {"inf": 1}), BLUE, 7)
     s = GAME.apply(s, Arm("blue", 7, "battle", "syr"))

@@ -442,13 +442,21 @@ def _dice_by_unit(
     ]
     how = ", ".join(on)
     if any(plus for _, plus in lay):
-        omens = b.omens[side] if b.round == 1 else 0
-        how += (
-            "; +1: the leader's (l.39)" if not omens else "; +1: the leader's (l.39) and Good omens"
-        )
+        how += f"; +1: {_plus_from(s, b, side)}"
     if b.double and side == 1:
         how += "; two dice a unit against troops all landing (l.59)"
     return said, how
+
+
+def _plus_from(s: State, b: Battle, side: int) -> str:
+    """Where a side's +1s come from: its leaders there (l.39; as `dice_layout` gives them),
+    Good omens (chit 9) in the first round, or both."""
+    seats = side_seats(s, b, side) if (b.defenders if side else b.attackers) != (WHITE,) else ()
+    leaders = sum(1 for k in seats if s.leaders[k] == b.area and s.pinned[k] < 2)
+    said = ["the leaders' (l.39)" if leaders > 1 else "the leader's (l.39)"] if leaders else []
+    if b.round == 1 and b.omens[side]:
+        said.append("Good omens")
+    return " and ".join(said)
 
 
 def _side_name(s: State, b: Battle, side: int) -> str:
