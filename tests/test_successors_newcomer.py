@@ -92,6 +92,14 @@ def test_retreat_all_is_read_when_one_unit_and_the_leader_may_go() -> None:
     assert read(s, "retreat all to Mesopotamia", "red") == [Retreat("inf", "mes")]
 
 
+def test_an_attacker_whose_foes_all_retreated_is_told_none_is_left_before_it_withdraws() -> None:
+    s = deal(order(contest({"inf": 3}, {"inf": 1}), "fight red at Arabia"), 1, 1, 1, 1)
+    assert prompt(s, "red").count("retreat units from the battle to an adjacent area") == 1
+    s = order(s, "retreat all to Mesopotamia", "red")
+    assert GAME.to_move(s) == "blue" and s.frames[-1][0] == "retreat"
+    assert "no foe is left in Arabia: withdraw units to an adjacent area, or stand" in prompt(s)
+
+
 def test_move_all_takes_every_unit_there_and_the_leader() -> None:
     s = moving(put(started(3), "egy", BLUE, inf=2, levy=3))
     taken = [a for a in read(s, "move all Egypt Cyrenaica") if isinstance(a, Take)]

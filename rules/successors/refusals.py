@@ -78,7 +78,7 @@ def _asked(s: State) -> str:
         "combat": "choose the next battle and fight or decline it (l.35-36)",
         "call": f"call the battle against {_seat(s, c)} in {area_name(s, b)}, or decline (Q13)",
         "battle_loss": f"choose whose {unit_noun(c)} is lost (Q16)",
-        "retreat": "retreat units from the battle to an adjacent area, or stand (l.45)",
+        "retreat": _retreat_text(s, a),
         "escape": f"choose the sea your fleet escapes to from {area_name(s, b)} (l.63)",
     }
     return texts.get(kind, kind)
@@ -159,6 +159,16 @@ def _buy_text(s: State, mode: int, left: int) -> str:
     return (
         f"buy units at your home or with your leader ({talents(s.money[s.frames[-1][1]])}), or done"
     )
+
+
+def _retreat_text(s: State, seat: int) -> str:
+    """l.45: the defender retreats first, then the attacker; an attacker whose foes have all
+    gone is told so (the summary still lets him withdraw)."""
+    b = s.battle
+    if b is not None and seat in combat.side_seats(s, b, 0) and not combat.side_units(s, b, 1):
+        where = area_name(s, b.area)
+        return f"no foe is left in {where}: withdraw units to an adjacent area, or stand (l.45)"
+    return "retreat units from the battle to an adjacent area, or stand (l.45)"
 
 
 def _move_text(s: State, seat: int, caller: int) -> str:
