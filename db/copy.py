@@ -85,6 +85,7 @@ TABLES: tuple[tuple[str, tuple[str, ...], frozenset[str]], ...] = (
             "created_at",
             "edit",
             "close_text",
+            "deciding",
         ),
         frozenset({"next_attempt_at", "created_at"}),
     ),
@@ -123,7 +124,7 @@ TABLES: tuple[tuple[str, tuple[str, ...], frozenset[str]], ...] = (
     ("seat_holds", ("game_id", "faction", "user_id"), frozenset()),
     ("channel_servers", ("channel_id", "guild_id"), frozenset()),
     # what a move showed one seat alone, kept until its player looks
-    ("seat_notes", ("game_id", "faction", "n", "line"), frozenset()),
+    ("seat_notes", ("game_id", "faction", "n", "line", "version", "sent"), frozenset()),
 )
 
 
@@ -157,6 +158,7 @@ def _rows(
                     ("outbox", "edit"),
                     ("user_prefs", "direct_messages"),
                     ("games", "commitment_names_game"),
+                    ("seat_notes", "sent"),
                 ):
                     values[i] = bool(values[i])
             out.append(tuple(values))

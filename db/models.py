@@ -111,6 +111,9 @@ class Announcement(BaseModel):
 
     text: str
     mentions: list[int] = Field(default_factory=list)  # user ids to ping
+    # Of those, the people the `Next:` line asks to decide now (the rest are pinged for a
+    # step made for them): a transport tells them apart by this, never by the text.
+    deciding: list[int] = Field(default_factory=list)
     board: bool = False  # attach the board picture
     # Edit the game's turn message instead of posting a new one (a step inside a turn).
     edit: bool = False

@@ -45,7 +45,7 @@ POSTGRES = Dialect(
 )
 _OWED_COLUMNS = (
     "o.game_id, o.version, o.channel_id, o.text, o.mentions, o.board, o.attempts, "
-    f"{POSTGRES.ts('o.created_at')}, o.edit, o.close_text, o.created_at AS created"
+    f"{POSTGRES.ts('o.created_at')}, o.edit, o.close_text, o.deciding, o.created_at AS created"
 )
 # Migrations run one process at a time (several bot processes may start together).
 _MIGRATION_LOCK = 0x76_6A_6D_69_67  # "vjmig"
@@ -192,7 +192,7 @@ class PostgresStore(SQLStore):
         await conn.execute(f"WITH {sql} SELECT 1", *(a for _, args in parts for a in args))
         if req.result is not None:
             await self._put_result(conn, req.game_id, req.result)
-        await self._put_all_seat_notes(conn, req)  # only a move that showed a seat something
+        await self._put_all_seat_notes(conn, req, stored.version)  # only a move that showed a seat something
 
     # --- claims of due work ------------------------------------------------------------------
 
@@ -215,7 +215,7 @@ class PostgresStore(SQLStore):
             limit,
             max(0.0, lease),
         )
-        return sorted(rows, key=lambda r: (r[10], r[0], r[1]))  # created, game, version
+        return sorted(rows, key=lambda r: (r[11], r[0], r[1]))  # created, game, version
 
     async def _claim_due(
         self, conn: Conn, now: float, limit: int, lease: float, ai: str

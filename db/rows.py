@@ -120,7 +120,7 @@ def stored_action(r: Row) -> StoredAction:
 
 def owed(r: Row) -> OwedAnnouncement:
     """game_id, version, channel_id, text, mentions, board, attempts, created_at, edit,
-    close_text."""
+    close_text, deciding."""
     return OwedAnnouncement(
         game_id=r[0],
         version=r[1],
@@ -132,6 +132,7 @@ def owed(r: Row) -> OwedAnnouncement:
         created_at=r[7],
         edit=bool(r[8]),
         close_text=r[9],
+        deciding=json.loads(r[10]),
     )
 
 

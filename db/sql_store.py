@@ -558,20 +558,23 @@ class SQLStore(ABC):
             await self._put_reminder(conn, stored, req.reminder)
         if req.result is not None:
             await self._put_result(conn, req.game_id, req.result)
-        await self._put_all_seat_notes(conn, req)
+        await self._put_all_seat_notes(conn, req, stored.version)
 
-    async def _put_all_seat_notes(self, conn: Conn, req: Append) -> None:
+    async def _put_all_seat_notes(self, conn: Conn, req: Append, version: int) -> None:
         """The move's lines for each seat; a move that ends the game leaves none kept (no
         hand is looked at after the end)."""
         if req.status in ENDED_STATUSES:
             await conn.execute("DELETE FROM seat_notes WHERE game_id = ?", req.game_id)
             return
         for faction, lines in (req.seat_notes or {}).items():
-            await self._put_seat_notes(conn, req.game_id, faction, lines)
+            await self._put_seat_notes(conn, req.game_id, version, faction, lines)
 
     @staticmethod
-    async def _put_seat_notes(conn: Conn, game_id: int, faction: str, lines: Sequence[str]) -> None:
-        """A seat's new lines after those it keeps, then only the latest SEAT_NOTES_KEPT."""
+    async def _put_seat_notes(
+        conn: Conn, game_id: int, version: int, faction: str, lines: Sequence[str]
+    ) -> None:
+        """A seat's new lines after those it keeps, then only the latest SEAT_NOTES_KEPT; not
+        yet sent to its player."""
         kept = [line[:SEAT_NOTE_CHARS] for line in lines if line][-SEAT_NOTES_KEPT:]
         if not kept:
             return
@@ -582,8 +585,12 @@ class SQLStore(ABC):
         )
         last = int(row[0]) if row is not None else 0
         await conn.executemany(
-            "INSERT INTO seat_notes (game_id, faction, n, line) VALUES (?, ?, ?, ?)",
-            [(game_id, faction, last + i, line) for i, line in enumerate(kept, start=1)],
+            "INSERT INTO seat_notes (game_id, faction, n, line, version, sent) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            [
+                (game_id, faction, last + i, line, version, False)
+                for i, line in enumerate(kept, start=1)
+            ],
         )
         await conn.execute(
             "DELETE FROM seat_notes WHERE game_id = ? AND faction = ? AND n <= ?",
@@ -942,16 +949,49 @@ class SQLStore(ABC):
 
     # --- what a move showed one seat alone (migration 016) ---------------------------------
 
-    async def take_seat_notes(self, game_id: int, faction: str) -> list[str]:
-        async def take(conn: Conn) -> list[str]:
-            rows = await conn.fetch(
-                "DELETE FROM seat_notes WHERE game_id = ? AND faction = ? RETURNING n, line",
+    async def seat_notes(self, game_id: int, faction: str) -> list[tuple[int, str]]:
+        rows = await self._all(
+            "SELECT n, line FROM seat_notes WHERE game_id = ? AND faction = ? ORDER BY n",
+            game_id,
+            faction,
+        )
+        return [(int(r[0]), str(r[1])) for r in rows]
+
+    async def seat_notes_seen(self, game_id: int, faction: str, through: int) -> None:
+        async def write(conn: Conn) -> None:
+            await conn.execute(
+                "DELETE FROM seat_notes WHERE game_id = ? AND faction = ? AND n <= ?",
                 game_id,
                 faction,
+                through,
             )
-            return [str(r[1]) for r in sorted(rows, key=lambda r: int(r[0]))]
 
-        return await self._writing(take)
+        await self._writing(write)
+
+    async def unsent_seat_notes(self, game_id: int, version: int) -> dict[str, list[str]]:
+        rows = await self._all(
+            "SELECT faction, line FROM seat_notes WHERE game_id = ? AND version = ? "
+            "AND NOT sent ORDER BY faction, n",
+            game_id,
+            version,
+        )
+        out: dict[str, list[str]] = {}
+        for r in rows:
+            out.setdefault(str(r[0]), []).append(str(r[1]))
+        return out
+
+    async def seat_notes_sent(self, game_id: int, version: int) -> set[str]:
+        async def write(conn: Conn) -> set[str]:
+            rows = await conn.fetch(
+                "UPDATE seat_notes SET sent = ? WHERE game_id = ? AND version = ? AND NOT sent "
+                "RETURNING faction",
+                True,
+                game_id,
+                version,
+            )
+            return {str(r[0]) for r in rows}
+
+        return await self._writing(write)
 
     # --- records of finished games (migration 008) -----------------------------------------
 
@@ -1028,10 +1068,11 @@ def announcement_parts(d: Dialect, game: GameRecord, a: Announcement) -> list[Pa
     parts: list[Part] = [
         (
             "INSERT INTO outbox (game_id, version, channel_id, text, mentions, board, edit, "
-            "close_text) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+            "close_text, deciding) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
             "ON CONFLICT (game_id, version) DO UPDATE SET "
             "channel_id = excluded.channel_id, text = excluded.text, "
             "mentions = excluded.mentions, board = excluded.board, edit = excluded.edit, "
+            "deciding = excluded.deciding, "
             f"close_text = excluded.close_text, attempts = 0, next_attempt_at = {d.now}, "
             f"created_at = {d.now}, claimed_until = {d.unclaimed}",
             [
@@ -1043,6 +1084,7 @@ def announcement_parts(d: Dialect, game: GameRecord, a: Announcement) -> list[Pa
                 a.board,
                 a.edit,
                 a.close_text,
+                json.dumps(a.deciding),
             ],
         )
     ]

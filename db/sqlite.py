@@ -156,7 +156,7 @@ class SQLiteStore(SQLStore):
         then sees the claims)."""
         rows = await conn.fetch(
             "SELECT game_id, version, channel_id, text, mentions, board, attempts, "
-            "created_at, edit, close_text FROM outbox "
+            "created_at, edit, close_text, deciding FROM outbox "
             f"WHERE (next_attempt_at <= {_NOW} OR ?) AND claimed_until <= {_NOW} AND "
             "(attempts > 0 OR created_at <= strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?)) "
             "ORDER BY created_at, game_id, version LIMIT ?",

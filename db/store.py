@@ -145,7 +145,7 @@ class Store(Protocol):
         seat_notes: Mapping[str, Sequence[str]] | None = None,
     ) -> GameRecord:
         """`seat_notes`: what the move showed each seat alone (seat -> lines), kept for its
-        player with those before (the latest SEAT_NOTES_KEPT) until `take_seat_notes`; a move
+        player with those before (the latest SEAT_NOTES_KEPT) until `seat_notes_seen`; a move
         that ends the game leaves none kept.
         `log`: the text log lines the move wrote (replacing those from its start on).
         Append after the last seq, in one transaction with the version check (and the
@@ -301,9 +301,25 @@ class Store(Protocol):
         """Not sent now (quiet hours, a failed send): due again at `due_at`, claim ended."""
         ...
 
-    async def take_seat_notes(self, game_id: int, faction: str) -> list[str]:
-        """The lines kept for a seat (append_actions' `seat_notes`), oldest first, removed in
-        the same transaction (its player is shown them now)."""
+    async def seat_notes(self, game_id: int, faction: str) -> list[tuple[int, str]]:
+        """The lines kept for a seat (append_actions' `seat_notes`), oldest first, each with
+        its number; they stay until `seat_notes_seen` (the look that showed them arrived)."""
+        ...
+
+    async def seat_notes_seen(self, game_id: int, faction: str, through: int) -> None:
+        """The seat's player was shown its kept lines up to number `through`: they go (a line
+        kept since stays for the next look)."""
+        ...
+
+    async def unsent_seat_notes(self, game_id: int, version: int) -> dict[str, list[str]]:
+        """The lines the move that made `version` kept for each seat, still kept and not yet
+        sent to its player (seat -> lines, oldest first)."""
+        ...
+
+    async def seat_notes_sent(self, game_id: int, version: int) -> set[str]:
+        """Mark the lines the move that made `version` kept, not yet sent, as sent, in one
+        transaction; the seats they were kept for. Whoever gets a seat here sends its lines,
+        so they go out once however many deliveries of the move's announcement run."""
         ...
 
     # --- who holds a seat for whom; which server a channel is on (migration 012) -----------

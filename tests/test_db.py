@@ -428,12 +428,15 @@ async def test_a_new_game_is_stored_with_its_seats_announcement_and_wait(store: 
         {},
         creator=9,
         seats={"D": 9},
-        announcement=lambda game: Announcement(text=f"game {game.id} opens"),
+        announcement=lambda game: Announcement(
+            text=f"game {game.id} opens", mentions=[9, 4], deciding=[9]
+        ),
         kind="vijayanagara",
     )
     assert g.seats == {"D": 9}
     [owed] = await store.owed_announcements(ignore_backoff=True)
     assert (owed.game_id, owed.version, owed.text) == (g.id, g.version, f"game {g.id} opens")
+    assert (owed.mentions, owed.deciding) == ([9, 4], [9])  # who decides, kept apart
     await store.announcement_delivered(g.id, g.version)
 
     def broken(game: GameRecord) -> Announcement:
@@ -781,11 +784,12 @@ async def test_the_suites_migrated_sqlite_file_is_what_a_first_open_leaves(
     conn.close()
 
 
-async def test_what_a_move_showed_a_seat_alone_is_kept_until_taken_the_latest_few(
+async def test_what_a_move_showed_a_seat_alone_is_kept_until_seen_the_latest_few(
     store: Store,
 ) -> None:
-    """A seat's lines are stored with the move (a move refused stores none), read and removed
-    at once by its player's look, oldest first, and only the latest SEAT_NOTES_KEPT kept."""
+    """A seat's lines are stored with the move (a move refused stores none), read oldest
+    first by its player's look and removed only once that look arrived (up to the last line
+    it showed: one kept since stays), and only the latest SEAT_NOTES_KEPT kept."""
     gid = await active_game(store)
     g = await store.get_game(gid)
     g = await store.append_actions(gid, g.version, [act(1)], seat_notes={"B": ["one", "two"]})
@@ -794,11 +798,34 @@ async def test_what_a_move_showed_a_seat_alone_is_kept_until_taken_the_latest_fe
     lines = [f"line {k}" for k in range(SEAT_NOTES_KEPT + 3)]
     g = await store.append_actions(gid, g.version, [act(2)], seat_notes={"B": lines[:5]})
     await store.append_actions(gid, g.version, [act(3)], seat_notes={"B": lines[5:], "V": ["v"]})
-    assert await store.take_seat_notes(gid, "B") == lines[-SEAT_NOTES_KEPT:]
-    assert await store.take_seat_notes(gid, "B") == []
-    assert await store.take_seat_notes(gid, "V") == ["v"]
-    assert await store.take_seat_notes(gid, "D") == []
+    kept = await store.seat_notes(gid, "B")
+    assert [line for _, line in kept] == lines[-SEAT_NOTES_KEPT:]
+    assert await store.seat_notes(gid, "B") == kept  # a look that never arrived removes none
     g = await store.get_game(gid)
-    g = await store.append_actions(gid, g.version, [act(4)], seat_notes={"D": ["d"]})
-    await store.append_actions(gid, g.version, [act(5)], status="finished")
-    assert await store.take_seat_notes(gid, "D") == []  # no hand is looked at after the end
+    g = await store.append_actions(gid, g.version, [act(4)], seat_notes={"B": ["later"]})
+    await store.seat_notes_seen(gid, "B", kept[-1][0])
+    assert [line for _, line in await store.seat_notes(gid, "B")] == ["later"]
+    assert [line for _, line in await store.seat_notes(gid, "V")] == ["v"]
+    assert await store.seat_notes(gid, "D") == []
+    g = await store.append_actions(gid, g.version, [act(5)], seat_notes={"D": ["d"]})
+    await store.append_actions(gid, g.version, [act(6)], status="finished")
+    assert await store.seat_notes(gid, "D") == []  # no hand is looked at after the end
+
+
+async def test_a_moves_seat_lines_are_marked_sent_once(store: Store) -> None:
+    """The lines a move kept are readable by its version until marked sent; the mark is
+    taken once (a second delivery of the same announcement gets no seat), and a look that
+    removed them leaves nothing to send."""
+    gid = await active_game(store)
+    g = await store.get_game(gid)
+    g = await store.append_actions(gid, g.version, [act(1)], seat_notes={"B": ["b1", "b2"]})
+    first = g.version
+    g = await store.append_actions(gid, g.version, [act(2)], seat_notes={"V": ["v"], "B": ["b3"]})
+    assert await store.unsent_seat_notes(gid, first) == {"B": ["b1", "b2"]}
+    assert await store.seat_notes_sent(gid, first) == {"B"}
+    assert await store.seat_notes_sent(gid, first) == set()
+    assert await store.unsent_seat_notes(gid, first) == {}
+    assert await store.unsent_seat_notes(gid, g.version) == {"B": ["b3"], "V": ["v"]}
+    await store.seat_notes_seen(gid, "V", (await store.seat_notes(gid, "V"))[-1][0])
+    assert await store.seat_notes_sent(gid, g.version) == {"B"}
+    assert len(await store.seat_notes(gid, "B")) == 3  # sent lines stay kept for the hand
