@@ -47,14 +47,15 @@ from .front_end import (
     MENU_OPTIONS,
     MESSAGE_LIMIT,
     alt_within,
+    bold,
     split_text,
-    user_mention,
 )
 
 log = logging.getLogger(__name__)
 
 ANSWER_BY = 2.5  # seconds after the interaction's creation: Discord allows 3
 RETRY_AFTER = 30.0  # seconds before the outbox loop retries an announcement that failed
+NEXT_LINE = bold("Next:")  # how an announcement's decision line opens (TableTexts.prompt_text)
 NO_ATTACH_NOTE = (
     "(No board picture: I lack the **Attach Files** permission here. `/vj board` shows it "
     "once a server manager grants it.)"
@@ -169,12 +170,19 @@ class Sender:
     # --- sending ---------------------------------------------------------------------
 
     async def send(self, reply: Reply) -> None:
+        """A reply, through the interaction; what it showed of the lines kept for its
+        reader's seat goes once Discord took it (a response that failed raised before)."""
         if reply.announcement is not None:
             await self.announce(reply)
         elif reply.ephemeral or not reply.ok:
             await self.private(reply.text, reply)
         else:
             await self.plain(reply)
+        if reply.notes_shown:
+            try:
+                await self.service.outbox.notes_seen(reply)
+            except Exception:  # they are shown again at the next look: nothing is lost
+                log.exception("the kept lines shown to %s stay kept", self.interaction.user.id)
         for more in reply.then:  # another game's announcements, after this one
             await self.send(more)
 
@@ -487,21 +495,26 @@ async def direct_notices(
     """Those who asked for direct messages (`me`) get, in one message each, what the change
     showed their seat alone while another seat played (a chit drawn for them), and, once the
     channel has the hand-off (`announced`: it pings whoever decides next), the decision, with
-    a link to the game's channel. The lines a seat was shown are stored with the move and its
+    a link to the game's channel. Whom it asks to decide is the reply's `deciding`, never
+    read from its text. A seat's lines go out once: whichever delivery of the announcement
+    (the first, a retry) marks them sent sends them. They are stored with the move and its
     player's next look at their hand says them whatever happens here, and the channel's ping
     went out: a DM is a courtesy, so a refused one is only logged, and nothing public differs
     with who was sent what."""
     said: dict[int, list[str]] = {}
+    sent = await _seat_notes_sent(service, reply)
     for note in reply.seat_notes:
+        if note.seat not in sent:
+            continue
         lines = "".join(f"\n• {line}" for line in note.lines)
         said.setdefault(note.user, []).append(
             f"For your eyes only, as {note.title} in <#{channel_id}>:{lines}"
         )
-    nxt = reply.text.rsplit("\n", 1)[-1]
-    if announced and nxt.startswith("**Next:**"):  # a decision (not a rematch, a seat moved)
-        for uid in reply.mentions:  # whoever it names: one pinged for a step above decides not
-            if user_mention(uid) in nxt:
-                said.setdefault(uid, []).append(f"Your turn in <#{channel_id}>: {nxt}")
+    if announced:
+        for uid in reply.deciding:
+            said.setdefault(uid, []).append(
+                f"Your turn in <#{channel_id}>: {decision_of(reply.text)}"
+            )
     for uid, parts in said.items():
         try:
             wants = (await service.store.user_prefs(uid)).direct_messages
@@ -510,6 +523,28 @@ async def direct_notices(
             continue
         if wants:
             await send_direct(client, uid, "\n".join(parts))
+
+
+async def _seat_notes_sent(service: GameService, reply: Reply) -> set[str]:
+    """The seats whose lines this delivery sends (marked sent now); none when the store
+    cannot say (the hand still shows them)."""
+    if not reply.seat_notes or reply.announcement is None:
+        return set()
+    try:
+        return await service.outbox.seat_notes_sent(reply.announcement)
+    except Exception:
+        log.exception("announcement %s: the seat lines' sent mark failed", reply.announcement)
+        return set()
+
+
+def decision_of(text: str) -> str:
+    """What an announcement asks: its `Next:` line and what follows it (the offers open to
+    the others); the message's last line if it has none."""
+    lines = text.split("\n")
+    for i in range(len(lines) - 1, -1, -1):
+        if lines[i].startswith(NEXT_LINE):
+            return "\n".join(lines[i:])
+    return lines[-1]
 
 
 THREAD_KEEP: Literal[10080] = 10080  # minutes: auto-archive after a week of silence, the most

@@ -69,7 +69,7 @@ class Telling:
     waiting: int | None  # whose decision it is now
     ai_next: bool  # an AI decides next (nobody is asked)
     nxt: str | None  # the `Next:` line, or the final score
-    mentions: list[int]
+    mentions: list[int]  # whom the `Next:` line names, to decide now
     named: list[str]  # a line for each person a step was for (TableTexts.told_by_name)
     named_mentions: list[int]  # whom those lines ping
 
@@ -211,6 +211,7 @@ class Announcer:
         return Announcement(
             text=_joined(body, t.nxt),
             mentions=[*t.mentions, *(u for u in t.named_mentions if u not in t.mentions)],
+            deciding=t.mentions,  # whom the `Next:` line names (the rest: a step for them)
             board=narration_of(g).board_moment(
                 public(g, before), public(g, after)
             ),  # as the game names

@@ -441,7 +441,9 @@ class Lobby:
                 snapshot=Snapshot(seq=len(dealt), state=g.state_to_json(state)),
                 log=LogLines(start=lines.start, lines=lines.lines),
                 status="active",
-                announcement=Announcement(text=text, mentions=mentions, board=True, body=body),
+                announcement=Announcement(
+                    text=text, mentions=mentions, deciding=mentions, board=True, body=body
+                ),
                 reminder=await self.shared.reminders.plan(record, waiting),
             )
             self.shared.loader.remember(record, state, len(dealt), lines.end)
@@ -449,6 +451,7 @@ class Lobby:
             record,
             text,
             mentions=mentions,
+            deciding=mentions,  # the `Next:` line's
             image=await self.shared.pipeline.render(record, state),
             buttons=self.shared.texts.buttons_for(record, state),
         )

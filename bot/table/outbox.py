@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from db import OwedAnnouncement, TurnMessage
+from db import GameRecord, OwedAnnouncement, TurnMessage
 
 from .loading import BrokenGame
 from .parts import SharedParts
 from .reply import Button, Reply
+from .table_texts import seat_notes_for
 
 
 class Outbox:
@@ -17,42 +18,61 @@ class Outbox:
         self, limit: int = 20, grace: float = 0.0, *, ignore_backoff: bool = False
     ) -> list[tuple[OwedAnnouncement, Reply]]:
         """Announcements of stored changes not yet delivered and due now, with the reply to
-        post. An announcement the game has moved past since keeps its text but pings nobody
-        and shows no board or buttons (the newer one does); an edit the game has moved past
-        is dropped (the newer one carries the whole turn)."""
+        post: what the first delivery would have carried (whom it asks to decide, the lines
+        its move showed a seat alone and not sent yet). An announcement the game has moved
+        past since keeps its text and those lines but pings nobody and shows no board or
+        buttons (the newer one does); an edit the game has moved past is dropped (the newer
+        one carries the whole turn)."""
         out: list[tuple[OwedAnnouncement, Reply]] = []
         for owed in await self.shared.store.owed_announcements(
             limit, grace, ignore_backoff=ignore_backoff
         ):
             record = await self.shared.store.get_game(owed.game_id)
-            current = record.version == owed.version
-            if owed.edit and not current:
+            if owed.edit and record.version != owed.version:
                 # a later announcement carries the whole turn (its edit or its closing text)
                 await self.shared.store.announcement_delivered(owed.game_id, owed.version)
                 continue
-            image = None
-            buttons: list[Button] = []
-            if current and record.status == "active":
-                try:
-                    state = await self.shared.loader.state_of(record)
-                except BrokenGame:  # its text still goes out; every other channel's too
-                    state = None
-                if state is not None:
-                    buttons = self.shared.texts.buttons_for(record, state)
-                if state is not None and owed.board:
-                    image = await self.shared.pipeline.render(record, state)
-            reply = Reply(
-                text=owed.text,
-                image=image,
-                mentions=owed.mentions if current else [],
-                buttons=buttons,
-                version=owed.version,
-                announcement=(owed.game_id, owed.version),
-                edit=owed.edit,
-                close_text=owed.close_text,
-            )
-            out.append((owed, reply))
+            out.append((owed, await self._rebuilt(owed, record)))
         return out
+
+    async def _rebuilt(self, owed: OwedAnnouncement, record: GameRecord) -> Reply:
+        """The reply of an owed announcement, as its first delivery would have had it."""
+        current = record.version == owed.version
+        image = None
+        buttons: list[Button] = []
+        if current and record.status == "active":
+            try:
+                state = await self.shared.loader.state_of(record)
+            except BrokenGame:  # its text still goes out; every other channel's too
+                state = None
+            if state is not None:
+                buttons = self.shared.texts.buttons_for(record, state)
+            if state is not None and owed.board:
+                image = await self.shared.pipeline.render(record, state)
+        kept = await self.shared.store.unsent_seat_notes(owed.game_id, owed.version)
+        return Reply(
+            text=owed.text,
+            image=image,
+            mentions=owed.mentions if current else [],
+            deciding=owed.deciding if current else [],
+            buttons=buttons,
+            version=owed.version,
+            announcement=(owed.game_id, owed.version),
+            edit=owed.edit,
+            close_text=owed.close_text,
+            seat_notes=seat_notes_for(self.shared.texts.rules_of(record), record, kept),
+        )
+
+    async def seat_notes_sent(self, announcement: tuple[int, int]) -> set[str]:
+        """The seats whose lines, kept by the announcement's move, the caller is to send
+        their players now: marked sent here, so each goes out once, whichever delivery of
+        the announcement (the first, a retry) gets here first."""
+        return await self.shared.store.seat_notes_sent(*announcement)
+
+    async def notes_seen(self, reply: Reply) -> None:
+        """The reply reached its reader: the kept lines it showed them go."""
+        for shown in reply.notes_shown:
+            await self.shared.store.seat_notes_seen(shown.game_id, shown.seat, shown.through)
 
     async def turn_message(self, game_id: int) -> TurnMessage | None:
         """The game's current turn message (what later steps of the turn edit)."""

@@ -34,8 +34,8 @@ from .loading import Adoption, AnyGame, GameLoader, public
 from .refusal import ServiceError
 from .reminders import Reminders
 from .renderer import Picture, Renderer
-from .reply import Button, Reply, SeatNote
-from .table_texts import TableTexts, seat_title
+from .reply import Button, Reply
+from .table_texts import TableTexts, seat_notes_for, seat_title
 from .textlog import LogTail, follow_said_step, follow_step
 from .words import undo_limit
 
@@ -567,7 +567,8 @@ class TurnPipeline:
             # the decision stays with the same person (another of their seats, a side they
             # decide for): a notice only when it passes to someone else
             still = [u for u in announcement.mentions if u != waiting]
-            announcement = announcement.model_copy(update={"mentions": still})
+            deciding = [u for u in announcement.deciding if u != waiting]
+            announcement = announcement.model_copy(update={"mentions": still, "deciding": deciding})
         return announcement, waiting
 
     async def _store_with_announcement(
@@ -827,6 +828,7 @@ class TurnPipeline:
             record,
             a.text,
             mentions=a.mentions,
+            deciding=a.deciding,
             image=await self.render(record, state) if a.board else None,
             buttons=buttons,
             receipt=(
@@ -841,11 +843,7 @@ class TurnPipeline:
         )
         reply.told = out.told
         g = self.loader.rules_of(record)
-        reply.seat_notes = [
-            SeatNote(record.seats[seat], seat, seat_title(g, seat), tuple(lines))
-            for seat, lines in out.seat_notes.items()
-            if seat in record.seats
-        ]
+        reply.seat_notes = seat_notes_for(g, record, out.seat_notes)
         ranking = g.result(state)
         if ranking is not None:
             await self._after(record, ranking, reply, after_finish)
@@ -901,6 +899,7 @@ def announced(
     text: str,
     *,
     mentions: list[int] | None = None,
+    deciding: list[int] | None = None,
     image: bytes | None = None,
     buttons: list[Button] | None = None,
     receipt: str | None = None,
@@ -912,6 +911,7 @@ def announced(
         text=text,
         image=image,
         mentions=mentions or [],
+        deciding=deciding or [],
         buttons=buttons or [],
         version=record.version,
         announcement=(record.id, record.version),

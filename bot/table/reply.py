@@ -42,12 +42,25 @@ class SeatNote:
     lines: tuple[str, ...]
 
 
+@dataclass(frozen=True)
+class NotesShown:
+    """A reply shows the lines kept for a seat up to number `through` (its player's look at
+    their hand): they are removed only once the reply reached them."""
+
+    game_id: int
+    seat: str
+    through: int
+
+
 @dataclass
 class Reply:
     text: str
     image: bytes | None = None  # the board, PNG
     file: Attachment | None = None  # e.g. an exported game
     mentions: list[int] = field(default_factory=list)
+    # Of those, whom the `Next:` line asks to decide now (told "your turn" where they asked
+    # for direct messages); the rest are pinged for a step made for them.
+    deciding: list[int] = field(default_factory=list)
     ephemeral: bool = False
     buttons: list[Button] = field(default_factory=list)
     menu: Menu | None = None  # e.g. the steps an ambiguous step could have meant
@@ -64,6 +77,8 @@ class Reply:
     told: list[str] = field(default_factory=list)
     # What it showed each other seat a person holds alone: never in the channel (SeatNote)
     seat_notes: list[SeatNote] = field(default_factory=list)
+    # The kept lines this reply shows its reader (their hand): removed once it reaches them
+    notes_shown: list[NotesShown] = field(default_factory=list)
     # The announcement edits the game's turn message instead of posting a new one; a new one
     # first edits the previous turn message into `close_text` and takes its buttons.
     edit: bool = False

@@ -5,7 +5,7 @@ result. Read through the Game protocol from the position the channel sees."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TypeVar
 
 from db import GameRecord
@@ -18,7 +18,7 @@ from rules.words import count_of, scored
 from .ai_users import ai_level, ai_name, is_ai, with_ai_names
 from .front_end import NO_FRONT_END, FrontEnd
 from .loading import AnyGame, public
-from .reply import Button
+from .reply import Button, SeatNote
 
 BUTTON_LIMIT = 20  # legal actions shown as buttons when there are at most this many
 SHOWN_OPTIONS = 8  # legal steps listed in an error message
@@ -46,6 +46,18 @@ def seat_title(g: AnyGame, seat: Seat) -> str:
     """How players read a seat: its title, or, for a name that is no seat of the game (a
     stored game's, an export's), the name made inert."""
     return str(g.info.seat_titles.get(seat) or inert(seat))
+
+
+def seat_notes_for(
+    g: AnyGame, record: GameRecord, lines: Mapping[Seat, Sequence[str]]
+) -> list[SeatNote]:
+    """What a move showed each seat alone, addressed to the seat's player (a seat nobody
+    holds has nobody to tell)."""
+    return [
+        SeatNote(record.seats[seat], seat, seat_title(g, seat), tuple(said))
+        for seat, said in lines.items()
+        if seat in record.seats and said
+    ]
 
 
 def seat_label(g: AnyGame, seat: Seat) -> str:

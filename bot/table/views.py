@@ -14,7 +14,7 @@ from .lobby import check_range
 from .log_reading import LogReplays, told_log
 from .parts import SharedParts
 from .refusal import ServiceError, answers
-from .reply import Reply
+from .reply import NotesShown, Reply
 from .table_texts import holds_private, seat_title
 from .words import count_of
 
@@ -164,8 +164,9 @@ class Views:
         seat = now if now in held else self.shared.texts.seat_aside(record, state, user) or held[0]
         view = g.view(state, seat)
         private = talk_of(g).private_summary(view)
+        kept, shown = await self.since_last_look(record, held)
         lines = [
-            *await self.since_last_look(record, held),
+            *kept,
             self.shared.texts.strong(f"Your view ({self.shared.texts.who(record, seat)})"),
             *([private] if private else []),
         ]
@@ -182,25 +183,33 @@ class Views:
             if buttons:
                 lines.append("Meanwhile you may: " + ", ".join(f"`{b.label}`" for b in buttons))
         image = await self.shared.pipeline.render_view(record, view)
-        return Reply(text="\n".join(lines), image=image, buttons=buttons, ephemeral=True)
+        return Reply(
+            text="\n".join(lines), image=image, buttons=buttons, ephemeral=True, notes_shown=shown
+        )
 
-    async def since_last_look(self, record: GameRecord, seats: list[Seat]) -> list[str]:
+    async def since_last_look(
+        self, record: GameRecord, seats: list[Seat]
+    ) -> tuple[list[str], list[NotesShown]]:
         """What moves showed these seats alone while others played (a chit drawn as a game
-        turn began), kept for their player since they last looked: taken now, to be said
-        first. A store that fails here leaves the hand to be shown without them."""
+        turn began), kept for their player since they last looked, to be said first; and
+        what of it the reply shows, to go once the reply reached them (Reply.notes_shown: a
+        look that never arrived removes nothing). A store that fails here leaves the hand to
+        be shown without them."""
         g = self.shared.loader.rules_of(record)
         out: list[str] = []
+        shown: list[NotesShown] = []
         for seat in seats if g.info.private else ():  # (only such games keep any)
             try:
-                kept = await self.shared.loader.store.take_seat_notes(record.id, seat)
+                kept = await self.shared.loader.store.seat_notes(record.id, seat)
             except Exception:
                 log.exception("game %s: the lines kept for %s unreadable", record.id, seat)
                 continue
             if kept:
                 whose = f" ({seat_title(g, seat)})" if len(seats) > 1 else ""
                 out.append(self.shared.texts.strong(f"Since your last look{whose}:"))
-                out += [f"• {line}" for line in kept]
-        return out
+                out += [f"• {line}" for _, line in kept]
+                shown.append(NotesShown(record.id, seat, kept[-1][0]))
+        return out, shown
 
     def rules_topic(self, topic: str | None, *, kind: str) -> Reply:
         """`rules topic:`: a few lines on one topic, citing the rule sections; without a

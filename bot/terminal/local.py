@@ -458,13 +458,18 @@ class LocalClient:
             await self.emit(more)
 
     async def shown(self, reply: Reply) -> None:
-        """The reply's announcement reached the player: it leaves the outbox; what it showed
-        the keyboard's seats alone was printed with it, so the next `hand` does not say it
-        again."""
-        if reply.announcement is not None:
-            await self.service.outbox.delivered(reply.announcement)
-            for note in self._keyboards(reply):
-                await self.service.store.take_seat_notes(reply.announcement[0], note.seat)
+        """The reply reached the player (printed): an announcement leaves the outbox, and
+        what it showed the keyboard's seats alone was printed with it, so the next `hand`
+        does not say it again; a hand's kept lines, printed, go (Reply.notes_shown)."""
+        await self.service.outbox.notes_seen(reply)
+        if reply.announcement is None:
+            return
+        await self.service.outbox.delivered(reply.announcement)
+        game_id = reply.announcement[0]
+        for note in self._keyboards(reply):
+            kept = await self.service.store.seat_notes(game_id, note.seat)
+            if kept:
+                await self.service.store.seat_notes_seen(game_id, note.seat, kept[-1][0])
 
     @staticmethod
     def _keyboards(reply: Reply) -> list[SeatNote]:
