@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Coroutine, Iterable, Mapping, Sequence
+from collections.abc import Callable, Coroutine, Iterable, Mapping, Sequence, Set
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
@@ -992,6 +992,15 @@ class SQLStore(ABC):
             return {str(r[0]) for r in rows}
 
         return await self._writing(write)
+
+    async def release_seat_notes(self, game_id: int, version: int, factions: Set[str]) -> None:
+        async def write(conn: Conn) -> None:
+            await conn.executemany(
+                "UPDATE seat_notes SET sent = ? WHERE game_id = ? AND version = ? AND faction = ?",
+                [(False, game_id, version, f) for f in sorted(factions)],
+            )
+
+        await self._writing(write)
 
     # --- records of finished games (migration 008) -----------------------------------------
 

@@ -3,7 +3,7 @@ tests."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence, Set
 from typing import Any, Protocol, runtime_checkable
 
 from .models import (
@@ -320,6 +320,11 @@ class Store(Protocol):
         """Mark the lines the move that made `version` kept, not yet sent, as sent, in one
         transaction; the seats they were kept for. Whoever gets a seat here sends its lines,
         so they go out once however many deliveries of the move's announcement run."""
+        ...
+
+    async def release_seat_notes(self, game_id: int, version: int, factions: Set[str]) -> None:
+        """Those seats' lines of the move that made `version` were not sent after all (a
+        passing failure): unmarked, for the next delivery of its announcement."""
         ...
 
     # --- who holds a seat for whom; which server a channel is on (migration 012) -----------

@@ -67,6 +67,7 @@ STYLES: dict[str, discord.ButtonStyle] = {
     "danger": discord.ButtonStyle.danger,
 }
 # What a failed send raises: Discord's refusals, and the network failing under them.
+Sent = Literal["sent", "refused", "failed"]  # a direct message
 SEND_ERRORS = (discord.HTTPException, aiohttp.ClientError, asyncio.TimeoutError, OSError)
 
 Deferral = Literal["none", "private", "public", "update"]
@@ -472,16 +473,20 @@ async def _post(client: discord.Client, channel: discord.PartialMessageable, par
     return message.id
 
 
-async def send_direct(client: discord.Client, user_id: int, text: str) -> bool:
+async def send_direct(client: discord.Client, user_id: int, text: str) -> Sent:
     """A direct message (opt-in, `/vj me`); a player whose DMs are closed still has the
-    channel's ping, so a refusal is only logged."""
+    channel's ping, so a refusal is only logged. "failed": it may go through later (Discord
+    or the network failed, not the person's settings)."""
     try:
         user = client.get_user(user_id) or await client.fetch_user(user_id)
         await user.send(text[:MESSAGE_LIMIT], allowed_mentions=discord.AllowedMentions.none())
+    except (discord.Forbidden, discord.NotFound) as e:
+        log.info("direct message to %s refused: %s", user_id, e)
+        return "refused"
     except SEND_ERRORS as e:
         log.info("direct message to %s not sent: %s", user_id, e)
-        return False
-    return True
+        return "failed"
+    return "sent"
 
 
 async def direct_notices(
@@ -497,32 +502,39 @@ async def direct_notices(
     channel has the hand-off (`announced`: it pings whoever decides next), the decision, with
     a link to the game's channel. Whom it asks to decide is the reply's `deciding`, never
     read from its text. A seat's lines go out once: whichever delivery of the announcement
-    (the first, a retry) marks them sent sends them. They are stored with the move and its
-    player's next look at their hand says them whatever happens here, and the channel's ping
-    went out: a DM is a courtesy, so a refused one is only logged, and nothing public differs
-    with who was sent what."""
+    (the first, a retry) marks them sent sends them, and gives them back to the next one
+    when Discord failed. They are stored with the move and its player's next look at their
+    hand says them whatever happens here, and the channel's ping went out: a DM is a
+    courtesy, so a refused one is only logged, and nothing public differs with who was sent
+    what."""
     said: dict[int, list[str]] = {}
+    seats: dict[int, set[str]] = {}  # each person's seats whose lines go in their message
     sent = await _seat_notes_sent(service, reply)
     for note in reply.seat_notes:
-        if note.seat not in sent:
-            continue
-        lines = "".join(f"\n• {line}" for line in note.lines)
-        said.setdefault(note.user, []).append(
-            f"For your eyes only, as {note.title} in <#{channel_id}>:{lines}"
-        )
+        if note.seat in sent:
+            lines = "".join(f"\n• {line}" for line in note.lines)
+            said.setdefault(note.user, []).append(
+                f"For your eyes only, as {note.title} in <#{channel_id}>:{lines}"
+            )
+            seats.setdefault(note.user, set()).add(note.seat)
     if announced:
         for uid in reply.deciding:
             said.setdefault(uid, []).append(
                 f"Your turn in <#{channel_id}>: {decision_of(reply.text)}"
             )
+    unsent: set[str] = set()
     for uid, parts in said.items():
         try:
             wants = (await service.store.user_prefs(uid)).direct_messages
         except Exception:
             log.exception("preferences of %s unreadable", uid)
+            unsent |= seats.get(uid, set())
             continue
-        if wants:
-            await send_direct(client, uid, "\n".join(parts))
+        if wants and await send_direct(client, uid, "\n".join(parts)) == "failed":
+            unsent |= seats.get(uid, set())
+    if unsent and reply.announcement is not None:
+        with contextlib.suppress(Exception):  # (then the hand alone says them)
+            await service.outbox.seat_notes_unsent(reply.announcement, unsent)
 
 
 async def _seat_notes_sent(service: GameService, reply: Reply) -> set[str]:

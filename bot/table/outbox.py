@@ -69,6 +69,11 @@ class Outbox:
         the announcement (the first, a retry) gets here first."""
         return await self.shared.store.seat_notes_sent(*announcement)
 
+    async def seat_notes_unsent(self, announcement: tuple[int, int], seats: set[str]) -> None:
+        """Those seats' lines were not sent after all (Discord failed): the announcement's
+        next delivery sends them."""
+        await self.shared.store.release_seat_notes(*announcement, seats)
+
     async def notes_seen(self, reply: Reply) -> None:
         """The reply reached its reader: the kept lines it showed them go."""
         for shown in reply.notes_shown:
