@@ -11,12 +11,13 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 
 import pytest
-from discord_env import B, Env, running_bot
+from discord_env import B, D, Env, running_bot
 from discord_fake import CHANNEL, FakeDiscord
 from test_successors_discord import ALICE, GREEN_ENDS_THE_TURN, PEOPLE, Drawn, green_moves_last
 
 from bot.discord.discord_delivery import direct_notices
 from bot.table.pipeline import announced
+from bot.table.reply import Reply
 from db import GameRecord
 from rules.successors import Successors
 
@@ -38,7 +39,8 @@ async def test_your_turn_goes_to_whom_the_next_line_asks_whatever_its_text(
     """Vijayanagara's first decision offers Commands, each with its effect in a line below the
     `Next:` line: B, who asked for direct messages, is told it is their turn all the same, and
     a message that names someone else who asked for them (another's mention typed in the
-    text, a display name) tells that person nothing."""
+    text, a display name) tells that person nothing. A seat on turn moved to someone else
+    tells them it is theirs."""
     async with running_bot(tmp_path / "bot.sqlite3", monkeypatch) as env:
         await env.slash(B, "club me", direct_messages=True)
         await env.slash(BOB, "club me", direct_messages=True)
@@ -49,10 +51,13 @@ async def test_your_turn_goes_to_whom_the_next_line_asks_whatever_its_text(
         assert game is not None
         await direct_notices(env.bot, env.service, quoting(game, BOB), env.fake_channel)
         assert your_turn(env.fake, BOB) == []
-        assert len(your_turn(env.fake, B)) == 2  # its own ping (a step above) and its turn
+        assert len(your_turn(env.fake, B)) == 2  # the start's, and this message's
+        await env.slash(D, "club seat", faction="B", manage_guild=True, users={"user": BOB})
+        [turn] = your_turn(env.fake, BOB)  # the seat on turn passed to Bob: his decision now
+        assert turn.endswith(f"to <@{BOB}> (moved by <@{D}>). It is their decision now.")
 
 
-def quoting(game: GameRecord, user: int) -> object:
+def quoting(game: GameRecord, user: int) -> Reply:
     """An announcement that pings `user` for a step made for them and asks B to decide, with
     `user`'s mention in its `Next:` line (as a typed text or a display name would put it)."""
     reply = announced(

@@ -529,16 +529,17 @@ class Club:
             was = f"from {self.mention(old)} " if old is not None else ""
             text = f"{name} passes {was}to {self.mention(to_user)} (moved by {self.mention(user)})."
             plan = await self.lobby.seat_change_plan(game, seats)
-            if plan is not None and plan.user_id == to_user:
+            deciding = [to_user] if plan is not None and plan.user_id == to_user else []
+            if deciding:
                 text += " It is their decision now."
             game = await self.shared.store.update_game(
                 game.id,
                 game.version,
                 seats=seats,
-                announcement=Announcement(text=text, mentions=[to_user]),
+                announcement=Announcement(text=text, mentions=[to_user], deciding=deciding),
                 reminder=plan,
             )
-        return announced(game, text, mentions=[to_user])
+        return announced(game, text, mentions=[to_user], deciding=deciding)
 
     async def history(
         self, channel: str, user: int | None = None, *, guild: str | None = None
