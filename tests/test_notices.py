@@ -72,16 +72,16 @@ def quoting(game: GameRecord, user: int) -> Reply:
 
 @contextlib.asynccontextmanager
 async def green_about_to_deal(
-    tmp: Path, monkeypatch: pytest.MonkeyPatch
+    db: Path | str, monkeypatch: pytest.MonkeyPatch
 ) -> AsyncIterator[tuple[Env, Command]]:
     """Three people at Successors, Green's last step of game turn 2 next (it deals each seat
     a chit: Blue's is 15); Alice asked for direct messages; the outbox is flushed only by
-    the test."""
+    the test. `db`: a SQLite file or a PostgreSQL database."""
     built = green_moves_last()
     monkeypatch.setattr(Successors, "new_game", lambda *_: built.clone())
     drawn = Drawn({"blue": 15, "red": 7, "green": 9})
     monkeypatch.setattr(Successors, "deal", staticmethod(drawn.deal))
-    async with running_bot(tmp / "bot.sqlite3", monkeypatch, outbox_interval=3600) as env:
+    async with running_bot(db, monkeypatch, outbox_interval=3600) as env:
 
         async def sc(user: int, command: str, **options: object) -> None:
             env.fake.slash(user, command, group="sc", **options)  # type: ignore[arg-type]
@@ -109,12 +109,12 @@ async def retried(env: Env) -> None:
 
 
 async def test_a_retried_announcement_sends_the_seats_lines_it_owed_once(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    database_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Discord is down as Green's step is stored: neither the channel nor Alice's direct
     message goes out. The outbox's retry, once Discord is back, sends her chit and her turn
-    in one direct message."""
-    async with green_about_to_deal(tmp_path, monkeypatch) as (env, sc):
+    in one direct message (on either backend)."""
+    async with green_about_to_deal(database_url, monkeypatch) as (env, sc):
         discord_down(env.fake)
         await sc(PEOPLE["green"], "play", order=GREEN_ENDS_THE_TURN)
         assert env.fake.direct_to(ALICE) == []
@@ -131,7 +131,7 @@ async def test_a_first_delivery_that_sent_the_seats_lines_leaves_none_to_the_ret
 ) -> None:
     """The channel fails but Alice's direct message goes out with her chit: the retry that
     posts the turn tells her only that it is her turn (her chit is not sent twice)."""
-    async with green_about_to_deal(tmp_path, monkeypatch) as (env, sc):
+    async with green_about_to_deal(tmp_path / "bot.sqlite3", monkeypatch) as (env, sc):
         env.fake.fail("POST", r"^/webhooks/", None, 99)
         env.fake.fail("POST", rf"^/channels/{CHANNEL}/", None, 99)
         env.fake.fail("PATCH", rf"^/channels/{CHANNEL}/", None, 99)
@@ -147,7 +147,7 @@ async def test_a_look_at_the_hand_that_never_arrived_keeps_its_lines(
 ) -> None:
     """Alice's first look at her hand after her chit was drawn fails to reach her (Discord
     fails the response): her next look says the chit first, and the one after no more."""
-    async with green_about_to_deal(tmp_path, monkeypatch) as (env, sc):
+    async with green_about_to_deal(tmp_path / "bot.sqlite3", monkeypatch) as (env, sc):
         await sc(PEOPLE["green"], "play", order=GREEN_ENDS_THE_TURN)
         shown = len(env.fake.private_to(ALICE))
         env.fake.fail("POST", r"/callback$", None, 1)

@@ -6,7 +6,7 @@ from db import GameRecord, OwedAnnouncement, TurnMessage
 
 from .loading import BrokenGame
 from .parts import SharedParts
-from .reply import Button, Reply
+from .reply import Button, Reply, SeatNote
 from .table_texts import seat_notes_for
 
 
@@ -49,7 +49,6 @@ class Outbox:
                 buttons = self.shared.texts.buttons_for(record, state)
             if state is not None and owed.board:
                 image = await self.shared.pipeline.render(record, state)
-        kept = await self.shared.store.unsent_seat_notes(owed.game_id, owed.version)
         return Reply(
             text=owed.text,
             image=image,
@@ -60,8 +59,19 @@ class Outbox:
             announcement=(owed.game_id, owed.version),
             edit=owed.edit,
             close_text=owed.close_text,
-            seat_notes=seat_notes_for(self.shared.texts.rules_of(record), record, kept),
+            seat_notes=await self._seat_notes(owed, record),
         )
+
+    async def _seat_notes(self, owed: OwedAnnouncement, record: GameRecord) -> list[SeatNote]:
+        """What the announcement's move showed each seat alone and its player was not sent
+        yet (a game this bot cannot read has none to tell: its text still goes out)."""
+        kept = await self.shared.store.unsent_seat_notes(owed.game_id, owed.version)
+        if not kept:
+            return []
+        try:
+            return seat_notes_for(self.shared.texts.rules_of(record), record, kept)
+        except BrokenGame:
+            return []
 
     async def seat_notes_sent(self, announcement: tuple[int, int]) -> set[str]:
         """The seats whose lines, kept by the announcement's move, the caller is to send
