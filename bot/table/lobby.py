@@ -398,11 +398,7 @@ class Lobby:
             record = await self.shared.games.open_game(channel, kind)
             g = self.shared.loader.rules_of(record)
             self._check_startable(record, user)
-            if g.info.min_players < len(g.info.seats):  # the seats it is played with, kept
-                players = ",".join(s for s in g.info.seats if s in record.seats)
-                record = await self.shared.store.update_game(
-                    record.id, record.version, options={**record.options, PLAYERS: players}
-                )
+            record = await self._played_with(record, g)
             if await self.shared.loader.pre_secret(record):  # stored before per-game secrets
                 record = await self.shared.store.adopt_secret(
                     record.id, record.version, secret=self.shared.loader.new_secret().hex(), log=[]
@@ -454,6 +450,15 @@ class Lobby:
             deciding=mentions,  # the `Next:` line's
             image=await self.shared.pipeline.render(record, state),
             buttons=self.shared.texts.buttons_for(record, state),
+        )
+
+    async def _played_with(self, record: GameRecord, g: AnyGame) -> GameRecord:
+        """A game played with fewer than all its seats keeps which (those taken)."""
+        if g.info.min_players >= len(g.info.seats):
+            return record
+        players = ",".join(s for s in g.info.seats if s in record.seats)
+        return await self.shared.store.update_game(
+            record.id, record.version, options={**record.options, PLAYERS: players}
         )
 
     def _check_startable(self, record: GameRecord, user: int) -> None:
