@@ -100,6 +100,15 @@ def test_an_attacker_whose_foes_all_retreated_is_told_none_is_left_before_it_wit
     assert "no foe is left in Arabia: withdraw units to an adjacent area, or stand" in prompt(s)
 
 
+def test_a_second_revolt_where_one_goes_on_says_its_marker_stays() -> None:
+    s = at(started(3), BLUE, 1, frame("event_roll", BLUE))
+    first = deal(s, 2, 6, 5)  # EVEN 65: Hyrcania revolts, 2 white levies
+    assert "Hyrcania revolts: 2 levies (white) and a Revolt marker" in first.news
+    again = deal(at(first, BLUE, 1, frame("event_roll", BLUE)), 2, 6, 5)
+    assert "Hyrcania revolts again: 2 levies (white); its Revolt marker stays" in again.news
+    assert units(again, "hyr", 4) == (4, 0, 0, 0)  # the white units: 4 levies
+
+
 def test_move_all_takes_every_unit_there_and_the_leader() -> None:
     s = moving(put(started(3), "egy", BLUE, inf=2, levy=3))
     taken = [a for a in read(s, "move all Egypt Cyrenaica") if isinstance(a, Take)]

@@ -14,7 +14,7 @@ from . import board, chits, combat
 from .components import EL, PORT, Step, event_index
 from .economy import EVENT_ELEPHANTS, EVENT_FLEETS, charge, pay, push, say
 from .names import area_name, talents, title, units_text
-from .state import CAPTIVE, INVASION, MERC, NO, REVOLT, WHITE, EventRoll, State
+from .state import CAPTIVE, INVASION, MARKERS, MERC, NO, REVOLT, WHITE, EventRoll, State
 
 
 def read_roll(dice: tuple[int, int, int]) -> int:
@@ -51,11 +51,17 @@ def revolt(s: State, seat: int, step: Step, marker: int = REVOLT) -> None:
     if marker == REVOLT and _revolt_fails(s, area):
         return
     placed = [board.place(s, area, WHITE, t, n) for t, n in enumerate(step.units)]
+    had = s.markers[area]
     board.set_marker(s, area, marker)
     word = "revolts" if marker == REVOLT else "is invaded"
     white = f"{units_text(placed)} (white)" if any(placed) else "no white unit left in the pool"
     mark = ("", "a Revolt", "an Invasion")[marker]
-    say(s, f"{area_name(s, area)} {word}: {white} and {mark} marker")
+    if had == marker:  # a second revolt (invasion) where one goes on: its marker stays
+        say(s, f"{area_name(s, area)} {word} again: {white}; its {MARKERS[marker]} marker stays")
+    elif had:
+        say(s, f"{area_name(s, area)} {word}: {white} and {mark} marker for its {MARKERS[had]}")
+    else:
+        say(s, f"{area_name(s, area)} {word}: {white} and {mark} marker")
     combat.whites_attack(s, area)
 
 
