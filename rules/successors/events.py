@@ -59,7 +59,10 @@ def revolt(s: State, seat: int, step: Step, marker: int = REVOLT) -> None:
     if had == marker:  # a second revolt (invasion) where one goes on: its marker stays
         say(s, f"{area_name(s, area)} {word} again: {white}; its {MARKERS[marker]} marker stays")
     elif had:
-        say(s, f"{area_name(s, area)} {word}: {white} and {mark} marker for its {MARKERS[had]}")
+        say(
+            s,
+            f"{area_name(s, area)} {word}: {white} and {mark} marker in place of its {MARKERS[had]} one",
+        )
     else:
         say(s, f"{area_name(s, area)} {word}: {white} and {mark} marker")
     combat.whites_attack(s, area)
