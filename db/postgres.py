@@ -192,9 +192,8 @@ class PostgresStore(SQLStore):
         await conn.execute(f"WITH {sql} SELECT 1", *(a for _, args in parts for a in args))
         if req.result is not None:
             await self._put_result(conn, req.game_id, req.result)
-        await self._put_all_seat_notes(
-            conn, req, stored.version
-        )  # only a move that showed a seat something
+        # only a move that showed a seat something
+        await self._put_all_seat_notes(conn, req, stored.version)
 
     # --- claims of due work ------------------------------------------------------------------
 

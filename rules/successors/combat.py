@@ -356,7 +356,7 @@ def dice_layout(s: State, b: Battle, side: int) -> tuple[tuple[int, int], ...]:
                 continue
             for t in BY_RANK:
                 block += [(t, 0)] * (row[slot * 4 + t] * rolls)
-        if block and seat != NO and s.leaders[seat] == b.area and s.pinned[seat] < 2:
+        if block and seat != NO and _leads(s, b, seat):
             block[0] = (block[0][0], 1)
         out += block
     extra = b.omens[side] if b.round == 1 else 0
@@ -365,6 +365,11 @@ def dice_layout(s: State, b: Battle, side: int) -> tuple[tuple[int, int], ...]:
             out[k] = (out[k][0], 1)
             extra -= 1
     return tuple(out)
+
+
+def _leads(s: State, b: Battle, seat: int) -> bool:
+    """The seat's leader is in the battle and gives his +1 (l.39), not at his wound (ODD 45)."""
+    return s.leaders[seat] == b.area and s.pinned[seat] < 2
 
 
 def dice_needed(s: State) -> int:
@@ -452,7 +457,7 @@ def _plus_from(s: State, b: Battle, side: int) -> str:
     """Where a side's +1s come from: its leaders there (l.39; as `dice_layout` gives them),
     Good omens (chit 9) in the first round, or both."""
     seats = side_seats(s, b, side) if (b.defenders if side else b.attackers) != (WHITE,) else ()
-    leaders = sum(1 for k in seats if s.leaders[k] == b.area and s.pinned[k] < 2)
+    leaders = sum(1 for k in seats if _leads(s, b, k))
     said = ["the leaders' (l.39)" if leaders > 1 else "the leader's (l.39)"] if leaders else []
     if b.round == 1 and b.omens[side]:
         said.append("Good omens")

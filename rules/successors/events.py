@@ -53,18 +53,14 @@ def revolt(s: State, seat: int, step: Step, marker: int = REVOLT) -> None:
     placed = [board.place(s, area, WHITE, t, n) for t, n in enumerate(step.units)]
     had = s.markers[area]
     board.set_marker(s, area, marker)
-    word = "revolts" if marker == REVOLT else "is invaded"
+    what = f"{area_name(s, area)} {'revolts' if marker == REVOLT else 'is invaded'}"
     white = f"{units_text(placed)} (white)" if any(placed) else "no white unit left in the pool"
-    mark = ("", "a Revolt", "an Invasion")[marker]
+    mark = f"{('', 'a Revolt', 'an Invasion')[marker]} marker"
     if had == marker:  # a second revolt (invasion) where one goes on: its marker stays
-        say(s, f"{area_name(s, area)} {word} again: {white}; its {MARKERS[marker]} marker stays")
-    elif had:
-        say(
-            s,
-            f"{area_name(s, area)} {word}: {white} and {mark} marker in place of its {MARKERS[had]} one",
-        )
+        say(s, f"{what} again: {white}; its {MARKERS[marker]} marker stays")
     else:
-        say(s, f"{area_name(s, area)} {word}: {white} and {mark} marker")
+        instead = f" in place of its {MARKERS[had]} one" if had else ""
+        say(s, f"{what}: {white} and {mark}{instead}")
     combat.whites_attack(s, area)
 
 
