@@ -145,6 +145,31 @@ def test_greedy_beats_random_from_every_seat(seat: int) -> None:
     assert wins >= FLOOR, f"{wins} of {GAMES_PER_SEAT}"
 
 
+def test_a_greedy_force_on_its_way_never_marches_back_over_its_route() -> None:
+    """Greedy plans anew at every step; a force under way is weighed as when it set out, so
+    it never walks back where it came from (seed 0 once sent a levy from Macedonia towards
+    an area out of reach, then back from Thrace to Macedonia) and still goes for the area
+    it set out for."""
+    seats = SEATS[:3]
+    dealer = random.Random(0)
+    gens = {seat: random.Random(31 * i) for i, seat in enumerate(seats)}
+    s = GAME.new_game(GAME.info.options(), seats)
+    marches = 0
+    while s.turn <= 3:
+        seat = GAME.to_move(s)
+        if seat is None:
+            s = GAME.apply(s, GAME.deal(s, dealer.randrange))
+            continue
+        a = choose("greedy", GAME.view(s, seat), gens[seat])
+        f = s.force
+        if isinstance(a, st.March) and f is not None:
+            to = s.parts.map.index[a.to]
+            assert to not in f.route, f"{seat} marches back to {a.to} on {f.route}"
+            marches += 1
+        s = GAME.apply(s, a)
+    assert marches > 20
+
+
 def test_players_go_to_worker_processes_whole() -> None:
     s = positions()[5]
     seat = GAME.to_move(s)

@@ -462,12 +462,24 @@ def force_plans(s: State, seat: int, params: Params = DEFAULT) -> list[Plan]:
         return plans
     counts = by_type(formed)
     leader = f.leader != NO
-    left = movement.mp_left(s, f)
     units = tuple(sorted(formed.items()))
     out = [Plan(f.place, units, leader, (), p.gain(f.place, counts, leader)[0], "stay")]
-    for dest, path in reach(s, seat, f.place, left).items():
+    # on the way, the force is weighed as when it set out: never back over its route (what it
+    # left is left), a lone unit seeks no battle, and a target beyond reach is still sought
+    near = {
+        dest: path
+        for dest, path in reach(s, seat, f.place, movement.mp_left(s, f)).items()
+        if not set(path) & set(f.route)
+    }
+    lone = sum(counts) == 1 and not leader
+    best = out[0].score
+    for dest, path in near.items():
         g, kind = p.gain(dest, counts, leader)
-        out.append(Plan(f.place, units, leader, path, g, kind))
+        if not (lone and kind == "battle"):
+            out.append(Plan(f.place, units, leader, path, g, kind))
+            best = max(best, g)
+    if best < AFAR_BELOW:
+        out += p.afar(f.place, formed, leader, 0.0, near)
     out.sort(key=lambda x: (-x.score, x.path))
     return out
 

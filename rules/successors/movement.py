@@ -527,6 +527,7 @@ def _march(s: State, seat: int, a: March) -> None:
     on = f.marched
     f = f.copy()
     f.place, f.spent, f.marched = to, f.spent + entry_cost(s, to), True
+    f.route = (*(f.route or (frm,)), to)
     s.force = f
     who = title(s, seat)
     what = "on" if on else marching(f.groups, f.leader != NO)  # on: the force told before

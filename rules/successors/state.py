@@ -96,7 +96,8 @@ class Force:
 
     groups: (code, joined_at, band, count): units that joined when the force had spent
     `joined_at` MP; `band`: they began the phase with the leader (l.28: his 4 MP while he is
-    in the force). leader: the MP spent when the seat's leader joined, or NO."""
+    in the force). leader: the MP spent when the seat's leader joined, or NO. route: the
+    areas a land force has stood in on its way, where it began first (empty until it marches)."""
 
     seat: int
     place: int
@@ -107,12 +108,13 @@ class Force:
     marched: bool = False
     bonus: int = 0  # forced march or fair winds (chits 1, 10)
     stopped: bool = False  # it met enemy fleets and fought no battle (l.29): it may only halt
+    route: tuple[int, ...] = ()
 
     def copy(self) -> Force:
         t = _NEW(Force)
         t.seat, t.place, t.spent, t.groups = self.seat, self.place, self.spent, self.groups
         t.leader, t.fleets, t.marched = self.leader, self.fleets, self.marched
-        t.bonus, t.stopped = self.bonus, self.stopped
+        t.bonus, t.stopped, t.route = self.bonus, self.stopped, self.route
         return t
 
 
