@@ -255,6 +255,21 @@ def test_the_why_line_names_the_areas_taken_and_the_treasury_kept() -> None:
     )
 
 
+def test_each_part_of_the_why_line_has_its_verb_whatever_changed() -> None:
+    """A turn that changed only the seat's units (a unit lost to an event, nothing moved)
+    once read "Why: it 7 units (was 8)"."""
+    from successors_helpers import controlled, put, started
+
+    b = put(started(3), "egy", 0, levy=2)
+    only_units = put(b, "egy", 0, levy=1)
+    line = why.why_line(GAME.view(b, None), GAME.view(only_units, None), SEATS[0], "greedy")
+    assert line is not None and line.startswith("_Why: it has 3 units (was 2), upkeep 3; it keeps")
+    more = put(controlled(b, 0, "cyr"), "cyr", 0, levy=1)
+    line = why.why_line(GAME.view(b, None), GAME.view(more, None), SEATS[0], "greedy")
+    assert line is not None
+    assert line.startswith("_Why: it takes Cyrenaica; its income is 8 (was 6); it has 3 units")
+
+
 def test_one_is_singular_wherever_the_why_line_and_the_hint_count() -> None:
     from successors_helpers import put, started
 

@@ -217,6 +217,13 @@ def test_the_combat_prompt_names_each_open_battle_with_both_sides() -> None:
     assert "`fight red at Arabia` or `decline red at Arabia`" in said
 
 
+def test_a_leader_alone_in_an_open_battle_is_named_so_on_either_side() -> None:
+    alone = leader_at(contest({}, {"levy": 1}), BLUE, "ara")
+    assert "Red at Arabia, your leader alone against 1 levy" in prompt(alone)
+    theirs = leader_at(contest({"inf": 1}, {}), RED, "ara")
+    assert "Red at Arabia, your 1 infantry against a leader alone" in prompt(theirs)
+
+
 def test_battle_dice_are_told_by_the_units_that_rolled_them_and_what_they_hit_on() -> None:
     s = leader_at(contest({"inf": 1, "levy": 2}, {"levy": 1}), BLUE, "ara")
     s = order(s, "fight red at Arabia")

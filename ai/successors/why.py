@@ -36,22 +36,23 @@ def points(s: State, i: int) -> str:
 
 
 def gains(b: State, a: State, i: int) -> list[str]:
-    """What seat i took, lost, bought and kept between `b` and `a`, in the game's words."""
+    """What seat i took, lost, bought and kept between `b` and `a`, in the game's words: each
+    a clause of its own with its verb ("it takes Thrace", "its income is 12 (was 5)")."""
     out = []
-    took = [x for x in range(b.parts.map.land) if a.control[x] == i and b.control[x] != i]
-    lost = [x for x in range(b.parts.map.land) if b.control[x] == i and a.control[x] != i]
-    if took:
-        out.append(f"takes {_names(a, took)}")
-    if lost:
-        out.append(f"loses {_names(a, lost)}")
+    land = range(b.parts.map.land)
+    took = [x for x in land if a.control[x] == i and b.control[x] != i]
+    lost = [x for x in land if b.control[x] == i and a.control[x] != i]
+    if took or lost:
+        verbs = [f"takes {_names(a, took)}"] if took else []
+        verbs += [f"loses {_names(a, lost)}"] if lost else []
+        out.append(f"it {' and '.join(verbs)}")
     was, now = board.income(b, i), board.income(a, i)
     if now != was:
-        out.append(f"income {now} (was {was})")
+        out.append(f"its income is {now} (was {was})")
     units_b, units_a = board.unit_count(b, i), board.unit_count(a, i)
     if units_a != units_b:
-        out.append(
-            f"{count_of(units_a, 'unit')} (was {units_b}), upkeep {units_a * a.parts.setup.upkeep}"
-        )
+        upkeep = units_a * a.parts.setup.upkeep
+        out.append(f"it has {count_of(units_a, 'unit')} (was {units_b}), upkeep {upkeep}")
     return out
 
 
@@ -67,7 +68,7 @@ def why_line(start: View, end: View, seat: str, level: str) -> str | None:
     kept = f"keeps {count_of(a.money[i], 'Talent')}" if a.money[i] else "spends every Talent"
     if not said:
         return f"_Why: nothing was worth the move one phase ahead; it {kept}, {points(a, i)} now._"
-    return f"_Why: it {', '.join(said)}; it {kept}: {points(a, i)} now, the best one phase ahead._"
+    return f"_Why: {'; '.join(said)}; it {kept}: {points(a, i)} now, the best one phase ahead._"
 
 
 # --- the hint -------------------------------------------------------------------------------

@@ -382,6 +382,15 @@ def _retreat_why(s: State, seat: int, a: Retreat) -> str:
     return "retreat a unit type you have in the battle, `all`, or your leader (l.45)"
 
 
+def _side(s: State, at: int, slots: Sequence[int], leader: bool, his: str) -> str:
+    """A side of a battle in words: "2 infantry", "2 infantry with your leader", "your leader
+    alone" (captured if the battle is fought: Q21)."""
+    units = units_text(board.type_counts(s, at, slots))
+    if not leader:
+        return units
+    return f"{his} alone" if units == "no units" else f"{units} with {his}"
+
+
 def _battles_open(s: State) -> str:
     """The battles the phasing player may fight, each with both sides' units (l.35-36)."""
     fights = [a for a in engine.legal(s) if isinstance(a, Fight)]
@@ -393,13 +402,12 @@ def _battles_open(s: State) -> str:
     for a in fights:
         at = _place(s, a.at)
         other = (WHITE,) if a.against == "white" else board.own_slots(s.seats.index(a.against))
-        mine = units_text(board.type_counts(s, at, board.own_slots(seat)))
-        mine += " with your leader" if s.leaders[seat] == at else ""
-        theirs = units_text(board.type_counts(s, at, other))
-        if a.against != "white" and s.leaders[s.seats.index(a.against)] == at:
-            theirs = "a leader alone" if theirs == "no units" else f"{theirs} with a leader"
+        mine = _side(s, at, board.own_slots(seat), s.leaders[seat] == at, "your leader")
+        led = a.against != "white" and s.leaders[s.seats.index(a.against)] == at
+        theirs = _side(s, at, other, led, "a leader")
         who = "the rebels" if a.against == "white" else a.against.capitalize()
-        said.append(f"{who} at {area_name(s, at)}, your {mine} against {theirs}")
+        mine = mine if mine == "your leader alone" else f"your {mine}"
+        said.append(f"{who} at {area_name(s, at)}, {mine} against {theirs}")
     first = fights[0]
     decline = describe(v, Decline(first.at, first.against))
     return f"open: {'; '.join(said)}; type `{describe(v, first)}` or `{decline}`"
