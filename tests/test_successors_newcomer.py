@@ -190,6 +190,24 @@ def test_the_home_prompt_says_what_to_type_without_the_docs_code_words() -> None
         read(nxt, "home Greece", other)
 
 
+def test_the_purchase_prompt_prices_what_may_be_bought_and_names_what_needs_its_symbol() -> None:
+    said = prompt(buying(started(3)))  # Egypt alone: an infantry area, a port
+    assert "levy 1, infantry 2 (l.15-18); a fleet 3 in a port or 5 at sea (l.19)" in said
+    assert "cavalry only where you control an area of its symbol (l.22)" in said
+    assert "type `buy 1 levy at Egypt` (or several kinds: `buy 1 levy 1 inf at Egypt`)" in said
+    assert "infantry only" not in said
+    event = at(started(3), BLUE, 1, frame("buy", BLUE, 2, 2, 3))  # a rajah's gift: elephants
+    said = prompt(holding_elephant_area(event))
+    assert "buy up to 2 elephants at 3 Talents each in your elephant areas" in said
+    assert "levy 1" not in said
+
+
+def holding_elephant_area(s: State) -> State:
+    from successors_helpers import controlled
+
+    return controlled(s, BLUE, "nin")
+
+
 def test_a_purchase_out_of_the_revenue_phase_names_when_purchases_come() -> None:
     s = moving(put(started(3), "egy", BLUE, inf=1))
     with pytest.raises(

@@ -471,11 +471,11 @@ def force_plans(s: State, seat: int, params: Params = DEFAULT) -> list[Plan]:
         for dest, path in reach(s, seat, f.place, movement.mp_left(s, f)).items()
         if not set(path) & set(f.route)
     }
-    lone = sum(counts) == 1 and not leader
+    one_unit = sum(counts) == 1 and not leader
     best = out[0].score
     for dest, path in near.items():
         g, kind = p.gain(dest, counts, leader)
-        if not (lone and kind == "battle"):
+        if not (one_unit and kind == "battle"):
             out.append(Plan(f.place, units, leader, path, g, kind))
             best = max(best, g)
     if best < AFAR_BELOW:

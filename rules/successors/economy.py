@@ -182,6 +182,11 @@ def fleet_places(s: State, seat: int) -> tuple[tuple[int, ...], tuple[int, ...]]
 Holding = tuple[frozenset[int], tuple[int, ...], tuple[int, ...]]
 
 
+def symbols(s: State, seat: int) -> frozenset[int]:
+    """The unit symbols of the areas the seat controls (what it may buy: l.22; Q5)."""
+    return _holding_of(s, seat)[0]
+
+
 def _holding_of(s: State, seat: int) -> Holding:
     return _holding(s.parts.map, board.held(s.control)[seat])
 

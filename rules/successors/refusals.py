@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import pairwise
 
 from ..errors import excerpt
 from ..words import listed
@@ -66,7 +67,7 @@ def _asked(s: State) -> str:
         return _move_text(s, a, b)
     texts = {
         "home": "choose your home, not next to a home already chosen",
-        "buy": _buy_text(s, b, c),
+        "buy": _buy_text(s, b, c, s.frames[-1][4]),
         "lose": "choose a unit to lose" + (" from your leader's stack" if b != NO else " (l.11)"),
         "mutiny": "pay or lose a unit (the mutiny)",
         "disband": "disband units until you can pay their upkeep of 1 a unit (l.14)",
@@ -84,7 +85,6 @@ def _asked(s: State) -> str:
     return texts.get(kind, kind)
 
 
-PRICES = "levy 1, infantry 2, cavalry 3 (l.15-18), a fleet 3 in a port or 5 at sea (l.19)"
 MOVES = "3 MP, rough areas 2, your leader's band 4: l.26-28"
 
 
@@ -106,7 +106,7 @@ def how_to(s: State) -> str:
     if kind == "home":
         return f"type {first(ChooseHome)}, or another home allowed"
     if kind == "buy" and (buy := first(Buy)):
-        return f"{PRICES}; type {buy} (or several kinds: `buy 2 levy 1 inf at Egypt`), then `done`"
+        return _buy_how(s, [a for a in legal if isinstance(a, Buy)], buy)
     if kind in ("lose", "disband", "battle_loss") and (lose := first(Lose)):
         return f"type {lose}, or another unit of yours"
     if kind == "retreat":
@@ -115,6 +115,40 @@ def how_to(s: State) -> str:
         return f"type {shown}, another retreat allowed, or `stand`"
     if kind == "move":
         return _move_how(s, legal, v)
+    return ""
+
+
+def _buy_how(s: State, buys: list[Buy], buy: str) -> str:
+    """The prices of what the seat may buy now, what it may not for want of an area with the
+    unit's symbol (l.22), and an order of two kinds at one place where its money allows."""
+    kind = s.frames[-1][2]
+    if kind not in (economy.REVENUE_BUY, economy.SETUP_BUY):
+        return f"type {buy}, then `done`"  # an event's purchase: its price is the event's
+    setup = s.parts.setup
+    words = [w for w in TYPES[:3] if any(a.piece == w for a in buys)]
+    said = [f"{unit_noun(TYPES.index(w))} {setup.prices[TYPES.index(w)]}" for w in words]
+    out = [f"{', '.join(said)} (l.15-18)"] if said else []
+    if any(a.piece == "fleet" for a in buys):
+        out.append(f"a fleet {setup.fleet_in_port} in a port or {setup.fleet_at_sea} at sea (l.19)")
+    held = economy.symbols(s, s.frames[-1][1])
+    barred = [unit_noun(k) for k in (1, 2) if k not in held]
+    if barred:
+        out.append(f"{' and '.join(barred)} only where you control an area of its symbol (l.22)")
+    return f"{'; '.join(out)}; type {buy}{_two_kinds(s, buys, words)}, then `done`"
+
+
+def _two_kinds(s: State, buys: list[Buy], words: list[str]) -> str:
+    """` (or several kinds: `buy 1 levy 1 cav at Egypt`)` where two kinds may be bought at
+    one place with the money the seat has."""
+    money = s.money[s.frames[-1][1]]
+    prices = s.parts.setup.prices
+    for a, b in pairwise(words):
+        if prices[TYPES.index(a)] + prices[TYPES.index(b)] > money:
+            continue
+        for x in buys:
+            if x.piece == a and any(y.piece == b and y.at == x.at for y in buys):
+                place = area_name(s, s.parts.map.index[x.at])
+                return f" (or several kinds: `buy 1 {a} 1 {b} at {place}`)"
     return ""
 
 
@@ -149,11 +183,12 @@ def _seat(s: State, k: int) -> str:
     return title(s, k) if 0 <= k < s.players else "the rebels"
 
 
-def _buy_text(s: State, mode: int, left: int) -> str:
+def _buy_text(s: State, mode: int, left: int, price: int) -> str:
+    each = f"at {talents(price)} each" if price else "free"
     if mode == economy.EVENT_FLEETS:
-        return f"buy up to {left} fleets in your ports, or done"
+        return f"buy up to {left} fleets {each} in your ports, or done"
     if mode == economy.EVENT_ELEPHANTS:
-        return f"buy up to {left} elephants in your elephant areas, or done"
+        return f"buy up to {left} elephants {each} in your elephant areas, or done"
     if mode == economy.SETUP_BUY:
         return f"spend your {talents(s.money[s.frames[-1][1]])} on units in your home, or done"
     return (
