@@ -153,7 +153,9 @@ class Announcer:
         if t.turn is not None and not t.named and self.texts.front.fits(f"{body}\n{nxt or ''}"):
             return Announcement(text=_joined(body, nxt), edit=True, body=body)
         # the turn's message is full (or unknown): the turn goes on in a new message
-        close, moved, opened = _carried(g, kept, lines, context=not t.named)
+        close, moved, opened = _carried(
+            g, kept, lines, context=not t.named, known=t.turn is not None
+        )
         if t.ai_next:
             header = ai_header(
                 t.g, t.move.after, t.waiting, self.texts.strong, self.texts.ai_levels
@@ -254,7 +256,7 @@ def seen_first(revealed: str, unplayed: list[str], pressed: bool = False) -> str
 
 
 def _carried(
-    g: AnyGame, kept: str, lines: list[str], *, context: bool = False
+    g: AnyGame, kept: str, lines: list[str], *, context: bool = False, known: bool = False
 ) -> tuple[str | None, list[str], list[str]]:
     """A full turn's message goes on in a new one: what the full one is closed into (what it
     told, without its `Next:` line and buttons: the decision is the new message's), the run
@@ -264,7 +266,9 @@ def _carried(
     the message's length; and a last line the new ones take back (a halt, once its seat moves
     on) is no longer told, as the log does not tell it. With `context` (the same turn goes
     on), the last step line goes along too, so that what the next steps take back with it (a
-    halt after its march) is taken back in the new message as in the log."""
+    halt after its march) is taken back in the new message as in the log. A message `known`
+    to hold its `Next:` line alone is closed into the first new line, the step that answered
+    it, so that no old decision stays open above the new message."""
     old = kept.split("\n") if kept else []
     if len(old) > 1 and lines and len(told(g, [old[-1], lines[0]])) == 1:
         merged = told(g, [old[-1], *lines])
@@ -274,7 +278,10 @@ def _carried(
     elif context and len(old) > 1 and lines and old[-1].startswith("• "):
         joint = told(g, [old[-1], *lines])
         return "\n".join(old[:-1]), joint[:1], joint[1:]
-    return "\n".join(old) or None, [], told(g, lines)
+    new = told(g, lines)
+    if known and not old and new:
+        return new[0], [], new[1:]
+    return "\n".join(old) or None, [], new
 
 
 def commitment_text(texts: TableTexts, record: GameRecord, secret: bytes, dealt_from: int) -> str:
