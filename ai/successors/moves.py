@@ -1,5 +1,6 @@
 """Greedy's movement (l.25-32): which force to move where, one force at a time, planned anew
-from the position at every step so that a step depends on the view alone.
+from the position at every step so that a step depends on the view alone; a force on its way
+is weighed as when it set out (it never walks back over the route it keeps).
 
 A plan is a force (units of one area, perhaps the leader) and the area it goes to along the
 cheapest path it may take (l.26: rough areas cost 2; l.27: it stops on entering unfriendly
