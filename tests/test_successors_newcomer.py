@@ -193,9 +193,10 @@ def test_the_home_prompt_says_what_to_type_without_the_docs_code_words() -> None
 def test_the_purchase_prompt_prices_what_may_be_bought_and_names_what_needs_its_symbol() -> None:
     said = prompt(buying(started(3)))  # Egypt alone: an infantry area, a port
     assert "levy 1, infantry 2 (l.15-18); a fleet 3 in a port or 5 at sea (l.19)" in said
-    assert "cavalry only where you control an area of its symbol (l.22)" in said
-    assert "type `buy 1 levy at Egypt` (or several kinds: `buy 1 levy 1 inf at Egypt`)" in said
+    assert "cavalry only with an area of its symbol (l.22)" in said
+    assert "type `buy 1 levy at Egypt` (or `buy 1 levy 1 inf at Egypt`), then `done`" in said
     assert "infantry only" not in said
+    assert "upkeep 1 Talent a unit each turn (l.14): 0 units, income 6" in said
     event = at(started(3), BLUE, 1, frame("buy", BLUE, 2, 2, 3))  # a rajah's gift: elephants
     said = prompt(holding_elephant_area(event))
     assert "buy up to 2 elephants at 3 Talents each in your elephant areas" in said

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 from ..errors import excerpt
-from ..words import listed
+from ..words import count_of, listed
 from . import aside, board, combat, economy, engine, movement
 from .components import TYPES
 from .names import area_name, talents, title, unit_noun, units_text
@@ -133,12 +133,12 @@ def _buy_how(s: State, buys: list[Buy], buy: str) -> str:
     held = economy.symbols(s, s.frames[-1][1])
     barred = [unit_noun(k) for k in (1, 2) if k not in held]
     if barred:
-        out.append(f"{' and '.join(barred)} only where you control an area of its symbol (l.22)")
+        out.append(f"{' and '.join(barred)} only with an area of its symbol (l.22)")
     return f"{'; '.join(out)}; type {buy}{_two_kinds(s, buys, words)}, then `done`"
 
 
 def _two_kinds(s: State, buys: list[Buy], words: list[str]) -> str:
-    """` (or several kinds: `buy 1 levy 1 cav at Egypt`)` where two kinds may be bought at
+    """` (or `buy 1 levy 1 cav at Egypt`)` where two kinds may be bought at
     one place with the money the seat has."""
     money = s.money[s.frames[-1][1]]
     prices = s.parts.setup.prices
@@ -148,7 +148,7 @@ def _two_kinds(s: State, buys: list[Buy], words: list[str]) -> str:
         for x in buys:
             if x.piece == a and any(y.piece == b and y.at == x.at for y in buys):
                 place = area_name(s, s.parts.map.index[x.at])
-                return f" (or several kinds: `buy 1 {a} 1 {b} at {place}`)"
+                return f" (or `buy 1 {a} 1 {b} at {place}`)"
     return ""
 
 
@@ -189,11 +189,18 @@ def _buy_text(s: State, mode: int, left: int, price: int) -> str:
         return f"buy up to {left} fleets {each} in your ports, or done"
     if mode == economy.EVENT_ELEPHANTS:
         return f"buy up to {left} elephants {each} in your elephant areas, or done"
+    seat = s.frames[-1][1]
+    money = talents(s.money[seat])
     if mode == economy.SETUP_BUY:
-        return f"spend your {talents(s.money[s.frames[-1][1]])} on units in your home, or done"
-    return (
-        f"buy units at your home or with your leader ({talents(s.money[s.frames[-1][1]])}), or done"
-    )
+        return f"spend your {money} on units in your home, or done; {_upkeep_said(s, seat)}"
+    return f"buy units at your home or with your leader ({money}), or done; {_upkeep_said(s, seat)}"
+
+
+def _upkeep_said(s: State, seat: int) -> str:
+    """What a purchase costs at every revenue to come (l.14), against the seat's income."""
+    units = count_of(board.unit_count(s, seat), "unit")
+    upkeep = talents(s.parts.setup.upkeep)
+    return f"upkeep {upkeep} a unit each turn (l.14): {units}, income {board.income(s, seat)}"
 
 
 def _retreat_text(s: State, seat: int) -> str:
