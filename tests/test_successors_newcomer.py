@@ -209,6 +209,24 @@ def holding_elephant_area(s: State) -> State:
     return controlled(s, BLUE, "nin")
 
 
+@pytest.mark.parametrize(
+    ("troops", "voyage"),
+    [
+        ({"levy": 2}, "sail 1 fleet with 1 levy Egypt Egyptian Sea land at Phoenicia"),
+        ({}, "sail 1 fleet Egypt Egyptian Sea"),
+    ],
+)
+def test_the_voyage_in_the_movement_prompt_is_one_the_seat_may_type(
+    troops: dict[str, int], voyage: str
+) -> None:
+    """It once offered `sail 2 fleets with 2 inf` to a seat with one fleet and no infantry."""
+    from successors_helpers import fleets
+
+    s = moving(fleets(put(started(3), "egy", BLUE, **troops), "egy", BLUE, 1))
+    assert f"a voyage, `{voyage}`" in prompt(s)
+    assert read(s, voyage)
+
+
 def test_a_purchase_out_of_the_revenue_phase_names_when_purchases_come() -> None:
     s = moving(put(started(3), "egy", BLUE, inf=1))
     with pytest.raises(

@@ -174,9 +174,36 @@ def _move_how(s: State, legal: Sequence[Action], v: View) -> str:
             out.append(f"`move {pieces} {m.names[at]} {to}` ({MOVES})")
         else:  # an island (Cyprus): its units leave by sea, taken first
             out.append(f"`{describe(v, take)}`")
-    if any(isinstance(a, TakeFleets) for a in legal):
-        out.append("a voyage, `sail 2 fleets with 2 inf Egypt Egyptian Sea land at Cyrenaica`")
+    voyage = _voyage(s, legal)
+    if voyage:
+        out.append(f"a voyage, `{voyage}`")
     return f"type {', '.join([*out, 'or `end movement`'])}" if out else "type `end movement`"
+
+
+def _voyage(s: State, legal: Sequence[Action]) -> str:
+    """A voyage the seat may order now, from the first port where it may take fleets: its
+    fleets there, as many of its units there as they carry (l.31), into the first sea next to
+    it and ashore on another coast of that sea."""
+    take = next((a for a in legal if isinstance(a, TakeFleets)), None)
+    if take is None:
+        return ""
+    m = s.parts.map
+    port = m.index[take.at]
+    seas = list(m.seas[port]) if port < m.land else [port]
+    if not seas:
+        return ""
+    fleets = max(a.count for a in legal if isinstance(a, TakeFleets) and a.at == take.at)
+    aboard = max(
+        (a for a in legal if isinstance(a, Take) and a.at == take.at and a.piece != "leader"),
+        key=lambda a: a.count,
+        default=None,
+    )
+    cargo = f" with {min(fleets, aboard.count)} {aboard.piece}" if aboard is not None else ""
+    sea = seas[0]
+    shore = next((c for c in m.coasts[sea - m.land] if c != port), None)
+    landing = f" land at {m.names[shore]}" if cargo and shore is not None else ""
+    fleet = "fleet" if fleets == 1 else "fleets"
+    return f"sail {fleets} {fleet}{cargo} {m.names[port]} {m.names[sea]}{landing}"
 
 
 def _seat(s: State, k: int) -> str:
