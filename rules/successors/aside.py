@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from . import board, chits, economy, movement
-from .chits import ARMED_FOR, chit_of, chit_text
+from .chits import ARMED_FOR, armed_as, chit_of, chit_text
 from .components import CAV, LEVY
 from .economy import push, say
 from .names import area_name, talents, title
@@ -204,6 +204,9 @@ def _arm(s: State, seat: int, a: Arm) -> str | None:
     if a.at and a.when != "battle":
         return "only a battle order names an area"
     if c.kind == "truce":
+        if not a.to:
+            example = armed_as(s, seat, a.chit, TRIGGERS.index(a.when))
+            return f"a truce names the player it is with: `{example}`"
         other = _other(s, seat, a.to)
         if isinstance(other, str):
             return other

@@ -27,7 +27,7 @@ from typing import Final
 from . import board
 from .components import CAV, LEVY, Chit
 from .names import area_name, title, units_text
-from .state import CAPTIVE, MERC, NO, State
+from .state import CAPTIVE, MERC, NO, TRIGGERS, State
 
 TURN, REVOLT, ATTACKED, BATTLE, SHORT, REVENUE = range(6)
 # each moment as the table tells a standing order carried out (TRIGGERS: as it is typed)
@@ -207,3 +207,13 @@ Window = Callable[[State, int], str | None]
 
 def leader_free(s: State, seat: int) -> bool:
     return s.leaders[seat] < CAPTIVE
+
+
+def armed_as(s: State, seat: int, number: int, moment: int) -> str:
+    """The standing order of a chit as a player types it: `arm 15 for revolt`; a truce names
+    the player it is with (the first other one here)."""
+    order = f"arm {number} for {TRIGGERS[moment]}"
+    if chit_of(s, number).kind != "truce":
+        return order
+    other = next((k for k in range(s.players) if k != seat and k not in s.out), seat)
+    return f"{order} against {s.seats[other]}"

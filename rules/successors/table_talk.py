@@ -12,7 +12,7 @@ from ..errors import excerpt
 from ..game import Seat
 from ..words import count_of
 from . import aside, board, codec, engine, notation, reference, report, wording
-from .chits import ARMED_FOR, YOUR_MOMENTS, chit_of
+from .chits import ARMED_FOR, YOUR_MOMENTS, armed_as, chit_of
 from .movement import marching
 from .names import area_name, title
 from .options import SuccessorsOptions
@@ -23,7 +23,6 @@ from .state import (
     CAPTIVE,
     MARKERS,
     NO,
-    TRIGGERS,
     Accept,
     Action,
     Arm,
@@ -238,11 +237,8 @@ class SuccessorsTalk(TableTalk[View]):
             armed = [o for o in s.orders[i] if o[0] == number]
             how = f" (armed for {YOUR_MOMENTS[armed[0][1]]})" if armed else ""
             moments = ARMED_FOR.get(c.kind, ())
-            arm = (
-                f"; arm for {', '.join(TRIGGERS[t] for t in moments)}"
-                if moments and not armed
-                else ""
-            )
+            ways = " or ".join(f"`{armed_as(s, i, number, t)}`" for t in moments)
+            arm = f"; arm it: {ways}" if moments and not armed else ""
             play = f"; play it: {PLAYED_AS[c.kind].format(n=number)}" if c.kind in PLAYED_AS else ""
             lines.append(f"chit {number}, {c.name}{how}: {c.text.removesuffix('.')}{arm}{play}.")
         held = "Your chits: " + (" | ".join(lines) if lines else "none.")
