@@ -255,6 +255,21 @@ def test_the_why_line_names_the_areas_taken_and_the_treasury_kept() -> None:
     )
 
 
+def test_a_greedy_leader_alone_rejoins_a_stack_of_his_own_and_goes_no_further() -> None:
+    """Red's leader, alone at home with Blue near, goes to his levy (which marched first);
+    a leader alone takes no area, so he once stopped short of it, or went on past it into
+    Blue's Egypt, valuing areas as if he held them."""
+    from successors_helpers import controlled, leader_at, moving, put, started
+
+    from rules.successors import board
+
+    s = controlled(put(put(started(3), "thr", 1, levy=1), "gre", 0, inf=2), 0, "hel", "lyd")
+    s = moving(leader_at(s, 1, "mac"), 1)
+    while GAME.to_move(s) == "red" and s.frames[-1][0] == "move":
+        s = GAME.apply(s, choose("greedy", GAME.view(s, "red"), random.Random(1)))
+    assert board.seat_units(s, s.leaders[1], 1) > 0, s.parts.map.ids[s.leaders[1]]
+
+
 def test_each_part_of_the_why_line_has_its_verb_whatever_changed() -> None:
     """A turn that changed only the seat's units (a unit lost to an event, nothing moved)
     once read "Why: it 7 units (was 8)"."""

@@ -454,7 +454,9 @@ def force_plans(s: State, seat: int, params: Params = DEFAULT) -> list[Plan]:
     formed: dict[int, int] = {}
     for c, _, _, n in f.groups:
         formed[c] = formed.get(c, 0) + n
-    if not f.marched and not formed:  # the leader alone: to a stack of his own
+    if not formed:  # the leader alone: to a stack of his own, and no further (he takes nothing)
+        if f.marched and settled(s, seat, f.place):
+            return [Plan(f.place, (), True, (), 1.0, "regroup")]
         lone = regroup_from(s, seat, f.place, movement.mp_left(s, f))
         return [lone] if lone is not None else []
     if not f.marched:
