@@ -355,7 +355,8 @@ async def test_in_the_terminal_a_chit_a_gift_and_a_standing_order_are_the_games_
         assert held is not None, out.getvalue()[-1500:]
         yield from (f"arm {held[1]} for attacked", "play 7", "give 1 to red", "quit")
 
-    args = ["--game", "successors", "--play", "blue", "--seed", "11"]
+    # seed 20: Blue draws a chit as its first turn begins, inside the AIs' last move
+    args = ["--game", "successors", "--play", "blue", "--seed", "20"]
     args += ["--db", str(tmp_path / "s.sqlite3"), "--boards", str(tmp_path / "b")]
     await amain(args, typed(), out, FakeRenderer())
     text = out.getvalue()
