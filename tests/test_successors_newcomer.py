@@ -225,6 +225,9 @@ def test_the_voyage_in_the_movement_prompt_is_one_the_seat_may_type(
     s = moving(fleets(put(started(3), "egy", BLUE, **troops), "egy", BLUE, 1))
     assert f"a voyage, `{voyage}`" in prompt(s)
     assert read(s, voyage)
+    at_sea = moving(fleets(started(3), "egs", BLUE, 2))
+    assert "a voyage, `sail 2 fleets Egyptian Sea Aegean Sea`" in prompt(at_sea)
+    assert read(at_sea, "sail 2 fleets Egyptian Sea Aegean Sea")
 
 
 def test_a_purchase_out_of_the_revenue_phase_names_when_purchases_come() -> None:

@@ -189,7 +189,12 @@ def _voyage(s: State, legal: Sequence[Action]) -> str:
         return ""
     m = s.parts.map
     port = m.index[take.at]
-    seas = list(m.seas[port]) if port < m.land else [port]
+    if port >= m.land:  # fleets at sea: on into the next sea (troops board from a coast)
+        near = m.sea_adjacent[port - m.land]
+        fleets = max(a.count for a in legal if isinstance(a, TakeFleets) and a.at == take.at)
+        fleet = "fleet" if fleets == 1 else "fleets"
+        return f"sail {fleets} {fleet} {m.names[port]} {m.names[m.land + near[0]]}" if near else ""
+    seas = list(m.seas[port])
     if not seas:
         return ""
     fleets = max(a.count for a in legal if isinstance(a, TakeFleets) and a.at == take.at)
