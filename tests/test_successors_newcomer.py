@@ -203,6 +203,17 @@ def test_the_purchase_prompt_prices_what_may_be_bought_and_names_what_needs_its_
     assert "levy 1" not in said
 
 
+def test_the_purchase_prompt_says_why_no_land_unit_is_offered() -> None:
+    from successors_helpers import controlled
+
+    s = put(leader_at(started(3), BLUE, "syr"), "syr", RED, levy=2)  # the leader among Red's
+    s = put(controlled(s, RED, "egy"), "egy", RED, levy=1)  # its home taken
+    s = controlled(s, BLUE, "cyr")  # a coast: a fleet may be bought at sea
+    said = prompt(buying(s))
+    assert "no land units now: neither your home nor your leader's area takes them" in said
+    assert "levy 1" not in said and "type `buy 1 fleet at" in said
+
+
 def holding_elephant_area(s: State) -> State:
     from successors_helpers import controlled
 

@@ -130,9 +130,13 @@ def _buy_how(s: State, buys: list[Buy], buy: str) -> str:
     out = [f"{', '.join(said)} (l.15-18)"] if said else []
     if any(a.piece == "fleet" for a in buys):
         out.append(f"a fleet {setup.fleet_in_port} in a port or {setup.fleet_at_sea} at sea (l.19)")
-    held = economy.symbols(s, s.frames[-1][1])
-    barred = [unit_noun(k) for k in (1, 2) if k not in held]
-    if barred:
+    seat = s.frames[-1][1]
+    barred = [unit_noun(k) for k in (1, 2) if k not in economy.symbols(s, seat)]
+    if not economy.placement_areas(s, seat, setup=kind == economy.SETUP_BUY):
+        out.append(
+            "no land units now: neither your home nor your leader's area takes them (l.21; Q6)"
+        )
+    elif barred:
         out.append(f"{' and '.join(barred)} only with an area of its symbol (l.22)")
     return f"{'; '.join(out)}; type {buy}{_two_kinds(s, buys, words)}, then `done`"
 
