@@ -463,6 +463,11 @@ def test_two_ais_of_one_level_are_told_apart_and_no_name_is_cut_where_the_table_
     img, sheet = picture(GAME.view(three, None), long_name)
     assert faults(img, sheet, map_layout(OURS)) == []
     assert long_name[three.seats[0]] in [t.text for t in sheet.texts]  # on a line of its own
+    two_ais = {seat: "the greedy AI" for seat in three.seats[1:]}
+    img, sheet = picture(GAME.view(three, None), {three.seats[0]: "you", **two_ais})
+    assert faults(img, sheet, map_layout(OURS)) == []
+    for seat in two_ais:  # where the table has room, each beside its colour's name too
+        assert f"{seat.capitalize()} (the greedy AI)" in [t.text for t in sheet.texts]
     best = GAME.result(last)
     assert best is not None
     winner = best.places[0][0]

@@ -550,7 +550,12 @@ def _panel(pen: _Pen, v: View, names: Names | None, box: Box) -> None:
     line of its own, the figures under it, while the box has the lines to spare; else it
     drops its article ("greedy AI"), and is cut short only when that is not enough."""
     s = v.state
-    who, half = player_names(v, names), scores(s)
+    half = scores(s)
+    plain = player_names(v, names)
+    who = [  # two seats of one name (two AIs of a level) are told apart by their colours too
+        label if plain.count(name) > 1 else name
+        for name, label in zip(plain, labels(v, names), strict=True)
+    ]
     order = [k for k in s.order if k not in s.out] or list(range(s.players))
     order += [k for k in range(s.players) if k not in order]
     now = acting(s)
@@ -572,7 +577,8 @@ def _panel(pen: _Pen, v: View, names: Names | None, box: Box) -> None:
             pen.write(x, y + 2, _fit(name, box[2] - 6 - x, TEXT, bold), bold=bold)
             y += PANEL_ROW
         else:
-            pen.write(x, y + 2, _fit(_cell(name, room, bold), room, TEXT, bold), bold=bold)
+            cell = _cell([name, name.replace("(the ", "("), plain[seat]], room, bold)
+            pen.write(x, y + 2, _fit(cell, room, TEXT, bold), bold=bold)
         pen.write(stats_x, y + 2, stats[seat])
         y += PANEL_ROW
         if notes[seat]:
@@ -580,12 +586,14 @@ def _panel(pen: _Pen, v: View, names: Names | None, box: Box) -> None:
             y += PANEL_ROW
 
 
-def _cell(name: str, room: float, bold: bool) -> str:
-    """A name as a cell of the table: without its article where it would not fit with it
-    ("greedy AI" for "the greedy AI")."""
-    if ink_width(name, TEXT, bold) + 2 * PAD > room and name.startswith("the "):
-        return name.removeprefix("the ")
-    return name
+def _cell(names: list[str], room: float, bold: bool) -> str:
+    """A player's name as a cell of the table: the first of its forms that fits ("Red (the
+    greedy AI)", "Red (greedy AI)", then the name alone beside its colour's swatch), else
+    the last without its article ("greedy AI" for "the greedy AI")."""
+    for name in names:
+        if ink_width(name, TEXT, bold) + 2 * PAD <= room:
+            return name
+    return names[-1].removeprefix("the ")
 
 
 def _stats(v: View, seat: int, half: int) -> str:
