@@ -47,6 +47,7 @@ from rules.successors.state import (
     March,
     Offer,
     Play,
+    Ransom,
     Sail,
     Take,
 )
@@ -283,6 +284,22 @@ def test_q21_a_leader_with_no_units_is_captured_or_sent_home_by_rebels() -> None
     w = w.clone()
     whites_attack(w, area(w, "ara"))
     assert w.leaders[RED] == area(w, "mac")
+
+
+def test_q21_a_ransom_never_hands_the_leader_to_another_captor() -> None:
+    """His home held by Red's levy, Blue's ransomed leader joins Blue's levy in Cyrenaica; with
+    no such area, his revenue keeps the ransom and `ransom` is refused, saying why."""
+    s = started(3).clone()
+    s.leaders = (CAPTIVE + GREEN, *s.leaders[1:])
+    s = put(s, "egy", RED, levy=1)
+    paid = begun(at(put(s, "cyr", BLUE, levy=1), BLUE, 1))  # his revenue
+    assert paid.leaders[BLUE] == area(s, "cyr") and paid.money[GREEN] == 15
+    assert any("he goes to Cyrenaica, Egypt holding unfriendly units (Q21)" in x for x in paid.news)
+    kept = begun(at(s, BLUE, 1))
+    assert kept.leaders[BLUE] == CAPTIVE + GREEN and kept.money[GREEN] == 10
+    assert any("Blue's leader stays Green's captive" in x for x in kept.news)
+    with pytest.raises(ValueError, match="Egypt holds unfriendly units and no area of your"):
+        GAME.apply(at(s, GREEN, 4, ("move", GREEN, NO, NO, NO)), Ransom("blue"))
 
 
 def test_q22_all_fleets_in_the_sea_fight_and_cargo_sinks_with_its_fleet() -> None:

@@ -103,16 +103,50 @@ def ransom_due(s: State, seat: int) -> bool:
     return s.leaders[seat] >= CAPTIVE and s.money[seat] >= s.parts.setup.ransom
 
 
+def ransomed_to(s: State, seat: int) -> int:
+    """Where a ransomed leader goes (Q21): home; where his home holds unfriendly units, to
+    the area of his own units nearest it that holds none (the first in map order of the
+    nearest), so that the ransom does not hand him to another captor; NO when none may."""
+    home = s.homes[seat]
+    if not board.unfriendly_here(s, home, seat):
+        return home
+    adjacent, land = s.parts.map.adjacent, s.parts.map.land
+    ring, seen = [home], {home}
+    while ring:
+        safe = [a for a in ring if board.seat_units(s, a, seat)]
+        safe = [a for a in safe if not board.unfriendly_here(s, a, seat)]
+        if safe:
+            return min(safe)
+        ring = sorted({b for a in ring for b in adjacent[a] if b < land} - seen)
+        seen.update(ring)
+    return NO
+
+
 def ransom(s: State, seat: int) -> None:
-    """A captured leader ransomed (l.13; Q21): the ransom to his captor, the leader home."""
+    """A captured leader ransomed (l.13; Q21): the ransom to his captor, the leader home, or
+    where `ransomed_to` says (it is asked first: NO, no ransom)."""
     captor = s.leaders[seat] - CAPTIVE
     paid = pay(s, seat, s.parts.setup.ransom, captor)
-    home = s.homes[seat]
-    board.set_leader(s, seat, home)
+    home, to = s.homes[seat], ransomed_to(s, seat)
+    board.set_leader(s, seat, to)
+    where = (
+        f"he returns to {area_name(s, home)}"
+        if to == home
+        else f"he goes to {area_name(s, to)}, {area_name(s, home)} holding unfriendly units (Q21)"
+    )
     say(
         s,
-        f"{title(s, seat)} ransoms its leader from {title(s, captor)} for {talents(paid)}: "
-        f"he returns to {area_name(s, home)}",
+        f"{title(s, seat)} ransoms its leader from {title(s, captor)} for {talents(paid)}: {where}",
+    )
+
+
+def ransom_withheld(s: State, seat: int) -> None:
+    """Q21: a ransom due at the revenue that no area may take him for is not paid."""
+    say(
+        s,
+        f"{title(s, seat)}'s leader stays {title(s, s.leaders[seat] - CAPTIVE)}'s captive: "
+        f"{area_name(s, s.homes[seat])} holds unfriendly units and no area of its own units "
+        "could take him (Q21)",
     )
 
 

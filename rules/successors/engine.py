@@ -271,7 +271,10 @@ def _revenue(s: State, seat: int) -> None:
     push(s, frame("player", seat, 2))
     economy.collect(s, seat)
     if economy.ransom_due(s, seat):
-        economy.ransom(s, seat)
+        if economy.ransomed_to(s, seat) == NO:
+            economy.ransom_withheld(s, seat)
+        else:
+            economy.ransom(s, seat)
     economy.upkeep(s, seat)
 
 
