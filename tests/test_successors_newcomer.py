@@ -134,13 +134,19 @@ def test_a_march_past_the_area_where_the_force_stopped_says_it_stopped() -> None
     assert refused.value.where == "`move 1 inf Egypt Arabia Babylonia`"
 
 
-def test_the_movement_prompt_of_a_force_on_an_island_gives_a_step_it_may_take() -> None:
-    """Cyprus borders no land: the prompt's example was a march to its first land neighbour,
-    and the prompt failed there (an index out of range, found by the log's bench)."""
+def test_units_on_an_island_leave_aboard_fleets_and_are_never_taken_into_a_land_force() -> None:
+    """Cyprus borders no land: a land force taken there could go nowhere, and its move frame,
+    with no step left, was dropped with the force still under way (an ally's move then
+    crashed the phasing player's, found by the soak). Its units board a fleet at its sea."""
     s = moving(put(started(3), "cyp", BLUE, inf=1))
-    said = prompt(s)
-    assert "type `take 1 inf at Cyprus`, or `end movement`" in said
-    read(s, "take 1 inf at Cyprus")  # (a step allowed now)
+    assert not any(isinstance(a, Take) and a.at == "cyp" for a in GAME.legal_actions(s))
+    assert "Cyprus" not in prompt(s)
+    with pytest.raises(IllegalAction):
+        read(s, "take 1 inf at Cyprus")
+    from successors_helpers import fleets
+
+    afloat = order(fleets(s, "cys", BLUE), "take 1 fleets at Cyprian Sea, embark 1 inf at Cyprus")
+    assert afloat.force is not None and afloat.force.groups
 
 
 def test_a_move_typed_before_or_after_the_movement_phase_says_when_movement_comes() -> None:

@@ -283,9 +283,11 @@ def _new_force_options(s: State, seat: int, caller: int) -> list[Action]:
     leader = s.leaders[seat] if leader_free(s, seat) else NO
     areas = s.occupied[seat]
     ids, units = m.ids, s.units
-    for area in areas:  # no force is under way
-        out += row_takes(seat, ids[area], units[area], moved.get(area, ()), area == leader)
-    if 0 <= leader < m.land and leader not in areas:
+    adjacent = m.adjacent
+    for area in areas:  # no force is under way; an island's units leave aboard fleets (l.31)
+        if adjacent[area]:
+            out += row_takes(seat, ids[area], units[area], moved.get(area, ()), area == leader)
+    if 0 <= leader < m.land and leader not in areas and adjacent[leader]:
         out += row_takes(seat, ids[leader], units[leader], moved.get(leader, ()), True)
     sailed = s.sailed
     fleets = s.fleets

@@ -172,12 +172,9 @@ def _move_how(s: State, legal: Sequence[Action], v: View) -> str:
             if isinstance(a, Take) and a.at == take.at:
                 most[a.piece] = max(most.get(a.piece, 0), a.count)
         pieces = " ".join(p if p == "leader" else f"{n} {p}" for p, n in most.items())
-        at = m.index[take.at]
-        if m.adjacent[at]:
-            to = m.names[m.adjacent[at][0]]
-            out.append(f"`move {pieces} {m.names[at]} {to}` ({MOVES})")
-        else:  # an island (Cyprus): its units leave by sea, taken first
-            out.append(f"`{describe(v, take)}`")
+        at = m.index[take.at]  # never an island's: its units leave aboard fleets
+        to = m.names[m.adjacent[at][0]]
+        out.append(f"`move {pieces} {m.names[at]} {to}` ({MOVES})")
     voyage = _voyage(s, legal)
     if voyage:
         out.append(f"a voyage, `{voyage}`")
