@@ -286,6 +286,8 @@ def replay_export(
         dealt = g.chance(state) is not None
         if dealt and written_in:
             entry = ExportedAction.model_validate({"action": json.loads(g.action_to_json(action))})
+        elif written_in:  # its steps move to other seqs: each is an order of its own
+            entry = next(given).model_copy(update={"move": None})
         else:
             entry = next(given)
         seat = None if dealt else deciding(g, state, action)
