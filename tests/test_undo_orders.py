@@ -6,6 +6,7 @@ both backends, discord.py with Discord faked at the wire, and the terminal."""
 from __future__ import annotations
 
 import io
+import json
 import random
 import re
 from collections.abc import AsyncIterator
@@ -260,3 +261,19 @@ async def test_the_terminal_reads_undo_n_as_the_command_with_its_number(
     assert await played(svc) == 1
     refused = await text_command(svc, CH, D, "undo two")
     assert not refused.ok and "steps is a number from 1 to 50" in refused.text, refused.text
+
+
+async def test_an_exported_game_imported_again_keeps_its_orders(svc: GameService) -> None:
+    """A game dealt by its seed is exported with its deals written into the log, so its
+    steps move to other places: each still names the first step of its order there."""
+    await seated(svc)
+    assert (await svc.moves.play(CH, D, MARCH)).ok
+    exported = await svc.transfer.export(CH)
+    assert exported.file is not None
+    steps = [a for a in json.loads(exported.file.data)["actions"] if "faction" in a]
+    moves = [a["move"] for a in steps if a["faction"] == "D"]
+    assert len(moves) == 3 and len(set(moves)) == 1, steps
+    assert (await svc.lobby.abort(CH, D)).ok
+    assert (await svc.transfer.import_game("again", D, exported.file.data)).ok
+    undone = await svc.moves.undo("again", D)
+    assert undone.ok and "(3 steps)" in undone.public_text, undone.public_text

@@ -278,6 +278,7 @@ def replay_export(
     setup = PLAYERS in data.options and g.info.min_players < len(g.info.seats)
     log: list[ExportedAction] = []
     given = iter(data.actions)
+    moved: dict[int, int] = {}  # each given step's seq, where the log written out has it
     text = LogTail(0, [])
     view = public(g, state)
     follow_opening(g, text, view)
@@ -286,10 +287,11 @@ def replay_export(
         dealt = g.chance(state) is not None
         if dealt and written_in:
             entry = ExportedAction.model_validate({"action": json.loads(g.action_to_json(action))})
-        elif written_in:  # its steps move to other seqs: each is an order of its own
-            entry = next(given).model_copy(update={"move": None})
         else:
             entry = next(given)
+            if written_in:  # the deals written in move its steps to other seqs
+                moved[len(moved) + 1] = len(log) + 1
+                entry = entry.model_copy(update={"move": moved.get(entry.move or 0)})
         seat = None if dealt else deciding(g, state, action)
         setup = setup and dealt  # the deals before the first decision
         try:
