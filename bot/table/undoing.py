@@ -116,5 +116,5 @@ def taken_back_line(g: AnyGame, undoing: Undoing) -> str:
     """What the announcement says was taken back: `Blue takes back: take 2 inf at egypt;
     march to syria (2 steps)`."""
     n = len(undoing.steps)
-    said = clip("; ".join(undoing.described), TAKEN_BACK_CHARS)
+    said = clip("; ".join(undoing.described), TAKEN_BACK_CHARS) or "its last step"
     return f"{seat_title(g, undoing.seat)} takes back: {said}" + (f" ({count(n)})" if n > 1 else "")
