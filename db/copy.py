@@ -66,7 +66,7 @@ TABLES: tuple[tuple[str, tuple[str, ...], frozenset[str]], ...] = (
     ),
     (
         "actions",
-        ("game_id", "seq", "action", "faction", "user_id", "created_at"),
+        ("game_id", "seq", "action", "faction", "user_id", "created_at", "move"),
         frozenset({"created_at"}),
     ),
     ("snapshots", ("game_id", "seq", "state"), frozenset()),

@@ -152,7 +152,7 @@ async def export_game(store: Store, game_id: int) -> GameExport:
     )
     steps = [
         ExportedAction.model_validate(
-            {"action": a.action, "faction": a.faction, "user_id": a.user_id}
+            {"action": a.action, "faction": a.faction, "user_id": a.user_id, "move": a.move}
         )
         for a in acts
     ]

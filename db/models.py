@@ -72,13 +72,16 @@ def seats_of(info: GameInfo[Any], record: GameRecord) -> tuple[str, ...]:
 
 
 class NewAction(BaseModel):
-    """One action to append: its JSON text, the faction it was made for and who sent it."""
+    """One action to append: its JSON text, the faction it was made for and who sent it;
+    `move`, the seq of the first step of the order it came in (one append is one order: the
+    store numbers it; None, as stored before migration 018: an order of its own)."""
 
     model_config = ConfigDict(frozen=True)
 
     action: dict[str, Any]
     faction: str | None = None
     user_id: int | None = None
+    move: int | None = None
 
 
 class StoredAction(NewAction):
@@ -296,6 +299,7 @@ class ExportedAction(BaseModel):
     action: Annotated[dict[Annotated[str, Field(max_length=32)], ActionValue], Field(max_length=8)]
     faction: SeatName | None = None  # the seat that played it (None: a chance entry)
     user_id: SeatUser | None = None
+    move: Id | None = None  # the seq of its order's first step (None: an order of its own)
 
 
 class GameExport(BaseModel):
@@ -361,6 +365,12 @@ def check_format(data: GameExport) -> None:
         )
     if data.dealer is not None and data.dealer.at > len(data.actions):
         raise ValueError("the entry where the secret began to deal is past the log")
+    for seq, a in enumerate(data.actions, start=1):
+        if a.move is not None and not 1 <= a.move <= seq:
+            raise ValueError(
+                f"actions.{seq - 1}.move: {a.move} is not the step of an order that began at or "
+                f"before this one (1 to {seq})"
+            )
     fairness = data.fairness
     if fairness is not None and fairness.dealt_from is not None and data.format_version != 2:
         raise ValueError(

@@ -239,12 +239,13 @@ class PostgresStore(SQLStore):
 def _steps(game: GameRecord, req: Append) -> Part:
     """The steps, numbered after the log's last."""
     return (
-        "INSERT INTO actions (game_id, seq, action, faction, user_id) "
-        "SELECT ?, ? + i, a, f, u FROM unnest(?::text[], ?::text[], ?::bigint[]) "
+        "INSERT INTO actions (game_id, seq, action, faction, user_id, move) "
+        "SELECT ?, ? + i, a, f, u, ?::bigint FROM unnest(?::text[], ?::text[], ?::bigint[]) "
         "WITH ORDINALITY AS t(a, f, u, i)",
         [
             req.game_id,
             game.actions,
+            game.actions + 1,  # one append is one order
             [json.dumps(a.action, sort_keys=True) for a in req.actions],
             [a.faction for a in req.actions],
             [a.user_id for a in req.actions],

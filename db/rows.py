@@ -108,14 +108,16 @@ def _object(text: str, what: str, problems: list[str]) -> dict[str, Any]:
 
 
 def stored_action(r: Row) -> StoredAction:
-    """seq, action, faction, user_id, created_at."""
+    """seq, action, faction, user_id, created_at, move."""
     try:
         action = json.loads(r[1])
     except ValueError as e:
         raise UnreadableRow(f"step {r[0]} of its log is not JSON ({e})") from e
     if not isinstance(action, dict):
         raise UnreadableRow(f"step {r[0]} of its log is not an action")
-    return StoredAction(seq=r[0], action=action, faction=r[2], user_id=r[3], created_at=r[4])
+    return StoredAction(
+        seq=r[0], action=action, faction=r[2], user_id=r[3], created_at=r[4], move=r[5]
+    )
 
 
 def owed(r: Row) -> OwedAnnouncement:

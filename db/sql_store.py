@@ -259,7 +259,7 @@ class SQLStore(ABC):
 
     async def actions(self, game_id: int, after: int = 0) -> list[StoredAction]:
         rows = await self._all(
-            f"SELECT seq, action, faction, user_id, {self.dialect.ts('created_at')} "
+            f"SELECT seq, action, faction, user_id, {self.dialect.ts('created_at')}, move "
             "FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq",
             game_id,
             after,
@@ -536,7 +536,8 @@ class SQLStore(ABC):
         with the new steps counted): its steps, snapshot, lines, announcement, reminder and
         result, a statement each."""
         await conn.executemany(
-            "INSERT INTO actions (game_id, seq, action, faction, user_id) VALUES (?, ?, ?, ?, ?)",
+            "INSERT INTO actions (game_id, seq, action, faction, user_id, move) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
             [
                 (
                     req.game_id,
@@ -544,6 +545,7 @@ class SQLStore(ABC):
                     json.dumps(a.action, sort_keys=True),
                     a.faction,
                     a.user_id,
+                    game.actions + 1,  # one append is one order
                 )
                 for i, a in enumerate(req.actions)
             ],
@@ -628,9 +630,17 @@ class SQLStore(ABC):
             # the one rewrite of a log: the same steps, with the seed's outcomes written in
             await conn.execute("DELETE FROM actions WHERE game_id = ?", game_id)
             await conn.executemany(
-                "INSERT INTO actions (game_id, seq, action, faction, user_id) VALUES (?, ?, ?, ?, ?)",
+                "INSERT INTO actions (game_id, seq, action, faction, user_id, move) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
                 [
-                    (game_id, i, json.dumps(a.action, sort_keys=True), a.faction, a.user_id)
+                    (
+                        game_id,
+                        i,
+                        json.dumps(a.action, sort_keys=True),
+                        a.faction,
+                        a.user_id,
+                        a.move,
+                    )
                     for i, a in enumerate(log, start=1)
                 ],
             )
@@ -684,10 +694,17 @@ class SQLStore(ABC):
                 kind=data.game,
             )
             await conn.executemany(
-                "INSERT INTO actions (game_id, seq, action, faction, user_id) "
-                "VALUES (?, ?, ?, ?, ?)",
+                "INSERT INTO actions (game_id, seq, action, faction, user_id, move) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
                 [
-                    (game_id, i + 1, json.dumps(a.action, sort_keys=True), a.faction, a.user_id)
+                    (
+                        game_id,
+                        i + 1,
+                        json.dumps(a.action, sort_keys=True),
+                        a.faction,
+                        a.user_id,
+                        a.move,
+                    )
                     for i, a in enumerate(data.actions)
                 ],
             )

@@ -4,6 +4,7 @@ crash and concurrency tests for SQLite (tests/test_postgres.py has PostgreSQL's)
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import signal
 import sqlite3
@@ -39,6 +40,7 @@ from db import (
     Store,
     open_store,
 )
+from db.export import ExportError, parse_export
 from db.postgres import PostgresConn, PostgresStore, numbered
 from db.sql_store import OPEN_IN_CHANNEL, SQLStore
 from db.sqlite import migrations
@@ -155,6 +157,30 @@ async def test_append_checks_the_version(store: Store) -> None:
     assert got[0].action == {"type": "choose", "option": "o1"}
     assert (got[0].faction, got[0].user_id) == ("D", 7)
     assert [a.seq for a in await store.actions(gid, after=1)] == [2]
+
+
+async def test_each_append_is_one_order_whose_steps_name_its_first(store: Store) -> None:
+    """`move`: the seq of the first step of the append (the order) each step came in; an
+    export carries it and an import keeps it, as a copy or a log written again does."""
+    gid = await active_game(store)
+    g = await store.get_game(gid)
+    g = await store.append_actions(gid, g.version, [act(1), act(2), act(3)])
+    await store.append_actions(gid, g.version, [act(4)])
+    assert [(a.seq, a.move) for a in await store.actions(gid)] == [(1, 1), (2, 1), (3, 1), (4, 4)]
+    data = await store.export_game(gid)
+    assert [a.move for a in data.actions] == [1, 1, 1, 4]
+    new = await store.import_game("c9", GameExport.model_validate_json(data.model_dump_json()))
+    assert [a.move for a in await store.actions(new.id)] == [1, 1, 1, 4]
+
+
+async def test_an_export_naming_an_order_that_begins_after_its_step_is_refused() -> None:
+    doc = {
+        "format_version": 3,
+        "seats": {"D": 1},
+        "actions": [{"action": {"type": "pass"}, "faction": "D", "move": 2}],
+    }
+    with pytest.raises(ExportError, match=r"actions.0.move: 2 is not .* \(1 to 1\)"):
+        parse_export(json.dumps(doc))
 
 
 async def test_a_move_reads_its_game_with_its_pace_and_turn_message_in_one_read(

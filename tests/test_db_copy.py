@@ -224,3 +224,27 @@ async def test_a_game_of_another_kind_that_no_longer_replays_is_named(
         )
     with pytest.raises(CopyError, match=f"game {gid}: its log does not replay"):
         await copy_database(tmp_path / "bot.sqlite3", postgres_url, game)
+
+
+async def test_the_copy_keeps_which_order_each_step_came_in(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    """A typed order of three steps, copied: one undo in PostgreSQL takes back all three."""
+    path, b = tmp_path / "bot.sqlite3", SEATS[vijayanagara.Faction.B]
+    svc = await GameService.open(str(path), FakeRenderer(), seed_source=Seeds())
+    try:
+        await seated(svc, B_FIRST, "orders")
+        assert (await svc.moves.play("orders", b, "command; rally; place 1 amir in gujarat")).ok
+        record = await svc.store.open_game("orders")
+        assert record is not None
+        moves = [a.move for a in await svc.store.actions(record.id)]
+    finally:
+        await svc.close()
+    await copy_database(path, postgres_url, game)
+    svc = await GameService.open(postgres_url, FakeRenderer(), seed_source=Seeds())
+    try:
+        assert [a.move for a in await svc.store.actions(record.id)] == moves
+        undone = await svc.moves.undo("orders", b)
+        assert undone.ok and "(3 steps)" in undone.public_text, undone.public_text
+    finally:
+        await svc.close()

@@ -50,6 +50,7 @@ class Move:
     explained: Explained | None = None  # an AI's step's why, said by its worker
     addressed: list[Seat] = field(default_factory=list)  # seats a step was for (Turns.addressed)
     sender: int | None = None  # who sent the order
+    taken_back: str | None = None  # an undo's line saying what it took back
 
 
 @dataclass
@@ -225,7 +226,8 @@ class Announcer:
 def _said(move: Move) -> list[str]:
     """What the sender must know about the order, in the message that goes out now: the
     notes, and the steps a reveal cut off."""
-    said = [f"(note: {n})" for n in move.notes]
+    said = [] if move.taken_back is None else [move.taken_back]
+    said += [f"(note: {n})" for n in move.notes]
     if move.revealed_at == PENDING and move.unplayed:
         said.append(seen_first(move.revealed, move.unplayed, move.pressed))
     elif move.revealed_at is not None and move.revealed_at != PENDING:

@@ -26,6 +26,7 @@ from .games.entry import Registry
 from .registry import hosted
 from .reply import Reply
 from .shortcuts import Shortcuts
+from .undoing import MAX_UNDO_STEPS
 from .words import every_dealt, undo_limit
 
 if TYPE_CHECKING:  # the service answers the commands; it does not build them
@@ -345,9 +346,18 @@ def _playing(g: AnyGame) -> list[Command]:
         ),
         Command(
             "undo",
-            "Take back your last step",
-            f"take back your last step (not past {undo_limit(g)})",
-            lambda s, c: s.moves.undo(c.channel, c.user, kind=c.kind),
+            "Take back your last order (or a number of steps)",
+            f"take back your last order whole, or `steps` single steps (not past {undo_limit(g)})",
+            lambda s, c: s.moves.undo(c.channel, c.user, kind=c.kind, steps=c.number("steps")),
+            (
+                Param(
+                    "steps",
+                    f"How many single steps (1 to {MAX_UNDO_STEPS}; default: your last order)",
+                    "number",
+                    low=1,
+                    high=MAX_UNDO_STEPS,
+                ),
+            ),
             answer="change",
         ),
     ]

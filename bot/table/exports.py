@@ -278,6 +278,7 @@ def replay_export(
     setup = PLAYERS in data.options and g.info.min_players < len(g.info.seats)
     log: list[ExportedAction] = []
     given = iter(data.actions)
+    moved: dict[int, int] = {}  # each given step's seq, where the log written out has it
     text = LogTail(0, [])
     view = public(g, state)
     follow_opening(g, text, view)
@@ -288,6 +289,9 @@ def replay_export(
             entry = ExportedAction.model_validate({"action": json.loads(g.action_to_json(action))})
         else:
             entry = next(given)
+            if written_in:  # the deals written in move its steps to other seqs
+                moved[len(moved) + 1] = len(log) + 1
+                entry = entry.model_copy(update={"move": moved.get(entry.move or 0)})
         seat = None if dealt else deciding(g, state, action)
         setup = setup and dealt  # the deals before the first decision
         try:

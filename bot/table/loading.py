@@ -465,15 +465,21 @@ def written_out(
     log_: list[NewAction] = []
     barrier = (0, state)
     next_step = next(who, None)
+    moved: dict[int, int] = {}  # each stored step's seq, where the written-out log has it
     for action in whole:
         dealt = g.chance(state) is not None
         if dealt:
             log_.append(NewAction(action=_dict(g, action)))
         else:
             assert next_step is not None
+            moved[next_step.seq] = len(log_) + 1
+            move = None if next_step.move is None else moved.get(next_step.move)
             log_.append(
                 NewAction(
-                    action=next_step.action, faction=next_step.faction, user_id=next_step.user_id
+                    action=next_step.action,
+                    faction=next_step.faction,
+                    user_id=next_step.user_id,
+                    move=move,
                 )
             )
             next_step = next(who, None)

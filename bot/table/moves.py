@@ -25,12 +25,13 @@ from .hints import HINT, HintOrders
 from .loading import AnyGame, public
 from .order_entry import Alternatives, Drafts, Entry, Picks, RecentOrders, read_entry
 from .parts import SharedParts
-from .pipeline import CONFIRM, AfterFinish, idle_question
+from .pipeline import CONFIRM, AfterFinish, Outcome, idle_question
 from .refusal import ServiceError, answers
 from .reminders import SNOOZE_ID
 from .reply import Button, Menu, Reply
 from .shortcuts import Args
 from .table_texts import CUSTOM_ID_PREFIX, custom_id, seat_title
+from .undoing import MAX_UNDO_STEPS, count, steps_standing, taken_back_line, taking_back
 from .words import undo_limit
 
 MAX_ORDER_CHARS = 4000  # an order's text (about a hundred steps), refused before anything reads it
@@ -396,22 +397,36 @@ class Moves:
             )
             if seen is not None:
                 return seen
-            action = (
-                self._aside_action(record, g, state, user, what)
-                if re.fullmatch(r"o[0-9]{1,3}", what)
-                else _button_action(g, state, what)
-            )
-            view = public(g, state)
-            label = "undo" if turns_of(g).undoes(action) else notation_of(g).describe(view, action)
-            note = menus_of(g).note(view, action)
-            if what[0] == "a" and note:
-                return self._confirm_button(
-                    record, label, note, menus_of(g).note_cost(view, action), what[1:]
-                )
-            outcome = await self.shared.pipeline.apply_and_store(
-                record, state, user, [Step(label, action)], None, read=found
-            )
+            outcome: Outcome | Reply
+            if what == "undo":  # the typed undo: the last order whole
+                outcome = await self._take_back(found, state, user, None)
+            else:
+                outcome = await self._pressed_step(found, state, user, what)
+            if isinstance(outcome, Reply):
+                return outcome
         return await self.shared.pipeline.moved_reply(outcome, self.after_finish)
+
+    async def _pressed_step(
+        self, found: GameAtTurn, state: object, user: int, what: str
+    ) -> Outcome | Reply:
+        """A step's button (an order of one step): played, or asked to be confirmed."""
+        record = found.game
+        g = self.shared.loader.rules_of(record)
+        action = (
+            self._aside_action(record, g, state, user, what)
+            if re.fullmatch(r"o[0-9]{1,3}", what)
+            else _button_action(g, state, what)
+        )
+        view = public(g, state)
+        label = "undo" if turns_of(g).undoes(action) else notation_of(g).describe(view, action)
+        note = menus_of(g).note(view, action)
+        if what[0] == "a" and note:
+            return self._confirm_button(
+                record, label, note, menus_of(g).note_cost(view, action), what[1:]
+            )
+        return await self.shared.pipeline.apply_and_store(
+            record, state, user, [Step(label, action)], None, read=found
+        )
 
     def _aside_action(
         self, record: GameRecord, g: AnyGame, state: object, user: int, what: str
@@ -486,7 +501,16 @@ class Moves:
     # --- undo and the game's own shortcuts ------------------------------------------------------
 
     @answers()
-    async def undo(self, channel: str, user: int, kind: str | None = None) -> Reply:
+    async def undo(
+        self, channel: str, user: int, kind: str | None = None, steps: int | None = None
+    ) -> Reply:
+        """Take back the sender's last order whole, or `steps` single steps (1 to
+        MAX_UNDO_STEPS), never past what no undo goes past (the reply then says so)."""
+        if steps is not None and not 1 <= steps <= MAX_UNDO_STEPS:
+            return Reply.error(
+                f"`undo {steps}`: steps is how many single steps to take back, from 1 to "
+                f"{MAX_UNDO_STEPS}; without it, undo takes back your last order whole."
+            )
         async with self.shared.locks(channel):
             found = await self.shared.games.active_game_at_turn(channel, kind)
             record = found.game
@@ -495,17 +519,39 @@ class Moves:
             undo_typed = self.shared.texts.front.command(g.info.id, "undo")
             if (seen := await self._seen_first(found, state, undo_typed)) is not None:
                 return seen
-            undo = turns_of(g).undo(state)
-            if undo is None:
-                undo_command = self.shared.texts.command(g.info.id, "undo")
-                raise ServiceError(
-                    f"{undo_command}: nothing to undo (steps cannot be taken back past "
-                    f"{undo_limit(g)})."
-                )
-            outcome = await self.shared.pipeline.apply_and_store(
-                record, state, user, [Step("undo", undo[1])], None, read=found
-            )
+            outcome = await self._take_back(found, state, user, steps)
         return await self.shared.pipeline.moved_reply(outcome, self.after_finish)
+
+    async def _take_back(
+        self, found: GameAtTurn, state: object, user: int, steps: int | None
+    ) -> Outcome:
+        """Store the undo steps that take back the last order (or `steps` single steps) as
+        one order, its announcement saying what they took back."""
+        record = found.game
+        g = self.shared.loader.rules_of(record)
+        if turns_of(g).undo(state) is None:
+            undo_command = self.shared.texts.command(g.info.id, "undo")
+            raise ServiceError(
+                f"{undo_command}: nothing to undo (steps cannot be taken back past "
+                f"{undo_limit(g)})."
+            )
+        whole = steps is None
+        rows = await steps_standing(
+            self.shared.store, g, record.id, record.actions, whole, steps or 0
+        )
+        asked = f"the order's {count(len(rows))}" if whole else f"the {count(steps or 0)} asked"
+        undoing = taking_back(g, state, rows, asked)
+        assert undoing is not None  # (undo is allowed now: checked above)
+        return await self.shared.pipeline.apply_and_store(
+            record,
+            state,
+            user,
+            undoing.steps,
+            None,
+            note=undoing.stopped,
+            read=found,
+            taken_back=taken_back_line(g, undoing),
+        )
 
     @answers()
     async def shortcut(
@@ -589,13 +635,8 @@ def walked(g: AnyGame, state: object, actions: Sequence[object]) -> tuple[object
 
 
 def _button_action(g: AnyGame, state: object, what: str) -> object:
-    """The step a button of the position `state` stands for: undo, or the i-th legal step
-    (a<i>, c<i>: its confirmed choice)."""
-    if what == "undo":
-        undo = turns_of(g).undo(state)
-        if undo is None:
-            raise ServiceError("That button is out of date: there is nothing to undo.")
-        return undo[1]
+    """The step a button of the position `state` stands for: the i-th legal step (a<i>,
+    c<i>: its confirmed choice)."""
     if re.fullmatch(r"[ac][0-9]{1,3}", what):
         legal = g.legal_actions(state)
         i = int(what[1:])

@@ -109,6 +109,7 @@ class OrderUnderWay:
     read: GameAtTurn | None = None  # the pace and turn message read with the game, if they were
     explained: Explained | None = None  # an AI's step's why, as its worker said it
     addressed: list[Seat] = field(default_factory=list)  # seats a step was for (Turns.addressed)
+    taken_back: str | None = None  # an undo's line saying what it took back
 
 
 def action_json(g: AnyGame, action: object) -> dict[str, object]:
@@ -151,13 +152,15 @@ class TurnPipeline:
         read: GameAtTurn | None = None,
         last_check: Callable[[], None] | None = None,
         explained: Explained | None = None,
+        taken_back: str | None = None,
     ) -> Outcome:
         """`store_order`; a game stored before per-game secrets takes one with this move (its
         seed's outcomes so far written into its log), stored only if the move is. `read`: the
         game's pace and turn message, read with `record` (else they are read when needed).
         `last_check`: refuses (ServiceError) an order every step of which was played, before
         it is stored (the repeat guard: only an order that would be played is a repeat).
-        `explained`: an AI's step's why, as its worker said it."""
+        `explained`: an AI's step's why, as its worker said it. `taken_back`: an undo's
+        line saying what it took back."""
         adoption = (
             await self.loader.adoption(record) if await self.loader.pre_secret(record) else None
         )
@@ -174,6 +177,7 @@ class TurnPipeline:
                 read,
                 last_check,
                 explained,
+                taken_back,
             )
         except BaseException:
             if adoption is not None:  # the caches reload what was stored
@@ -281,6 +285,7 @@ class TurnPipeline:
         read: GameAtTurn | None = None,
         last_check: Callable[[], None] | None = None,
         explained: Explained | None = None,
+        taken_back: str | None = None,
     ) -> Outcome:
         """Apply the steps one by one and store them in one transaction, with the
         announcement they owe the channel (unless `last_check` refuses them).
@@ -292,7 +297,7 @@ class TurnPipeline:
         (`done`) for what already ended by itself is only noted; unless `confirmed`, a step
         that would do nothing is refused once (see `_idle_check`)."""
         order = await self._read_order(record, state, user, forced, confirmed, note, adoption)
-        order.read, order.explained = read, explained
+        order.read, order.explained, order.taken_back = read, explained, taken_back
         for k, step in enumerate(steps, start=1):
             order.played = k
             if await self._play_step(order, step, k, len(steps)):
@@ -555,6 +560,7 @@ class TurnPipeline:
             explained=order.explained,
             addressed=order.addressed,
             sender=order.user,
+            taken_back=order.taken_back,
         )
         turn = (
             order.read.turn_message

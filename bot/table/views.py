@@ -80,7 +80,7 @@ class Views:
             nxt, _ = self.shared.texts.prompt_text(record, state)
             undo = turns_of(g).undo(state)
             if undo is not None:
-                nxt += f"\n{self.shared.texts.who(record, undo[0])} may undo its last step."
+                nxt += f"\n{self.shared.texts.who(record, undo[0])} may undo its last order."
         return Reply(
             text=f"{head}\n{seats}{facts}" + (f"\n{nxt}" if nxt else ""),
             buttons=[]
