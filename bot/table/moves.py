@@ -20,6 +20,7 @@ from rules.errors import (
     step_where,
 )
 from rules.game import Seat, Step
+from rules.words import count_of
 
 from .hints import HINT, HintOrders
 from .loading import AnyGame, public
@@ -31,7 +32,7 @@ from .reminders import SNOOZE_ID
 from .reply import Button, Menu, Reply
 from .shortcuts import Args
 from .table_texts import CUSTOM_ID_PREFIX, custom_id, seat_title
-from .undoing import MAX_UNDO_STEPS, count, steps_standing, taken_back_line, taking_back
+from .undoing import MAX_UNDO_STEPS, steps_standing, taken_back_line, taking_back
 from .words import undo_limit
 
 MAX_ORDER_CHARS = 4000  # an order's text (about a hundred steps), refused before anything reads it
@@ -539,7 +540,11 @@ class Moves:
         rows = await steps_standing(
             self.shared.store, g, record.id, record.actions, whole, steps or 0
         )
-        asked = f"the order's {count(len(rows))}" if whole else f"the {count(steps or 0)} asked"
+        asked = (
+            f"the order's {count_of(len(rows), 'step')}"
+            if whole
+            else f"the {count_of(steps or 0, 'step')} asked"
+        )
         undoing = taking_back(g, state, rows, asked)
         assert undoing is not None  # (undo is allowed now: checked above)
         return await self.shared.pipeline.apply_and_store(

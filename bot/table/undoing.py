@@ -12,6 +12,7 @@ from db import Store, StoredAction
 from rules.capabilities import notation_of, turns_of
 from rules.errors import clip
 from rules.game import Seat, Step
+from rules.words import count_of
 
 from .loading import AnyGame, public
 from .table_texts import seat_title
@@ -101,15 +102,11 @@ def taking_back(
         None
         if len(steps) >= len(rows)
         else (
-            f"the undo stopped after {count(len(steps))} of {asked}: steps cannot be taken "
+            f"the undo stopped after {count_of(len(steps), 'step')} of {asked}: steps cannot be taken "
             f"back past {undo_limit(g)}"
         )
     )
     return Undoing(steps, seat, described[::-1], stopped)
-
-
-def count(n: int) -> str:
-    return f"{n} step" if n == 1 else f"{n} steps"
 
 
 def taken_back_line(g: AnyGame, undoing: Undoing) -> str:
@@ -117,4 +114,6 @@ def taken_back_line(g: AnyGame, undoing: Undoing) -> str:
     march to syria (2 steps)`."""
     n = len(undoing.steps)
     said = clip("; ".join(undoing.described), TAKEN_BACK_CHARS) or "its last step"
-    return f"{seat_title(g, undoing.seat)} takes back: {said}" + (f" ({count(n)})" if n > 1 else "")
+    return f"{seat_title(g, undoing.seat)} takes back: {said}" + (
+        f" ({count_of(n, 'step')})" if n > 1 else ""
+    )
