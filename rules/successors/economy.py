@@ -123,8 +123,9 @@ def ransomed_to(s: State, seat: int) -> int:
 
 
 def ransom(s: State, seat: int) -> None:
-    """A captured leader ransomed (l.13; Q21): the ransom to his captor, the leader home, or
-    where `ransomed_to` says (it is asked first: NO, no ransom)."""
+    """A captured leader ransomed (l.13; Q21): the ransom to his captor, the leader to where
+    `ransomed_to` says (his home, unless it holds unfriendly units); the callers ask it first
+    and pay no ransom where it says none may take him."""
     captor = s.leaders[seat] - CAPTIVE
     paid = pay(s, seat, s.parts.setup.ransom, captor)
     home, to = s.homes[seat], ransomed_to(s, seat)
