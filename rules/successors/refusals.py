@@ -9,7 +9,7 @@ from itertools import pairwise
 from ..errors import excerpt
 from ..words import count_of, listed
 from . import aside, board, combat, economy, engine, movement
-from .components import TYPES
+from .components import CAV, INF, TYPES
 from .names import area_name, talents, title, unit_noun, units_text
 from .state import (
     ASIDE_ACTIONS,
@@ -131,7 +131,7 @@ def _buy_how(s: State, buys: list[Buy], buy: str) -> str:
     if any(a.piece == "fleet" for a in buys):
         out.append(f"a fleet {setup.fleet_in_port} in a port or {setup.fleet_at_sea} at sea (l.19)")
     seat = s.frames[-1][1]
-    barred = [unit_noun(k) for k in (1, 2) if k not in economy.symbols(s, seat)]
+    barred = [unit_noun(k) for k in (INF, CAV) if k not in economy.symbols(s, seat)]
     if not economy.placement_areas(s, seat, setup=kind == economy.SETUP_BUY):
         out.append(
             "no land units now: neither your home nor your leader's area takes them (l.21; Q6)"
@@ -182,34 +182,32 @@ def _move_how(s: State, legal: Sequence[Action], v: View) -> str:
 
 
 def _voyage(s: State, legal: Sequence[Action]) -> str:
-    """A voyage the seat may order now, from the first port where it may take fleets: its
-    fleets there, as many of its units there as they carry (l.31), into the first sea next to
-    it and ashore on another coast of that sea."""
+    """A voyage the seat may order now, from the first place where it may take fleets: its
+    fleets there into the first sea next to it (`movement.voyages`); from a port, with as many
+    of its units there as they carry (l.31), ashore on another coast of that sea."""
     take = next((a for a in legal if isinstance(a, TakeFleets)), None)
     if take is None:
         return ""
     m = s.parts.map
-    port = m.index[take.at]
-    if port >= m.land:  # fleets at sea: on into the next sea (troops board from a coast)
-        near = m.sea_adjacent[port - m.land]
-        fleets = max(a.count for a in legal if isinstance(a, TakeFleets) and a.at == take.at)
-        fleet = "fleet" if fleets == 1 else "fleets"
-        return f"sail {fleets} {fleet} {m.names[port]} {m.names[m.land + near[0]]}" if near else ""
-    seas = list(m.seas[port])
+    at = m.index[take.at]
+    seas = movement.voyages(m, at)[0]
     if not seas:
         return ""
+    sea = seas[0].to
     fleets = max(a.count for a in legal if isinstance(a, TakeFleets) and a.at == take.at)
+    order = f"sail {count_of(fleets, 'fleet')}"
     aboard = max(
         (a for a in legal if isinstance(a, Take) and a.at == take.at and a.piece != "leader"),
         key=lambda a: a.count,
         default=None,
-    )
-    cargo = f" with {min(fleets, aboard.count)} {aboard.piece}" if aboard is not None else ""
-    sea = seas[0]
-    shore = next((c for c in m.coasts[sea - m.land] if c != port), None)
-    landing = f" land at {m.names[shore]}" if cargo and shore is not None else ""
-    fleet = "fleet" if fleets == 1 else "fleets"
-    return f"sail {fleets} {fleet}{cargo} {m.names[port]} {m.names[sea]}{landing}"
+    )  # fleets at sea take none aboard here: troops board from a coast
+    if aboard is not None:
+        order += f" with {min(fleets, aboard.count)} {aboard.piece}"
+    order += f" {m.names[at]} {m.names[m.index[sea]]}"
+    shore = next((c for c in movement.coasts_of(s, m.index[sea]) if c != at), None)
+    if aboard is not None and shore is not None:
+        order += f" land at {m.names[shore]}"
+    return order
 
 
 def _seat(s: State, k: int) -> str:
@@ -457,13 +455,14 @@ def _retreat_why(s: State, seat: int, a: Retreat) -> str:
     return "retreat a unit type you have in the battle, `all`, or your leader (l.45)"
 
 
-def _side(s: State, at: int, slots: Sequence[int], leader: bool, his: str) -> str:
-    """A side of a battle in words: "2 infantry", "2 infantry with your leader", "your leader
-    alone" (captured if the battle is fought: Q21)."""
+def _side(s: State, at: int, slots: Sequence[int], leader: bool, whose: str) -> str:
+    """A side of a battle in words (`whose`: "your" or "a"): "your 2 infantry", "your 2
+    infantry with your leader", "your leader alone" (captured if it is fought: Q21)."""
     units = units_text(board.type_counts(s, at, slots))
+    mine = "your " if whose == "your" else ""
     if not leader:
-        return units
-    return f"{his} alone" if units == "no units" else f"{units} with {his}"
+        return f"{mine}{units}"
+    return f"{whose} leader alone" if units == "no units" else f"{mine}{units} with {whose} leader"
 
 
 def _battles_open(s: State) -> str:
@@ -477,11 +476,10 @@ def _battles_open(s: State) -> str:
     for a in fights:
         at = _place(s, a.at)
         other = (WHITE,) if a.against == "white" else board.own_slots(s.seats.index(a.against))
-        mine = _side(s, at, board.own_slots(seat), s.leaders[seat] == at, "your leader")
+        mine = _side(s, at, board.own_slots(seat), s.leaders[seat] == at, "your")
         led = a.against != "white" and s.leaders[s.seats.index(a.against)] == at
-        theirs = _side(s, at, other, led, "a leader")
+        theirs = _side(s, at, other, led, "a")
         who = "the rebels" if a.against == "white" else a.against.capitalize()
-        mine = mine if mine == "your leader alone" else f"your {mine}"
         said.append(f"{who} at {area_name(s, at)}, {mine} against {theirs}")
     first = fights[0]
     decline = describe(v, Decline(first.at, first.against))
