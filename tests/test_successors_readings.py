@@ -286,6 +286,21 @@ def test_q21_a_leader_with_no_units_is_captured_or_sent_home_by_rebels() -> None
     assert w.leaders[RED] == area(w, "mac")
 
 
+def test_q21_a_leader_beaten_by_rebels_goes_to_his_own_units_when_rivals_hold_his_home() -> None:
+    w = put(
+        put(leader_at(put(started(3), "ara", WHITE, levy=1), RED, "ara"), "mac", BLUE, levy=1),
+        "thr",
+        RED,
+        levy=1,
+    )
+    from rules.successors.combat import whites_attack
+
+    w = w.clone()
+    whites_attack(w, area(w, "ara"))
+    assert w.leaders[RED] == area(w, "thr")
+    assert any("placed in Thrace, Macedonia holding unfriendly units (Q21)" in x for x in w.news)
+
+
 def test_q21_a_ransom_never_hands_the_leader_to_another_captor() -> None:
     """His home held by Red's levy, Blue's ransomed leader joins Blue's levy in Cyrenaica; with
     no such area, his revenue keeps the ransom and `ransom` is refused, saying why."""
@@ -387,6 +402,18 @@ def test_q30_the_recalled_leader_goes_home_alone() -> None:
     s = put(leader_at(started(3), BLUE, "syr"), "syr", BLUE, inf=2)
     s = deal(at(s, BLUE, 1, frame("event_roll", BLUE)), 1, 4, 1)  # ODD 41
     assert s.leaders[BLUE] == area(s, "egy") and units(s, "syr", BLUE)[INF] == 2
+
+
+def test_q30_a_recalled_leader_never_goes_alone_among_the_units_holding_his_home() -> None:
+    """His home held by Red's levy, Blue's leader goes to his units in Cyrenaica; with no
+    area of his free of unfriendly units he stays where he is."""
+    held = put(put(leader_at(started(3), BLUE, "syr"), "syr", BLUE, inf=2), "egy", RED, levy=1)
+    s = deal(at(put(held, "cyr", BLUE, levy=1), BLUE, 1, frame("event_roll", BLUE)), 1, 4, 1)
+    assert s.leaders[BLUE] == area(s, "cyr")
+    assert any("goes alone to Cyrenaica, Egypt holding unfriendly units (Q30)" in x for x in s.news)
+    s = deal(at(put(held, "syr", RED, levy=1), BLUE, 1, frame("event_roll", BLUE)), 1, 4, 1)
+    assert s.leaders[BLUE] == area(s, "syr")
+    assert any("stays where he is: Egypt holding unfriendly units" in x for x in s.news)
 
 
 def test_q31_mercenaries_are_not_played_while_a_combat_is_resolved() -> None:

@@ -119,7 +119,7 @@ def _ransom(s: State, seat: int, a: Ransom) -> str | None:
         return "your leader is not a captive"
     if s.money[seat] < s.parts.setup.ransom:
         return f"the ransom is {s.parts.setup.ransom} Talents (l.13); you have {s.money[seat]}"
-    if economy.ransomed_to(s, seat) == NO:
+    if board.refuge(s, seat) == NO:
         home = area_name(s, s.homes[seat])
         return f"{home} holds unfriendly units and no area of your units could take him (Q21)"
     return None

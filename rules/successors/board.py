@@ -388,6 +388,24 @@ def set_leader(s: State, seat: int, at: int) -> None:
     s.leaders = tuple(leaders)
 
 
+def refuge(s: State, seat: int) -> int:
+    """Where a leader sent home goes (Q21, Q30): home; where his home holds unfriendly units,
+    the area of his own units nearest it that holds none (the first in map order of the
+    nearest), so that going home does not hand him to another captor; NO when none may."""
+    home = s.homes[seat]
+    if not unfriendly_here(s, home, seat):
+        return home
+    adjacent, land = s.parts.map.adjacent, s.parts.map.land
+    ring, seen = [home], {home}
+    while ring:
+        safe = [a for a in ring if seat_units(s, a, seat) and not unfriendly_here(s, a, seat)]
+        if safe:
+            return min(safe)
+        ring = sorted({b for a in ring for b in adjacent[a] if b < land} - seen)
+        seen.update(ring)
+    return NO
+
+
 def captive(s: State, seat: int) -> bool:
     return s.leaders[seat] >= CAPTIVE
 

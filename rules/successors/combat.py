@@ -43,9 +43,20 @@ BY_RANK = board.BY_RANK
 
 
 def send_home(s: State, seat: int, why: str) -> None:
+    """A leader beaten by white units or lost at sea goes home (Q21, l.52): to `board.refuge`
+    where his home holds unfriendly units; with no refuge, home all the same."""
     home = s.homes[seat]
-    board.set_leader(s, seat, home)
-    say(s, f"{title(s, seat)}'s leader, {why}, is placed in {area_name(s, home)}")
+    to = board.refuge(s, seat)
+    if to in (home, NO):
+        board.set_leader(s, seat, home)
+        say(s, f"{title(s, seat)}'s leader, {why}, is placed in {area_name(s, home)}")
+        return
+    board.set_leader(s, seat, to)
+    say(
+        s,
+        f"{title(s, seat)}'s leader, {why}, is placed in {area_name(s, to)}, "
+        f"{area_name(s, home)} holding unfriendly units (Q21)",
+    )
 
 
 def capture(s: State, seat: int, captor: int) -> None:

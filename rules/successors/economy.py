@@ -103,32 +103,13 @@ def ransom_due(s: State, seat: int) -> bool:
     return s.leaders[seat] >= CAPTIVE and s.money[seat] >= s.parts.setup.ransom
 
 
-def ransomed_to(s: State, seat: int) -> int:
-    """Where a ransomed leader goes (Q21): home; where his home holds unfriendly units, to
-    the area of his own units nearest it that holds none (the first in map order of the
-    nearest), so that the ransom does not hand him to another captor; NO when none may."""
-    home = s.homes[seat]
-    if not board.unfriendly_here(s, home, seat):
-        return home
-    adjacent, land = s.parts.map.adjacent, s.parts.map.land
-    ring, seen = [home], {home}
-    while ring:
-        safe = [a for a in ring if board.seat_units(s, a, seat)]
-        safe = [a for a in safe if not board.unfriendly_here(s, a, seat)]
-        if safe:
-            return min(safe)
-        ring = sorted({b for a in ring for b in adjacent[a] if b < land} - seen)
-        seen.update(ring)
-    return NO
-
-
 def ransom(s: State, seat: int) -> None:
     """A captured leader ransomed (l.13; Q21): the ransom to his captor, the leader to where
-    `ransomed_to` says (his home, unless it holds unfriendly units); the callers ask it first
+    `board.refuge` says (his home, unless it holds unfriendly units); the callers ask it first
     and pay no ransom where it says none may take him."""
     captor = s.leaders[seat] - CAPTIVE
     paid = pay(s, seat, s.parts.setup.ransom, captor)
-    home, to = s.homes[seat], ransomed_to(s, seat)
+    home, to = s.homes[seat], board.refuge(s, seat)
     board.set_leader(s, seat, to)
     where = (
         f"he returns to {area_name(s, home)}"

@@ -271,7 +271,7 @@ def _revenue(s: State, seat: int) -> None:
     push(s, frame("player", seat, 2))
     economy.collect(s, seat)
     if economy.ransom_due(s, seat):
-        if economy.ransomed_to(s, seat) == NO:
+        if board.refuge(s, seat) == NO:
             economy.ransom_withheld(s, seat)
         else:
             economy.ransom(s, seat)

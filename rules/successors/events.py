@@ -252,14 +252,23 @@ def port_wages(s: State, seat: int, step: Step) -> None:
 
 
 def recall(s: State, seat: int, step: Step) -> None:
-    """ODD 41-44 (F, E2; Q30): the roller's leader is placed alone in his home."""
+    """ODD 41-44 (F, E2; Q30): the roller's leader is placed alone in his home; where his
+    home holds unfriendly units, in `board.refuge`; with none, he stays where he is."""
     at = s.leaders[seat]
     home = s.homes[seat]
     if at >= CAPTIVE or at == NO:
         say(s, f"{title(s, seat)}'s leader is a captive and stays so")
         return
-    board.set_leader(s, seat, home)
-    say(s, f"{title(s, seat)}'s leader goes home alone to {area_name(s, home)}")
+    to = board.refuge(s, seat)
+    held = f"{area_name(s, home)} holding unfriendly units (Q30)"
+    if to == NO:
+        say(s, f"{title(s, seat)}'s leader stays where he is: {held}, none of his areas free")
+        return
+    board.set_leader(s, seat, to)
+    if to == home:
+        say(s, f"{title(s, seat)}'s leader goes home alone to {area_name(s, home)}")
+    else:
+        say(s, f"{title(s, seat)}'s leader goes alone to {area_name(s, to)}, {held}")
 
 
 def pinned(s: State, seat: int, step: Step) -> None:
