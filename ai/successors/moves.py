@@ -11,8 +11,9 @@ one phase ahead, in half points:
   and twice its value if the force may still hold it alone at the end (l.66);
 - a battle (with a rival or rebels): the area as above times the chance to win it, the units
   each side is expected to lose at their price, a captured leader's ransom (l.13);
-- an area of its own left empty: what it risks (the threat of rival units within reach) and
-  its value at the end if it was held alone;
+- an area of its own left empty with rival units within reach: lost to them, however weak
+  (its tax to come at the risk share; the home, where units are bought, at the tax share
+  besides), and its value at the end if it was held alone;
 - an area too far for this turn: a step towards it, at a discount.
 
 The best plan with a gain is carried out step by step (take its units, march, halt); none
@@ -160,11 +161,11 @@ class Reading:
         cost = 0.0
         if board.alone_in(s, area) == self.seat:
             cost += 2 * v * self.held
-        th = self.threat(area)
-        if th > 0 and s.control[area] == self.seat:
-            cost += self.params.risk * v * self.left * min(1.0, th)
-            if area == s.homes[self.seat]:
-                cost += self.params.home_guard
+        if self.threat(area) > 0 and s.control[area] == self.seat:
+            # left empty, it falls to any rival unit within reach, however weak
+            cost += self.params.risk * v * self.left
+            if area == s.homes[self.seat]:  # and with the home, where units are bought (l.21)
+                cost += self.params.home_guard + self.params.tax_share * v * self.left
         return cost
 
 
