@@ -296,3 +296,18 @@ def test_one_is_singular_wherever_the_why_line_and_the_hint_count() -> None:
     assert idle is not None and "keeps 1 Talent," in idle, idle
     said = why.reason(GAME.view(start, "blue"), st.Done("blue"))
     assert said == "it keeps 1 Talent for upkeep and events"
+
+
+def test_a_greedy_army_never_leaves_its_home_empty_to_a_rival_unit_within_reach() -> None:
+    """Green's whole army at home in Babylonia could march on Blue's Egypt, held by one levy,
+    with a Blue levy next door in Mesopotamia: it once went, and the levy walked into the
+    empty home, where Green buys its units (l.21). A unit stays."""
+    from successors_helpers import moving, put, started
+
+    from rules.successors import board
+
+    s = put(put(put(started(3, turn=1), "bab", 2, levy=3), "mes", 0, levy=1), "egy", 0, levy=1)
+    s = moving(s, 2)
+    while GAME.to_move(s) == "green" and s.frames[-1][0] == "move":
+        s = GAME.apply(s, choose("greedy", GAME.view(s, "green"), random.Random(1)))
+    assert board.seat_units(s, s.homes[2], 2) > 0
