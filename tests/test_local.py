@@ -48,7 +48,7 @@ async def test_scripted_session(tmp_path: Path, new_db: Callable[[str], Path]) -
     assert "The game begins" in text
     assert "it is not Delhi Sultanate's turn" in text  # B decides first on seed 12
     assert "not an order I can read" in text
-    assert "takes back a step" in text
+    assert "Bahmani Kingdom takes back: command" in text
     pngs = list((boards / "l" / "game-1").glob("*.png"))  # each game its own folder
     assert pngs and all(p.read_bytes() == PNG for p in pngs)
     # a second session continues the same game

@@ -148,7 +148,7 @@ async def test_the_terminal_example_in_the_playing_doc_works_as_written(tmp_path
     await amain(args, lines, out, FakeRenderer())
     text = out.getvalue()
     assert "\n! " not in text and not text.startswith("! "), text  # nothing refused
-    assert "takes back a step" in text and "gives 2 Resources to B" in text
+    assert "takes back: " in text and "gives 2 Resources to B" in text
 
 
 async def test_the_readme_lists_every_slash_command_with_an_example(tmp_path: Path) -> None:

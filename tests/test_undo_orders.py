@@ -72,6 +72,7 @@ async def test_one_undo_takes_back_a_typed_order_of_several_steps_whole(
         in undone.public_text
     ), undone.public_text
     assert "note" not in undone.public_text  # all of it: nothing stopped it
+    assert undone.public_text.count("takes back") == 1  # the order's line, not each step's
     # the three undo steps are stored as one order
     record = await svc.store.open_game(CH)
     assert record is not None

@@ -115,7 +115,8 @@ class Announcer:
             move=move,
             turn=turn,
             start=start,
-            lines=[f"• {line}" for line in move.spoken],
+            # an undo's one line says what it took back, not each undo step's own
+            lines=[] if move.taken_back is not None else [f"• {line}" for line in move.spoken],
             said=_said(move),
             over=over,
             new_stage=new_stage,
