@@ -72,16 +72,20 @@ async def test_a_turn_message_that_filled_up_keeps_no_next_line_once_the_game_mo
     fake = FakeDiscord()
     async with running_bot(tmp_path / "bot.sqlite3", monkeypatch, fake) as env:
         await seated(fake)
-        pick, full = random.Random(2), 0
+        pick, full, alone = random.Random(2), 0, 0
         for _ in range(36):
             _, s = await position(env)
             user, step = sensible(s, pick)
             before = fake.visible[-1]
+            held = before.content
             await sc(fake, user, "play", order=f"again: {step}")
             nexts = [m for m in fake.visible if NEXT in m.content]
             assert nexts == [fake.visible[-1]], [m.content[-200:] for m in nexts]
-            full += before is not fake.visible[-1] and NEXT not in before.content
+            moved_on = before is not fake.visible[-1]
+            full += moved_on and NEXT not in before.content
+            alone += moved_on and held.startswith(NEXT)  # a message of its `Next:` line alone
         assert full > 3  # turns went on in new messages
+        assert alone > 0  # among them one that held its decision alone, closed into its answer
         within_discords_limits(fake)
 
 
