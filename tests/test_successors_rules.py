@@ -215,6 +215,16 @@ def test_l20_elephants_only_by_the_table() -> None:
     assert GAME.legal_actions(s) == [Buy("el", "nin"), Done()]
 
 
+def test_an_events_purchase_the_roller_cannot_make_says_why_none_is_bought() -> None:
+    """Phoenician shipwrights (ODD 23) rolled with no port held once passed in silence."""
+    s = at(controlled(started(3), NO, "egy"), BLUE, 1, frame("event_roll", BLUE))
+    s = deal(s, 1, 2, 3)  # ODD 23: up to 2 fleets at 2, in ports he controls
+    assert "Blue controls no port: no fleet is bought" in s.news
+    poor = at(controlled(started(3, money=1), BLUE, "nin"), BLUE, 1, frame("event_roll", BLUE))
+    poor = deal(poor, 2, 5, 1)  # EVEN 51: 1 EL for 3
+    assert "Blue has 1 Talent, and each elephant costs 3: no elephant is bought" in poor.news
+
+
 def test_l21_units_go_home_or_with_the_leader_elephants_where_generated_fleets_by_own_provinces() -> (
     None
 ):

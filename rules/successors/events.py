@@ -10,11 +10,22 @@ from __future__ import annotations
 from math import ceil
 
 from ..words import count_of
-from . import board, chits, combat
+from . import board, chits, combat, economy
 from .components import EL, PORT, Step, event_index
 from .economy import EVENT_ELEPHANTS, EVENT_FLEETS, charge, pay, push, say
 from .names import area_name, talents, title, units_text
-from .state import CAPTIVE, INVASION, MARKERS, MERC, NO, REVOLT, WHITE, EventRoll, State
+from .state import (
+    CAPTIVE,
+    INVASION,
+    MARKERS,
+    MERC,
+    NO,
+    POOL_FLEETS,
+    REVOLT,
+    WHITE,
+    EventRoll,
+    State,
+)
 
 
 def read_roll(dice: tuple[int, int, int]) -> int:
@@ -305,7 +316,7 @@ def may_buy(s: State, seat: int, step: Step) -> None:
     """An event's purchase: fleets in ports the roller controls; elephants in an EL area he
     controls, or else by an ally who controls one, in the ally's colour (facts 4.7)."""
     if step.unit == "fleet":
-        push(s, ("buy", seat, EVENT_FLEETS, step.cap, step.price))
+        _event_buy(s, seat, EVENT_FLEETS, step)
         return
     m = s.parts.map
     buyers = [seat, *board.allies_of(s, seat)]
@@ -313,9 +324,24 @@ def may_buy(s: State, seat: int, step: Step) -> None:
         if any(c == who and m.symbol[a] == EL for a, c in enumerate(s.control)):
             if who != seat:
                 say(s, f"{title(s, who)}, an ally controlling an elephant area, may buy them")
-            push(s, ("buy", who, EVENT_ELEPHANTS, step.cap, step.price))
+            _event_buy(s, who, EVENT_ELEPHANTS, step)
             return
     say(s, f"{title(s, seat)} controls no elephant area: no elephant is bought")
+
+
+def _event_buy(s: State, who: int, mode: int, step: Step) -> None:
+    """The event's purchase offered to `who`; where he may buy none, the table is told why."""
+    if economy.purchase_options(s, who, mode, step.cap, step.price):
+        push(s, ("buy", who, mode, step.cap, step.price))
+        return
+    noun, kind = ("fleet", POOL_FLEETS) if mode == EVENT_FLEETS else ("elephant", EL)
+    if not s.pool[who][kind]:
+        why = f"has no {noun} left to buy"
+    elif s.money[who] < step.price:
+        why = f"has {talents(s.money[who])}, and each {noun} costs {step.price}"
+    else:
+        why = "controls no port"
+    say(s, f"{title(s, who)} {why}: no {noun} is bought")
 
 
 def lose_from_leader(s: State, seat: int, step: Step) -> None:

@@ -44,6 +44,7 @@ MERC: Final = 5  # + seat index
 CODES: Final = SLOTS * 4
 LEADER: Final = -2  # a piece: the leader
 FLEET: Final = -3  # a piece: a fleet
+POOL_FLEETS: Final = 4  # a pool: levy, inf, cav, el (components.TYPES), then fleets
 CAPTIVE: Final = 1000  # a leader's place: CAPTIVE + the captor's seat index
 NO_MARKER: Final = 0
 REVOLT: Final = 1
