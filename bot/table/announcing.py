@@ -51,6 +51,7 @@ class Move:
     addressed: list[Seat] = field(default_factory=list)  # seats a step was for (Turns.addressed)
     sender: int | None = None  # who sent the order
     taken_back: str | None = None  # an undo's line saying what it took back
+    turn_end: object | None = None  # the position where the turn ended (None: `after`)
 
 
 @dataclass
@@ -185,7 +186,15 @@ class Announcer:
             why = (
                 said.why
                 if said is not None and said.start is t.start
-                else why_line(explain, g, t.start, after, owner, owner_user, self.texts.ai_levels)
+                else why_line(
+                    explain,
+                    g,
+                    t.start,
+                    after if move.turn_end is None else move.turn_end,
+                    owner,
+                    owner_user,
+                    self.texts.ai_levels,
+                )
             )
             if why:
                 lines.insert(cut, why)
