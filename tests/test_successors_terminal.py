@@ -74,5 +74,25 @@ async def test_a_whole_game_against_two_ais_is_typed_to_its_victory_count(
         assert told.startswith("You draw chit "), told  # Blue's own draws, to Blue alone
     for drawer in re.findall(r"^• (Red|Green) draws a chit", text, re.M):
         assert f"{drawer} draws chit" not in text  # another seat's chit is never named
+    assert_why_lines_keep_their_turns_treasury(text)
     after = text.split("The game is over.", 1)[1]
     assert "\n! " not in after and "Game 1 is over." in after, after[-800:]  # `status`
+
+
+def assert_why_lines_keep_their_turns_treasury(text: str) -> None:
+    """An AI's why line says the Talents it kept as its turn ended: its treasury as last
+    told in that turn, not a later one (the next turn's revenue, which the engine may run
+    into before anyone decides)."""
+    treasury: dict[str, int] = {}
+    checked, mover = 0, ""
+    for line in text.split("\n"):
+        told = re.match(r"^• (Red|Green|Blue)\b.*\(treasury (\d+)\)$", line)
+        if told:
+            treasury[told[1]] = int(told[2])
+        if (turn := re.match(r"^• Game turn \d+ of \d+: (\w+)'s player turn", line)) is not None:
+            mover = turn[1]
+        why = re.match(r"^Why: .*it (keeps (\d+) Talents?|spends every Talent)", line)
+        if why and mover in treasury:
+            assert int(why[2] or 0) == treasury[mover], (mover, treasury[mover], line)
+            checked += 1
+    assert checked > 5
