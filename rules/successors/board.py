@@ -241,11 +241,18 @@ def move_units(s: State, frm: int, to: int, counts: Mapping[int, int]) -> None:
         _tally(ta, c, -n)
         _tally(tb, c, n)
         seats.add(SEAT_OF_CODE[c])
-    units[frm], units[to] = tuple(a), tuple(b)
+    seats.discard(NO)
     occupied = s.occupied
-    for seat in seats - {NO}:
-        occupied = _seat_places(occupied, seat, frm, totals[frm], ta)
-        occupied = _seat_places(occupied, seat, to, totals[to], tb)
+    for seat in seats:  # the seat's places where its units left or came (a march: one seat)
+        gone, came = not ta[9 + seat], not totals[to][9 + seat]
+        if gone or came:
+            places = list(occupied)
+            if gone:
+                places[seat] = _toggled(places[seat], frm)
+            if came:
+                places[seat] = _toggled(places[seat], to)
+            occupied = tuple(places)
+    units[frm], units[to] = tuple(a), tuple(b)
     totals[frm], totals[to] = tuple(ta), tuple(tb)
     s.units, s.totals, s.occupied = tuple(units), tuple(totals), occupied
 

@@ -558,8 +558,8 @@ def _after_losses(s: State) -> None:
     elif b.round == 0:
         s.battle = changed(b, stage="round")
     else:
-        order = [k for k in side_seats(s, b, 1)] + [k for k in side_seats(s, b, 0)]
-        s.battle = changed(b, stage="retreat", retreating=tuple(order))
+        order = side_seats(s, b, 1) + side_seats(s, b, 0)  # the defender first (l.45)
+        s.battle = changed(b, stage="retreat", retreating=order)
 
 
 def _next_retreat(s: State) -> None:
@@ -623,16 +623,30 @@ def retreatable(s: State, seat: int) -> list[int]:
 
 
 def can_retreat(s: State, seat: int) -> bool:
-    """Whether the seat has a retreat to decide (`retreat_options` not empty): a place to
-    go, and units or its leader to send there."""
-    b = s.battle
-    assert b is not None
-    if not retreat_places(s, seat):
-        return False
-    return s.leaders[seat] == b.area or bool(retreatable(s, seat))
+    """Whether the seat has a retreat to decide: a place to go, and units or its leader to
+    send there."""
+    return bool(retreat_options(s, seat))
+
+
+# the last retreats listed, with the seat and the parts of the state they were listed from
+# (a seat's are asked twice: whether it has a retreat to decide, then its steps)
+_RETREATS: list[tuple[int, tuple[object, ...], list[Retreat | Stand]]] = []
 
 
 def retreat_options(s: State, seat: int) -> list[Retreat | Stand]:
+    """The seat's retreats (l.45): each unit, all, or the leader to each place it may go;
+    none when there is no place or nothing to send. Remembered for the same parts, by
+    identity."""
+    parts = (s.battle, s.units, s.leaders, s.control, s.entered, s.landed, s.alliances)
+    last = _RETREATS[0] if _RETREATS else None
+    if last is not None and last[0] == seat and all(map(is_, last[1], parts)):
+        return list(last[2])
+    out = _retreat_options(s, seat)
+    _RETREATS[:] = [(seat, parts, out)]
+    return list(out)
+
+
+def _retreat_options(s: State, seat: int) -> list[Retreat | Stand]:
     b = s.battle
     assert b is not None
     places = retreat_places(s, seat)

@@ -796,16 +796,16 @@ def run(s: State) -> None:
     while s.frames:
         top = s.frames[-1]
         kind = top[0]
+        if kind in DECISIONS:  # the most frequent
+            if not _settle(s, top):
+                return
+            continue
         if kind in CHANCES:
             if kind == "draw" and not s.cup:
                 s.frames = s.frames[:-1]
                 say(s, "The cup is empty: no chit is drawn")
                 continue
             return
-        if kind in DECISIONS:
-            if not _settle(s, top):
-                return
-            continue
         if kind == "battle":
             combat.advance(s)
             continue

@@ -133,8 +133,8 @@ def mp_left(s: State, f: Force) -> int:
     if f.fleets:
         return setup.fleet_mp + f.bonus - f.spent
     if f.leader == NO:  # each unit its 3 MP from when it joined (l.26)
-        starts = [g[1] for g in f.groups]  # the MP spent when each group joined
-        return setup.land_mp - f.spent + min(starts) if starts else 99
+        groups = f.groups  # in the order they joined: the first joined with the least spent
+        return setup.land_mp - f.spent + groups[0][1] if groups else 99
     left = setup.leader_mp + f.bonus - (f.spent - f.leader)
     for _, joined, band, _ in f.groups:
         limit = setup.leader_mp if band and f.leader == 0 else setup.land_mp
