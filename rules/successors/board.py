@@ -147,6 +147,14 @@ def _held(control: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
 held = ByIdentity(_held)
 
 
+def _marked(markers: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(a for a, k in enumerate(markers) if k != NO_MARKER)
+
+
+# the areas with a Revolt or Invasion marker (they stay for turns)
+marked = ByIdentity(_marked)
+
+
 def units_of(s: State, area: int, slots: Iterable[int]) -> int:
     t = s.totals[area]
     return sum([t[k] for k in slots])
@@ -238,10 +246,15 @@ def move_units(s: State, frm: int, to: int, counts: Mapping[int, int]) -> None:
         b[c] += n
         if a[c] < 0:
             raise AssertionError(f"fewer than none of unit {c} in area {frm}")
-        _tally(ta, c, -n)
-        _tally(tb, c, n)
-        seats.add(SEAT_OF_CODE[c])
-    seats.discard(NO)
+        ta[c // 4] -= n  # as `_tally`: the slot's, the seat's, all the seats'
+        tb[c // 4] += n
+        seat = SEAT_OF_CODE[c]
+        if seat != NO:
+            seats.add(seat)
+            ta[9 + seat] -= n
+            tb[9 + seat] += n
+            ta[13] -= n
+            tb[13] += n
     occupied = s.occupied
     for seat in seats:  # the seat's places where its units left or came (a march: one seat)
         gone, came = not ta[9 + seat], not totals[to][9 + seat]

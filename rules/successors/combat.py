@@ -291,10 +291,10 @@ def _standing_orders(s: State, b: Battle) -> None:
 def pre_rolls(s: State, b: Battle, side: int) -> int:
     """l.37; Q17, Q18: each cavalry rolls once, each enemy elephant stops two rolls (Panic
     among the elephants: none), Ambush adds one."""
-    mine = board.type_counts(s, b.area, b.defenders if side else b.attackers)
-    theirs = board.type_counts(s, b.area, b.attackers if side else b.defenders)
-    stopped = 0 if b.panic[side] else 2 * theirs[EL]
-    return max(0, mine[CAV] - stopped) + b.ambush[side]
+    row = s.units[b.area]
+    mine, theirs = (b.defenders, b.attackers) if side else (b.attackers, b.defenders)
+    stopped = 0 if b.panic[side] else 2 * sum([row[k * 4 + EL] for k in theirs])
+    return max(0, sum([row[k * 4 + CAV] for k in mine]) - stopped) + b.ambush[side]
 
 
 # the last battle and area row whose pre-battle rolls were counted, with them (a step asks

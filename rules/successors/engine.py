@@ -310,9 +310,7 @@ def _combat_end(s: State, seat: int) -> None:
     push(s, frame("player", seat, 6))
     desert(s)
     m = s.parts.map
-    # NO_MARKER is 0: in most turns no area is marked
-    marked = [a for a, k in enumerate(s.markers) if k != NO_MARKER] if any(s.markers) else []
-    for area in marked:
+    for area in board.marked(s.markers):
         if not board.whites_in(s, area):
             seats = board.occupants(s, area)
             if len(seats) == 1:
