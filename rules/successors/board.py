@@ -148,7 +148,7 @@ held = ByIdentity(_held)
 
 
 def _marked(markers: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(a for a, k in enumerate(markers) if k != NO_MARKER)
+    return tuple(compress(range(len(markers)), markers))  # NO_MARKER is 0
 
 
 # the areas with a Revolt or Invasion marker (they stay for turns)

@@ -96,9 +96,12 @@ def _open_pairs(s: State, p: int) -> Pairs:
     areas = s.occupied[p]
     if 0 <= leaders[p] < len(s.totals) and leaders[p] not in areas:
         areas = tuple(sorted((*areas, leaders[p])))
+    rival_leaders = {leaders[q] for q in rivals}
     for area in areas:
         t = s.totals[area]
         mine = t[9 + p]
+        if mine == t[13] and not t[WHITE] and area not in rival_leaders:
+            continue  # his units alone there, or his leader alone
         if t[WHITE] and (area, WHITE) not in decided:
             out.append((area, WHITE))
         for q in rivals:
