@@ -257,7 +257,9 @@ def move_units(s: State, frm: int, to: int, counts: Mapping[int, int]) -> None:
             tb[13] += n
     occupied = s.occupied
     for seat in seats:  # the seat's places where its units left or came (a march: one seat)
-        gone, came = not ta[9 + seat], not totals[to][9 + seat]
+        k = 9 + seat
+        gone = bool(totals[frm][k]) and not ta[k]
+        came = not totals[to][k] and bool(tb[k])
         if gone or came:
             places = list(occupied)
             if gone:
