@@ -17,7 +17,9 @@ REVENUE_BUY, EVENT_FLEETS, EVENT_ELEPHANTS, SETUP_BUY = 0, 1, 2, 3
 
 def say(s: State, line: str) -> None:
     """A public line, begun with a capital whatever its subject ("The rebels lose ...")."""
-    s.news = (*s.news, line[:1].upper() + line[1:])
+    if not line[:1].isupper():  # most begin with a seat's title
+        line = line[:1].upper() + line[1:]
+    s.news = (*s.news, line)
 
 
 def push(s: State, frame: Frame) -> None:
