@@ -442,18 +442,21 @@ def _dice_by_unit(
             groups.append((t, []))
         groups[-1][1].append(f"{v}+{plus}" if plus else str(v))
     said = ", ".join(f"{unit_noun(t, len(vs))} {' '.join(vs)}" for t, vs in groups)
-    hits_at = s.parts.setup.hits
-    kinds = list(dict.fromkeys(t for t, _ in groups))
-    on = [
-        f"{unit_noun(t)} {'hits ' if k == 0 else ''}on {_on(hits_at[t])}"
-        for k, t in enumerate(kinds)
-    ]
-    how = ", ".join(on)
+    how = _hits_on(tuple(dict.fromkeys(t for t, _ in groups)), s.parts.setup.hits)
     if any(plus for _, plus in lay):
         how += f"; +1: {_plus_from(s, b, side)}"
     if b.double and side == 1:
         how += "; two dice a unit against troops all landing (l.59)"
     return said, how
+
+
+@lru_cache(maxsize=256)
+def _hits_on(kinds: tuple[int, ...], hits_at: tuple[int, ...]) -> str:
+    """What each type rolled hits on: "levy hits on 6, infantry on 5-6" (a few recur)."""
+    return ", ".join(
+        f"{unit_noun(t)} {'hits ' if k == 0 else ''}on {_on(hits_at[t])}"
+        for k, t in enumerate(kinds)
+    )
 
 
 def _plus_from(s: State, b: Battle, side: int) -> str:
