@@ -147,6 +147,14 @@ def _held(control: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
 held = ByIdentity(_held)
 
 
+def _marked(markers: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(compress(range(len(markers)), markers))  # NO_MARKER is 0
+
+
+# the areas with a Revolt or Invasion marker (they stay for turns)
+marked = ByIdentity(_marked)
+
+
 def units_of(s: State, area: int, slots: Iterable[int]) -> int:
     t = s.totals[area]
     return sum([t[k] for k in slots])
@@ -238,14 +246,28 @@ def move_units(s: State, frm: int, to: int, counts: Mapping[int, int]) -> None:
         b[c] += n
         if a[c] < 0:
             raise AssertionError(f"fewer than none of unit {c} in area {frm}")
-        _tally(ta, c, -n)
-        _tally(tb, c, n)
-        seats.add(SEAT_OF_CODE[c])
-    units[frm], units[to] = tuple(a), tuple(b)
+        ta[c // 4] -= n  # as `_tally`: the slot's, the seat's, all the seats'
+        tb[c // 4] += n
+        seat = SEAT_OF_CODE[c]
+        if seat != NO:
+            seats.add(seat)
+            ta[9 + seat] -= n
+            tb[9 + seat] += n
+            ta[13] -= n
+            tb[13] += n
     occupied = s.occupied
-    for seat in seats - {NO}:
-        occupied = _seat_places(occupied, seat, frm, totals[frm], ta)
-        occupied = _seat_places(occupied, seat, to, totals[to], tb)
+    for seat in seats:  # the seat's places where its units left or came (a march: one seat)
+        k = 9 + seat
+        gone = bool(totals[frm][k]) and not ta[k]
+        came = not totals[to][k] and bool(tb[k])
+        if gone or came:
+            places = list(occupied)
+            if gone:
+                places[seat] = _toggled(places[seat], frm)
+            if came:
+                places[seat] = _toggled(places[seat], to)
+            occupied = tuple(places)
+    units[frm], units[to] = tuple(a), tuple(b)
     totals[frm], totals[to] = tuple(ta), tuple(tb)
     s.units, s.totals, s.occupied = tuple(units), tuple(totals), occupied
 

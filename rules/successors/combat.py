@@ -107,9 +107,12 @@ def _open_pairs(s: State, p: int) -> Pairs:
     areas = s.occupied[p]
     if 0 <= leaders[p] < len(s.totals) and leaders[p] not in areas:
         areas = tuple(sorted((*areas, leaders[p])))
+    rival_leaders = {leaders[q] for q in rivals}
     for area in areas:
         t = s.totals[area]
         mine = t[9 + p]
+        if mine == t[13] and not t[WHITE] and area not in rival_leaders:
+            continue  # his units alone there, or his leader alone
         if t[WHITE] and (area, WHITE) not in decided:
             out.append((area, WHITE))
         for q in rivals:
@@ -302,10 +305,10 @@ def _standing_orders(s: State, b: Battle) -> None:
 def pre_rolls(s: State, b: Battle, side: int) -> int:
     """l.37; Q17, Q18: each cavalry rolls once, each enemy elephant stops two rolls (Panic
     among the elephants: none), Ambush adds one."""
-    mine = board.type_counts(s, b.area, b.defenders if side else b.attackers)
-    theirs = board.type_counts(s, b.area, b.attackers if side else b.defenders)
-    stopped = 0 if b.panic[side] else 2 * theirs[EL]
-    return max(0, mine[CAV] - stopped) + b.ambush[side]
+    row = s.units[b.area]
+    mine, theirs = (b.defenders, b.attackers) if side else (b.attackers, b.defenders)
+    stopped = 0 if b.panic[side] else 2 * sum([row[k * 4 + EL] for k in theirs])
+    return max(0, sum([row[k * 4 + CAV] for k in mine]) - stopped) + b.ambush[side]
 
 
 # the last battle and area row whose pre-battle rolls were counted, with them (a step asks
@@ -450,18 +453,21 @@ def _dice_by_unit(
             groups.append((t, []))
         groups[-1][1].append(f"{v}+{plus}" if plus else str(v))
     said = ", ".join(f"{unit_noun(t, len(vs))} {' '.join(vs)}" for t, vs in groups)
-    hits_at = s.parts.setup.hits
-    kinds = list(dict.fromkeys(t for t, _ in groups))
-    on = [
-        f"{unit_noun(t)} {'hits ' if k == 0 else ''}on {_on(hits_at[t])}"
-        for k, t in enumerate(kinds)
-    ]
-    how = ", ".join(on)
+    how = _hits_on(tuple(dict.fromkeys(t for t, _ in groups)), s.parts.setup.hits)
     if any(plus for _, plus in lay):
         how += f"; +1: {_plus_from(s, b, side)}"
     if b.double and side == 1:
         how += "; two dice a unit against troops all landing (l.59)"
     return said, how
+
+
+@lru_cache(maxsize=256)
+def _hits_on(kinds: tuple[int, ...], hits_at: tuple[int, ...]) -> str:
+    """What each type rolled hits on: "levy hits on 6, infantry on 5-6" (a few recur)."""
+    return ", ".join(
+        f"{unit_noun(t)} {'hits ' if k == 0 else ''}on {_on(hits_at[t])}"
+        for k, t in enumerate(kinds)
+    )
 
 
 def _plus_from(s: State, b: Battle, side: int) -> str:
@@ -569,8 +575,8 @@ def _after_losses(s: State) -> None:
     elif b.round == 0:
         s.battle = changed(b, stage="round")
     else:
-        order = [k for k in side_seats(s, b, 1)] + [k for k in side_seats(s, b, 0)]
-        s.battle = changed(b, stage="retreat", retreating=tuple(order))
+        order = side_seats(s, b, 1) + side_seats(s, b, 0)  # the defender first (l.45)
+        s.battle = changed(b, stage="retreat", retreating=order)
 
 
 def _next_retreat(s: State) -> None:
@@ -634,16 +640,30 @@ def retreatable(s: State, seat: int) -> list[int]:
 
 
 def can_retreat(s: State, seat: int) -> bool:
-    """Whether the seat has a retreat to decide (`retreat_options` not empty): a place to
-    go, and units or its leader to send there."""
-    b = s.battle
-    assert b is not None
-    if not retreat_places(s, seat):
-        return False
-    return s.leaders[seat] == b.area or bool(retreatable(s, seat))
+    """Whether the seat has a retreat to decide: a place to go, and units or its leader to
+    send there."""
+    return bool(retreat_options(s, seat))
+
+
+# the last retreats listed, with the seat and the parts of the state they were listed from
+# (a seat's are asked twice: whether it has a retreat to decide, then its steps)
+_RETREATS: list[tuple[int, tuple[object, ...], list[Retreat | Stand]]] = []
 
 
 def retreat_options(s: State, seat: int) -> list[Retreat | Stand]:
+    """The seat's retreats (l.45): each unit, all, or the leader to each place it may go;
+    none when there is no place or nothing to send. Remembered for the same parts, by
+    identity."""
+    parts = (s.battle, s.units, s.leaders, s.control, s.entered, s.landed, s.alliances)
+    last = _RETREATS[0] if _RETREATS else None
+    if last is not None and last[0] == seat and all(map(is_, last[1], parts)):
+        return list(last[2])
+    out = _retreat_options(s, seat)
+    _RETREATS[:] = [(seat, parts, out)]
+    return list(out)
+
+
+def _retreat_options(s: State, seat: int) -> list[Retreat | Stand]:
     b = s.battle
     assert b is not None
     places = retreat_places(s, seat)

@@ -3,6 +3,7 @@ l.14; Q2, Q4), purchases (l.15-22; Q5, Q6) and ransom (l.13; Q21)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from . import board, chits
@@ -16,7 +17,9 @@ REVENUE_BUY, EVENT_FLEETS, EVENT_ELEPHANTS, SETUP_BUY = 0, 1, 2, 3
 
 def say(s: State, line: str) -> None:
     """A public line, begun with a capital whatever its subject ("The rebels lose ...")."""
-    s.news = (*s.news, line[:1].upper() + line[1:])
+    if not line[:1].isupper():  # most begin with a seat's title
+        line = line[:1].upper() + line[1:]
+    s.news = (*s.news, line)
 
 
 def push(s: State, frame: Frame) -> None:
@@ -236,7 +239,7 @@ def buys(piece: str, at: str, n: int) -> tuple[Buy, ...]:
     return (one,) if n == 1 else (one, made(Buy, piece, at, n))
 
 
-def purchase_options(s: State, seat: int, mode: int, left: int, price: int) -> list[Buy]:
+def purchase_options(s: State, seat: int, mode: int, left: int, price: int) -> Sequence[Buy]:
     """Every purchase the seat may make now, of 1 to 5 units of a kind at one place."""
     m = s.parts.map
     money = s.money[seat]
@@ -253,7 +256,7 @@ def purchase_options(s: State, seat: int, mode: int, left: int, price: int) -> l
         if pool[4] and money >= setup.fleet_in_port:
             in_port = min(pool[4], money // setup.fleet_in_port, MAX_BOUGHT)
             at_sea = min(pool[4], money // setup.fleet_at_sea, MAX_BOUGHT)
-        return list(_purchases(m, places, (levy, inf, cav), ports, in_port, seas, at_sea))
+        return _purchases(m, places, (levy, inf, cav), ports, in_port, seas, at_sea)
     out: list[Buy] = []
     if mode == EVENT_FLEETS and left > 0 and pool[4] and money >= price:
         ports, _ = fleet_places(s, seat)

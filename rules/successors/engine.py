@@ -310,9 +310,7 @@ def _combat_end(s: State, seat: int) -> None:
     push(s, frame("player", seat, 6))
     desert(s)
     m = s.parts.map
-    # NO_MARKER is 0: in most turns no area is marked
-    marked = [a for a, k in enumerate(s.markers) if k != NO_MARKER] if any(s.markers) else []
-    for area in marked:
+    for area in board.marked(s.markers):
         if not board.whites_in(s, area):
             seats = board.occupants(s, area)
             if len(seats) == 1:
@@ -796,16 +794,16 @@ def run(s: State) -> None:
     while s.frames:
         top = s.frames[-1]
         kind = top[0]
+        if kind in DECISIONS:  # the most frequent
+            if not _settle(s, top):
+                return
+            continue
         if kind in CHANCES:
             if kind == "draw" and not s.cup:
                 s.frames = s.frames[:-1]
                 say(s, "The cup is empty: no chit is drawn")
                 continue
             return
-        if kind in DECISIONS:
-            if not _settle(s, top):
-                return
-            continue
         if kind == "battle":
             combat.advance(s)
             continue

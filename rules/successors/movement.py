@@ -133,8 +133,8 @@ def mp_left(s: State, f: Force) -> int:
     if f.fleets:
         return setup.fleet_mp + f.bonus - f.spent
     if f.leader == NO:  # each unit its 3 MP from when it joined (l.26)
-        starts = [g[1] for g in f.groups]  # the MP spent when each group joined
-        return setup.land_mp - f.spent + min(starts) if starts else 99
+        groups = f.groups  # in the order they joined: the first joined with the least spent
+        return setup.land_mp - f.spent + groups[0][1] if groups else 99
     left = setup.leader_mp + f.bonus - (f.spent - f.leader)
     for _, joined, band, _ in f.groups:
         limit = setup.leader_mp if band and f.leader == 0 else setup.land_mp
@@ -371,14 +371,16 @@ def _naval_options(s: State, seat: int, f: Force) -> list[Action]:
     aboard = cargo(f)
     room = f.fleets - aboard
     boards = s.leaders[seat] if f.leader == NO and s.pinned[seat] == 0 else NO
+    groups, leader = f.groups, f.leader != NO
+    totals = s.totals
     for area in coasts_of(s, place):
         at = ids[area]
-        if room and s.totals[area][9 + seat]:
+        if room and totals[area][9 + seat]:
             out += _embarks(s, seat, area, room)
         if area == boards:
             out.append(made(Embark, at, "leader", 1))
-        if f.groups or f.leader != NO:
-            out += landings(seat, f.groups, f.leader != NO, at)
+        if groups or leader:
+            out += landings(seat, groups, leader, at)
     out += counted(Drop, ("fleet",), min(room, f.fleets - 1))
     if not f.stopped and mp_left(s, f) >= 1:
         out += sails(s, seat, place)
@@ -462,7 +464,7 @@ def end_or_call(s: State, seat: int, caller: int, a: Action) -> bool:
 
 def _take(s: State, seat: int, a: Take) -> None:
     area = s.parts.map.index[a.at]
-    f = s.force.copy() if s.force is not None else Force(seat=seat, place=area)
+    f = s.force.copy() if s.force is not None else Force(seat, area)
     if a.piece == "leader":
         bonus = s.boosts[0]
         s.boosts = (0, s.boosts[1])
