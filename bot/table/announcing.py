@@ -51,7 +51,7 @@ class Move:
     addressed: list[Seat] = field(default_factory=list)  # seats a step was for (Turns.addressed)
     sender: int | None = None  # who sent the order
     taken_back: str | None = None  # an undo's line saying what it took back
-    turn_end: object | None = None  # the position where the turn ended (None: `after`)
+    turn_end: object | None = None  # the first position past the turn (None: `after`)
 
 
 @dataclass

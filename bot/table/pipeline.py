@@ -112,13 +112,14 @@ class OrderUnderWay:
     taken_back: str | None = None  # an undo's line saying what it took back
     turn_end: object | None = None  # the first position past the stored turn (an AI's why)
 
-    def note_position(self, state: object) -> None:
-        """A position the order reached: kept as `turn_end` if it is the first past the
-        stored position's turn (what follows, a next turn's deals, is not that turn's)."""
-        if self.turn_end is None and turns_of(self.g).turn(state) != turns_of(self.g).turn(
-            self.stored
-        ):
-            self.turn_end = state
+    def reached(self, steps: list[tuple[object, object]]) -> None:
+        """Positions the order reached (each with its step): the first past the stored
+        position's turn is kept as `turn_end` (what follows, a next turn's deals, is not that
+        turn's)."""
+        turn = turns_of(self.g).turn
+        for state, _ in steps:
+            if self.turn_end is None and turn(state) != turn(self.stored):
+                self.turn_end = state
 
 
 def action_json(g: AnyGame, action: object) -> dict[str, object]:
@@ -254,8 +255,7 @@ class TurnPipeline:
             order.cur, order.new = await self.deal(
                 record, order.cur, order.logged + 1, order.text, outcomes
             )
-            for dealt, _ in outcomes:
-                order.note_position(dealt)
+            order.reached(outcomes)
             self._tell_seats(order, outcomes, None)
             order.spoken += order.text.lines
             if not unplayed:  # else the order's reply says it
@@ -383,7 +383,7 @@ class TurnPipeline:
         if not order.confirmed:
             self._idle_check(g, order.cur, action, where)
         nxt = self._apply_step(order, step, who, where, k, total)
-        order.note_position(nxt)
+        order.reached([(nxt, action)])
         self._tell_seats(order, [(nxt, action)], who)
         revealing = orders_of(g).revealed(order.cur, nxt)
         if revealing:
@@ -475,8 +475,7 @@ class TurnPipeline:
         seq = order.logged + len(order.new) + 1
         order.cur, dealt = await self.deal(order.record, nxt, seq, order.text, outcomes)
         order.new.extend(dealt)
-        for state, _ in outcomes:
-            order.note_position(state)
+        order.reached(outcomes)
         self._tell_seats(order, outcomes, who)
         order.spoken += order.text.lines[mark - order.text.start :]  # what the dice or cards did
 
@@ -575,7 +574,7 @@ class TurnPipeline:
             addressed=order.addressed,
             sender=order.user,
             taken_back=order.taken_back,
-            turn_end=order.turn_end if order.turn_end is not None else cur,
+            turn_end=order.turn_end,
         )
         turn = (
             order.read.turn_message

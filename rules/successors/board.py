@@ -12,7 +12,7 @@ from itertools import compress
 from typing import Generic, TypeVar
 
 from .components import CAV, EL, INF, LEVY, RANK, TYPES
-from .state import CAPTIVE, MERC, NO, NO_MARKER, SLOTS, WHITE, Force, State
+from .state import CAPTIVE, MERC, NO, NO_MARKER, POOL_FLEETS, SLOTS, WHITE, Force, State
 
 # Types in the order of their class, best first (l.44): cav, inf, el, levy.
 BY_RANK = tuple(sorted(range(4), key=lambda t: RANK[t]))
@@ -345,7 +345,7 @@ def move_fleets(s: State, frm: int, to: int, seat: int, n: int) -> None:
 
 
 def place_fleet(s: State, at: int, seat: int) -> bool:
-    if s.pool[seat][4] < 1:
+    if s.pool[seat][POOL_FLEETS] < 1:
         return False
     from_pool(s, seat, 4, 1)
     add_fleets(s, at, seat, 1)
@@ -359,7 +359,7 @@ def remove_fleets(s: State, at: int, seat: int, n: int = 1) -> None:
 
 def fleet_count(s: State, seat: int) -> int:
     """A seat's fleets on the map: its mix less its pool (fleets are nowhere else)."""
-    return s.parts.setup.colour_mix[4] - s.pool[seat][4]
+    return s.parts.setup.colour_mix[POOL_FLEETS] - s.pool[seat][POOL_FLEETS]
 
 
 def unit_count(s: State, seat: int) -> int:

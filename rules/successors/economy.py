@@ -9,7 +9,7 @@ from functools import lru_cache
 from . import board, chits
 from .components import CAV, EL, INF, LEVY, PORT, TYPES, Map
 from .names import area_name, piece_code, piece_word, talents, title, unit_noun
-from .state import CAPTIVE, MERC, NO, Buy, Frame, Lose, State, made
+from .state import CAPTIVE, MERC, NO, POOL_FLEETS, Buy, Frame, Lose, State, made
 
 # what a "buy" frame buys (its second number)
 REVENUE_BUY, EVENT_FLEETS, EVENT_ELEPHANTS, SETUP_BUY = 0, 1, 2, 3
@@ -253,14 +253,14 @@ def purchase_options(s: State, seat: int, mode: int, left: int, price: int) -> S
         inf = min(pool[INF], money // prices[INF], MAX_BOUGHT) if INF in symbols else 0
         cav = min(pool[CAV], money // prices[CAV], MAX_BOUGHT) if CAV in symbols else 0
         in_port = at_sea = 0
-        if pool[4] and money >= setup.fleet_in_port:
-            in_port = min(pool[4], money // setup.fleet_in_port, MAX_BOUGHT)
-            at_sea = min(pool[4], money // setup.fleet_at_sea, MAX_BOUGHT)
+        if pool[POOL_FLEETS] and money >= setup.fleet_in_port:
+            in_port = min(pool[POOL_FLEETS], money // setup.fleet_in_port, MAX_BOUGHT)
+            at_sea = min(pool[POOL_FLEETS], money // setup.fleet_at_sea, MAX_BOUGHT)
         return _purchases(m, places, (levy, inf, cav), ports, in_port, seas, at_sea)
     out: list[Buy] = []
-    if mode == EVENT_FLEETS and left > 0 and pool[4] and money >= price:
+    if mode == EVENT_FLEETS and left > 0 and pool[POOL_FLEETS] and money >= price:
         ports, _ = fleet_places(s, seat)
-        n = min(left, pool[4], money // price) if price else min(left, pool[4])
+        n = min(left, pool[POOL_FLEETS], money // price) if price else min(left, pool[POOL_FLEETS])
         for a in ports:
             out += buys("fleet", m.ids[a], n)
     elif mode == EVENT_ELEPHANTS and left > 0 and pool[EL] and money >= price:
