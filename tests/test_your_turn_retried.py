@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 
 import pytest
@@ -50,9 +50,9 @@ async def b_asked_for_direct_messages(
 async def test_a_your_turn_discord_failed_to_send_is_sent_by_the_next_round_after_its_wait(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The start's "Your turn" to B fails (the connection drops): it goes out once, DIRECT_FIRST_WAIT
-    seconds later, the very message B would have had; and the channel, its pings and what
-    each was told privately are the same as when it went at once."""
+    """The start's "Your turn" to B fails (the connection drops): it goes out once,
+    DIRECT_FIRST_WAIT seconds later, the very message B would have had at once; and the
+    channel and its pings are the same as when it went at once."""
     async with b_asked_for_direct_messages(tmp_path / "a.sqlite3", monkeypatch) as (env, clock):
         await env.started()
         sent_at_once = your_turn(env.fake, B)
@@ -101,7 +101,7 @@ async def seat_to_bob(env: Env) -> None:
 
 @pytest.mark.parametrize("moved_on", [pass_, seat_to_bob], ids=["B passed", "B's seat to Bob"])
 async def test_no_stale_your_turn_once_the_game_moved_past_the_decision(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, moved_on: object
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, moved_on: Callable[[Env], Awaitable[None]]
 ) -> None:
     """B's "Your turn" failed; before its retry B plays (Pass), or a server manager gives B's
     seat to Bob: the decision it announced is past, so B is never sent it (Bob is told his
@@ -109,7 +109,7 @@ async def test_no_stale_your_turn_once_the_game_moved_past_the_decision(
     async with b_asked_for_direct_messages(tmp_path / "bot.sqlite3", monkeypatch) as (env, clock):
         env.fake.fail("POST", DM_OPEN, None, 1)
         await env.started()
-        await moved_on(env)  # type: ignore[operator]
+        await moved_on(env)
         bob_told = your_turn(env.fake, BOB)
         clock.now += 24 * 3600
         assert await env.bot.flush_directs() == 0
