@@ -5,7 +5,7 @@ that each one replays to the same state from either.
 
 Everything is copied, in one transaction: games (with their ids, so exports and fairness
 records still name them, and their secrets), the action logs, text logs, snapshots, owed
-announcements,
+announcements and direct messages,
 deck files and server settings. The SQLite file is only read (after bringing it up to the
 current migration). Stop the bot first: moves made during the copy would not be in it.
 """
@@ -125,6 +125,12 @@ TABLES: tuple[tuple[str, tuple[str, ...], frozenset[str]], ...] = (
     ("channel_servers", ("channel_id", "guild_id"), frozenset()),
     # what a move showed one seat alone, kept until its player looks
     ("seat_notes", ("game_id", "faction", "n", "line", "version", "sent"), frozenset()),
+    # a "Your turn" Discord failed to send, owed (a claim is not copied, as the jobs')
+    (
+        "owed_directs",
+        ("game_id", "user_id", "version", "text", "attempts", "due_at"),
+        frozenset(),
+    ),
 )
 
 

@@ -451,6 +451,20 @@ class Reminder(BaseModel):
     due_at: float
 
 
+class OwedDirect(BaseModel):
+    """A claimed direct message Discord failed to deliver (migration 019): `text` owed to
+    `user_id` for the game's announcement at `version`, after `attempts` failed sends."""
+
+    model_config = ConfigDict(frozen=True)
+
+    game_id: int
+    user_id: int
+    version: int
+    text: str
+    attempts: int
+    due_at: float
+
+
 class UserPrefs(BaseModel):
     """One player's reminder preferences (migration 008): their time zone (an IANA name),
     quiet hours in it (from `quiet_from` o'clock up to `quiet_to`; None: none), and whether

@@ -235,6 +235,22 @@ class PostgresStore(SQLStore):
         )
         return sorted(rows, key=lambda r: (r[6], r[0]))  # due_at, game
 
+    async def _claim_directs(self, conn: Conn, now: float, limit: int, lease: float) -> list[Row]:
+        """SKIP LOCKED plus the lease, as the outbox."""
+        rows = await conn.fetch(
+            "WITH due AS (SELECT game_id, user_id FROM owed_directs "
+            "WHERE due_at <= ? AND claimed_until <= ? "
+            "ORDER BY due_at, game_id, user_id LIMIT ? FOR UPDATE SKIP LOCKED) "
+            "UPDATE owed_directs d SET claimed_until = ? FROM due "
+            "WHERE d.game_id = due.game_id AND d.user_id = due.user_id "
+            f"RETURNING {self.DIRECT_COLUMNS}",
+            now,
+            now,
+            limit,
+            lease,
+        )
+        return sorted(rows, key=lambda r: (r[5], r[0], r[1]))  # due_at, game, person
+
 
 def _steps(game: GameRecord, req: Append) -> Part:
     """The steps, numbered after the log's last."""

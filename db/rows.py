@@ -11,6 +11,7 @@ from .errors import UnreadableRow
 from .models import (
     GameRecord,
     OwedAnnouncement,
+    OwedDirect,
     Pace,
     PaceProposal,
     Reminder,
@@ -34,6 +35,7 @@ GAME_TABLES: tuple[str, ...] = (
     "results",
     "seat_holds",
     "seat_notes",
+    "owed_directs",
 )
 
 
@@ -159,6 +161,13 @@ def reminder(r: Row) -> Reminder:
         stage=r[4],
         since=r[5],
         due_at=r[6],
+    )
+
+
+def owed_direct(r: Row) -> OwedDirect:
+    """game_id, user_id, version, text, attempts, due_at."""
+    return OwedDirect(
+        game_id=r[0], user_id=r[1], version=r[2], text=r[3], attempts=r[4], due_at=r[5]
     )
 
 

@@ -31,6 +31,7 @@ from .models import (
     LogLines,
     NewAction,
     OwedAnnouncement,
+    OwedDirect,
     Pace,
     Reminder,
     ReminderPlan,
@@ -179,6 +180,11 @@ class SQLStore(ABC):
     ) -> list[Row]:
         """Claim the jobs due at `now` (`ai`: a condition on j.user_id or ''), in order of
         due time and game; their columns as from_row.reminder reads them."""
+
+    @abstractmethod
+    async def _claim_directs(self, conn: Conn, now: float, limit: int, lease: float) -> list[Row]:
+        """Claim the owed direct messages due at `now`, in order of due time; their columns
+        as from_row.owed_direct reads them (`DIRECT_COLUMNS`)."""
 
     # --- helpers ---------------------------------------------------------------------------
 
@@ -890,6 +896,63 @@ class SQLStore(ABC):
                 "UPDATE jobs SET due_at = ?, claimed_until = 0 WHERE game_id = ? AND version = ?",
                 due_at,
                 game_id,
+                version,
+            )
+
+        await self._writing(write)
+
+    # --- direct messages Discord failed to deliver (migration 019) --------------------------
+
+    # the columns from_row.owed_direct reads, of the table named `d`
+    DIRECT_COLUMNS = "d.game_id, d.user_id, d.version, d.text, d.attempts, d.due_at"
+
+    async def owe_direct(
+        self, game_id: int, version: int, user_id: int, text: str, due_at: float
+    ) -> None:
+        async def write(conn: Conn) -> None:
+            await conn.execute(
+                "INSERT INTO owed_directs (game_id, user_id, version, text, due_at) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, user_id) DO UPDATE SET "
+                "version = excluded.version, text = excluded.text, attempts = 1, "
+                "due_at = excluded.due_at, claimed_until = 0 "
+                "WHERE owed_directs.version <= excluded.version",
+                game_id,
+                user_id,
+                version,
+                text,
+                due_at,
+            )
+
+        await self._writing(write)
+
+    async def due_directs(
+        self, now: float, limit: int = 20, *, lease: float = OUTBOX_LEASE
+    ) -> list[OwedDirect]:
+        """Claimed as the reminders' jobs are (`_claim_directs`)."""
+        rows = await self._writing(
+            lambda conn: self._claim_directs(conn, now, limit, now + max(0.0, lease))
+        )
+        return [from_row.owed_direct(r) for r in rows]
+
+    async def direct_later(self, game_id: int, version: int, user_id: int, due_at: float) -> None:
+        async def write(conn: Conn) -> None:
+            await conn.execute(
+                "UPDATE owed_directs SET attempts = attempts + 1, due_at = ?, claimed_until = 0 "
+                "WHERE game_id = ? AND user_id = ? AND version = ?",
+                due_at,
+                game_id,
+                user_id,
+                version,
+            )
+
+        await self._writing(write)
+
+    async def direct_done(self, game_id: int, version: int, user_id: int) -> None:
+        async def write(conn: Conn) -> None:
+            await conn.execute(
+                "DELETE FROM owed_directs WHERE game_id = ? AND user_id = ? AND version = ?",
+                game_id,
+                user_id,
                 version,
             )
 

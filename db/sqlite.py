@@ -187,6 +187,20 @@ class SQLiteStore(SQLStore):
         )
         return rows
 
+    async def _claim_directs(self, conn: Conn, now: float, limit: int, lease: float) -> list[Row]:
+        rows = await conn.fetch(
+            f"SELECT {self.DIRECT_COLUMNS} FROM owed_directs d "
+            "WHERE due_at <= ? AND claimed_until <= ? ORDER BY due_at, game_id, user_id LIMIT ?",
+            now,
+            now,
+            limit,
+        )
+        await conn.executemany(
+            "UPDATE owed_directs SET claimed_until = ? WHERE game_id = ? AND user_id = ?",
+            [(lease, r[0], r[1]) for r in rows],
+        )
+        return rows
+
 
 def _commit(raw: sqlite3.Connection) -> None:
     """COMMIT; one that fails (a full disk) leaves the transaction open: it is rolled back,

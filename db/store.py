@@ -17,6 +17,7 @@ from .models import (
     LogLines,
     NewAction,
     OwedAnnouncement,
+    OwedDirect,
     Pace,
     Reminder,
     ReminderPlan,
@@ -325,6 +326,33 @@ class Store(Protocol):
     async def release_seat_notes(self, game_id: int, version: int, factions: Set[str]) -> None:
         """Those seats' lines of the move that made `version` were not sent after all (a
         passing failure): unmarked, for the next delivery of its announcement."""
+        ...
+
+    # --- direct messages Discord failed to deliver (migration 019) --------------------------
+
+    async def owe_direct(
+        self, game_id: int, version: int, user_id: int, text: str, due_at: float
+    ) -> None:
+        """`text`, a direct message for the game's announcement at `version`, failed to reach
+        `user_id` once: owed, due at `due_at`. It replaces what the game owed that person
+        before (an older announcement's, which the game has moved past), never a newer one."""
+        ...
+
+    async def due_directs(
+        self, now: float, limit: int = 20, *, lease: float = OUTBOX_LEASE
+    ) -> list[OwedDirect]:
+        """Claim the owed direct messages due at `now`, earliest first: no caller, in this
+        process or another, gets one again until it is done or later, or `lease` seconds
+        pass (the claimer died)."""
+        ...
+
+    async def direct_later(self, game_id: int, version: int, user_id: int, due_at: float) -> None:
+        """Another send failed: one more attempt counted, due again at `due_at`, claim ended.
+        Nothing if a newer one replaced it meanwhile."""
+        ...
+
+    async def direct_done(self, game_id: int, version: int, user_id: int) -> None:
+        """Sent, refused, out of date or given up: it goes (not a newer one that replaced it)."""
         ...
 
     # --- who holds a seat for whom; which server a channel is on (migration 012) -----------

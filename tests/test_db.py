@@ -719,6 +719,61 @@ async def test_concurrent_claims_share_the_outbox_without_overlap(store: Store) 
     assert len(keys) == len(set(keys)) == 12
 
 
+# --- "Your turn" direct messages Discord failed to deliver, owed (migration 019) ------------
+
+
+async def test_an_owed_direct_message_waits_its_time_and_is_claimed_by_one_caller(
+    store: Store,
+) -> None:
+    """Due at its time, then claimed: another caller passes it over until the claimer reports
+    (a failed send counts an attempt and waits again) or its lease runs out (it died)."""
+    gid, version = await owing_game(store)
+    await store.owe_direct(gid, version, 2, "Your turn in <#1>", due_at=100.0)
+    assert await store.due_directs(99.0) == []
+    (owed,) = await store.due_directs(100.0, lease=60)
+    assert (owed.game_id, owed.user_id, owed.version) == (gid, 2, version)
+    assert (owed.text, owed.attempts) == ("Your turn in <#1>", 1)
+    assert await store.due_directs(159.0) == []
+    (again,) = await store.due_directs(160.0)  # its claimer died: the lease ran out
+    assert again.attempts == 1
+    await store.direct_later(gid, version, 2, due_at=300.0)
+    assert await store.due_directs(299.0) == []
+    (later,) = await store.due_directs(300.0)
+    assert later.attempts == 2
+    await store.direct_done(gid, version, 2)
+    assert await store.due_directs(10_000.0) == []
+
+
+async def test_a_newer_owed_direct_message_replaces_an_older_never_the_reverse(
+    store: Store,
+) -> None:
+    """A game owes a person one: the newer announcement's, which neither the older one
+    stored again nor the older one's late reports touch."""
+    gid, version = await owing_game(store)
+    await store.owe_direct(gid, version - 1, 2, "older", due_at=50.0)
+    await store.owe_direct(gid, version, 2, "newer", due_at=100.0)
+    await store.owe_direct(gid, version - 1, 2, "older", due_at=50.0)
+    await store.owe_direct(gid, version, 3, "to another", due_at=100.0)
+    await store.direct_later(gid, version - 1, 2, due_at=0.0)
+    await store.direct_done(gid, version - 1, 2)
+    owed = await store.due_directs(100.0)
+    assert [(o.user_id, o.version, o.text, o.attempts) for o in owed] == [
+        (2, version, "newer", 1),
+        (3, version, "to another", 1),
+    ]
+
+
+async def test_concurrent_claims_share_the_owed_direct_messages_without_overlap(
+    store: Store,
+) -> None:
+    gid, version = await owing_game(store)
+    for user in range(12):
+        await store.owe_direct(gid, version, user, "Your turn", due_at=float(user))
+    batches = await asyncio.gather(*(store.due_directs(100.0, limit=5) for _ in range(4)))
+    users = [o.user_id for batch in batches for o in batch]
+    assert len(users) == len(set(users)) == 12
+
+
 async def test_server_settings_and_decks(store: Store) -> None:
     assert await store.server_settings("g1") == ServerSettings(guild_id="g1")
     await store.put_server_settings(ServerSettings(guild_id="g1", organisers="role", role_id=5))

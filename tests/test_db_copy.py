@@ -31,8 +31,8 @@ D = SEATS[vijayanagara.Faction.D]
 
 
 async def a_bots_sqlite_file(path: Path) -> dict[str, tuple[int, str]]:
-    """Games in every state, a custom deck, a server's settings and an announcement still
-    owed; returns each open channel's (version, state JSON)."""
+    """Games in every state, a custom deck, a server's settings, an announcement and a direct
+    message still owed; returns each open channel's (version, state JSON)."""
     svc = await GameService.open(str(path), FakeRenderer(), seed_source=Seeds())
     try:
         await seated(svc, B_FIRST, "playing")
@@ -51,6 +51,9 @@ async def a_bots_sqlite_file(path: Path) -> dict[str, tuple[int, str]]:
         assert (
             await svc.club.me(D, time_zone="Asia/Kolkata", quiet="22-7", direct_messages=True)
         ).ok
+        playing = await svc.store.latest_game("playing")
+        assert playing is not None  # a "Your turn" Discord failed to send D, owed
+        await svc.store.owe_direct(playing.id, playing.version, D, "Your turn in <#1>", 5.0)
         out = {}
         for ch in ("playing", "decked"):
             version, state = await current(svc, ch)
@@ -89,6 +92,7 @@ async def test_every_game_is_copied_and_replays_to_the_same_state(
     waits = (await source.store.reminder(ids["playing"]), await source.store.pace(ids["playing"]))
     prefs = await source.store.user_prefs(D)
     records = await source.store.results()
+    directs = await source.store.due_directs(10.0, lease=0)
     await source.close()
 
     report = await copy_database(bot_file, postgres_url, game)
@@ -113,6 +117,7 @@ async def test_every_game_is_copied_and_replays_to_the_same_state(
         assert [
             (o.game_id, o.version, o.text) for o, _ in await svc.outbox.owed(limit=10_000, grace=0)
         ] == owed_before
+        assert await svc.store.due_directs(10.0) == directs and len(directs) == 1
         # the bot carries on in PostgreSQL: moves, and new games get new ids
         await play_random(svc, 3, seed=2, channel="playing")
         await seated(svc, 5, "new")

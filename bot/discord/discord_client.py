@@ -1,5 +1,6 @@
 """The discord.py client: the slash command groups (one per game), button clicks, the error handler, the outbox
-loop that delivers announcements still owed, and a clean shutdown.
+loop that delivers announcements, reminders and "Your turn" direct messages still owed, and a
+clean shutdown.
 
 Buttons carry `vj:<game>:<version>:<what>` custom ids and are handled in `on_interaction` by
 parsing the id, so they keep working after a restart and a click on an old message is refused
@@ -264,6 +265,10 @@ class ChaupalBot(discord.Client):
                 await self.flush_reminders()
             except Exception:
                 log.exception("reminders: round failed")
+            try:
+                await self.flush_directs()
+            except Exception:
+                log.exception("direct messages: round failed")
             first = False
             await asyncio.sleep(self.outbox_interval)
 
@@ -360,6 +365,22 @@ class ChaupalBot(discord.Client):
             if due.direct_to is not None:
                 link = f"<#{due.job.channel_id}>"
                 await send_direct(self, due.direct_to, f"{due.reply.text} ({link})")
+        return sent
+
+    # --- "Your turn" direct messages Discord failed to deliver (the outbox's) --------------
+
+    async def flush_directs(self) -> int:
+        """Send again the owed direct messages due now (claimed, so no other process sends
+        them too; those the game has moved past are dropped first); return how many went out.
+        A refused one is not tried again: the person closed their direct messages."""
+        sent = 0
+        for owed in await self.service.outbox.due_directs():
+            went = await send_direct(self, owed.user_id, owed.text)
+            if went == "failed":
+                await self.service.outbox.direct_failed(owed)
+                continue
+            await self.service.outbox.direct_done(owed)
+            sent += went == "sent"
         return sent
 
     # --- shutdown ----------------------------------------------------------------------

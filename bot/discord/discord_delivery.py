@@ -504,9 +504,10 @@ async def direct_notices(
     read from its text. A seat's lines go out once: whichever delivery of the announcement
     (the first, a retry) marks them sent sends them, and gives them back to the next one
     when Discord failed. They are stored with the move and its player's next look at their
-    hand says them whatever happens here, and the channel's ping went out: a DM is a
-    courtesy, so a refused one is only logged, and nothing public differs with who was sent
-    what."""
+    hand says them whatever happens here. A "Your turn" Discord failed to deliver is owed,
+    stored, and sent again later while the game waits for that decision (the outbox's
+    `due_directs`); a refused one (the person closed their direct messages) is only logged:
+    the channel's ping went out. Nothing public differs with who was sent what."""
     said: dict[int, list[str]] = {}
     seats: dict[int, set[str]] = {}  # each person's seats whose lines go in their message
     sent = await _seat_notes_sent(service, reply)
@@ -517,24 +518,45 @@ async def direct_notices(
                 f"For your eyes only, as {note.title} in <#{channel_id}>:{lines}"
             )
             seats.setdefault(note.user, set()).add(note.seat)
-    if announced:
-        for uid in reply.deciding:
-            said.setdefault(uid, []).append(
-                f"Your turn in <#{channel_id}>: {decision_of(reply.text)}"
-            )
+    turn = f"Your turn in <#{channel_id}>: {decision_of(reply.text)}"[:MESSAGE_LIMIT]
+    deciding = reply.deciding if announced else []
+    for uid in deciding:
+        said.setdefault(uid, []).append(turn)
     unsent: set[str] = set()
     for uid, parts in said.items():
-        try:
-            wants = (await service.store.user_prefs(uid)).direct_messages
-        except Exception:
-            log.exception("preferences of %s unreadable", uid)
-            unsent |= seats.get(uid, set())
+        if await _send_if_wanted(client, service, uid, "\n".join(parts)) != "failed":
             continue
-        if wants and await send_direct(client, uid, "\n".join(parts)) == "failed":
-            unsent |= seats.get(uid, set())
+        unsent |= seats.get(uid, set())
+        if uid in deciding:
+            await _owe_turn(service, reply, uid, turn)
     if unsent and reply.announcement is not None:
         with contextlib.suppress(Exception):  # (then the hand alone says them)
             await service.outbox.seat_notes_unsent(reply.announcement, unsent)
+
+
+async def _send_if_wanted(
+    client: discord.Client, service: GameService, user_id: int, text: str
+) -> Sent | None:
+    """The direct message, if its person asked for them (None: they did not); "failed"
+    when their preferences cannot be read now (it may go through later)."""
+    try:
+        wants = (await service.store.user_prefs(user_id)).direct_messages
+    except Exception:
+        log.exception("preferences of %s unreadable", user_id)
+        return "failed"
+    return await send_direct(client, user_id, text) if wants else None
+
+
+async def _owe_turn(service: GameService, reply: Reply, user_id: int, turn: str) -> None:
+    """The announcement's "Your turn" did not reach its person: owed, for a later try."""
+    if reply.announcement is None:
+        return
+    try:
+        await service.outbox.owe_direct(reply.announcement, user_id, turn)
+    except Exception:  # (the channel's ping went out; their reminder comes at the game's pace)
+        log.exception(
+            "game %s: the direct message owed to %s not stored", reply.announcement[0], user_id
+        )
 
 
 async def _seat_notes_sent(service: GameService, reply: Reply) -> set[str]:

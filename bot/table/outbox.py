@@ -1,13 +1,26 @@
-"""The outbox: announcements owed to the channels, and their delivery."""
+"""The outbox: announcements owed to the channels, and their delivery; and the "Your turn"
+direct messages Discord failed to deliver, owed to their people while the game waits for them."""
 
 from __future__ import annotations
 
-from db import GameRecord, OwedAnnouncement, TurnMessage
+import logging
+
+from db import GameRecord, OwedAnnouncement, OwedDirect, TurnMessage
 
 from .loading import BrokenGame
 from .parts import SharedParts
 from .reply import Button, Reply, SeatNote
 from .table_texts import seat_notes_for
+
+log = logging.getLogger(__name__)
+
+# A "Your turn" direct message that failed is sent again DIRECT_FIRST_WAIT seconds later, then
+# after twice as long each time, DIRECT_ATTEMPTS sends in all: the last about an hour after the
+# first (30 s + 1 + 2 + 4 + 8 + 16 + 32 min). An hour outlasts Discord's usual outages; past
+# it the person still has the channel's ping and the game's reminder (by direct message too),
+# and a notice that late would be noise more than news.
+DIRECT_FIRST_WAIT = 30.0
+DIRECT_ATTEMPTS = 8
 
 
 class Outbox:
@@ -119,3 +132,54 @@ class Outbox:
     ) -> None:
         """Not (wholly) delivered: retry after `retry_in` s; `text` is what is left to post."""
         await self.shared.store.announcement_failed(*announcement, retry_in, text)
+
+    # --- "Your turn" direct messages Discord failed to deliver ------------------------------
+
+    async def owe_direct(self, announcement: tuple[int, int], user_id: int, text: str) -> None:
+        """`text`, telling `user_id` that the announcement asks them to decide, did not reach
+        them (Discord failed, not their settings): it is stored, a restart keeps it, and sent
+        again later."""
+        game_id, version = announcement
+        due = self.shared.reminders.clock() + DIRECT_FIRST_WAIT
+        await self.shared.store.owe_direct(game_id, version, user_id, text, due)
+
+    async def due_directs(self, limit: int = 20) -> list[OwedDirect]:
+        """The owed direct messages due now, claimed; one the game has moved past, or whose
+        person no longer asks for direct messages, is dropped: a late "Your turn" never
+        points to a decision that is no longer theirs."""
+        out: list[OwedDirect] = []
+        now = self.shared.reminders.clock()
+        for owed in await self.shared.store.due_directs(now, limit):
+            if await self._still_owed(owed):
+                out.append(owed)
+            else:
+                await self.direct_done(owed)
+        return out
+
+    async def _still_owed(self, owed: OwedDirect) -> bool:
+        """Every move and every change of seats bumps the game's version: at the version the
+        message was for, the same people decide the same decision."""
+        record = await self.shared.store.get_game(owed.game_id)
+        if record.version != owed.version or record.status != "active":
+            return False
+        return (await self.shared.store.user_prefs(owed.user_id)).direct_messages
+
+    async def direct_done(self, owed: OwedDirect) -> None:
+        """Sent, refused (the person closed their direct messages) or out of date: it goes."""
+        await self.shared.store.direct_done(owed.game_id, owed.version, owed.user_id)
+
+    async def direct_failed(self, owed: OwedDirect) -> None:
+        """Failed again: tried later, each wait twice the one before, DIRECT_ATTEMPTS sends in
+        all; then given up, in the log."""
+        attempts = owed.attempts + 1
+        if attempts >= DIRECT_ATTEMPTS:
+            log.warning(
+                "game %s: the direct message owed to %s given up after %d attempts",
+                owed.game_id,
+                owed.user_id,
+                attempts,
+            )
+            await self.direct_done(owed)
+            return
+        due = self.shared.reminders.clock() + DIRECT_FIRST_WAIT * 2 ** (attempts - 1)
+        await self.shared.store.direct_later(owed.game_id, owed.version, owed.user_id, due)
