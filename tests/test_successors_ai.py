@@ -311,15 +311,3 @@ def test_a_greedy_army_never_leaves_its_home_empty_to_a_rival_unit_within_reach(
     while GAME.to_move(s) == "green" and s.frames[-1][0] == "move":
         s = GAME.apply(s, choose("greedy", GAME.view(s, "green"), random.Random(1)))
     assert board.seat_units(s, s.homes[2], 2) > 0
-
-
-def test_hard_thinks_over_its_home_longer_than_over_a_step() -> None:
-    """The home, chosen once a game, gets several decisions' budget (enough futures to tell
-    the homes apart); every other decision, and a hint (a person waits), its own."""
-    home = next(s for s in positions() if s.frames[-1][0] == "home")
-    step = next(s for s in in_play() if s.frames[-1][0] == "move")
-    clocked = Budget(iterations=12, seconds=1.5, clock=lambda: 0.0)
-    longer = hard.budget_for(home, clocked)
-    assert longer.iterations == 12 * hard.HOME_BUDGETS
-    assert longer.seconds == 1.5 * hard.HOME_BUDGETS
-    assert hard.budget_for(step, clocked) == clocked

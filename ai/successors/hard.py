@@ -15,15 +15,14 @@ a step of a force under way), greedy's step is taken without a search.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from dataclasses import replace
+from collections.abc import Hashable, Mapping
 
 from rules.capabilities import notation_of
 from rules.successors import Action, State, Successors, View, engine
 from rules.successors import search as rules_search
 from rules.words import count_of
 
-from ..budget import MAX_ITERATIONS, Budget
+from ..budget import Budget
 from ..players import Advice
 from ..search import Choice, Decision, compare
 from ..search.hint import hint_text, searching
@@ -38,10 +37,6 @@ VARIANTS = (DEFAULT, CAUTIOUS, BOLD)
 SEARCHED = frozenset(("home", "buy", "move", "combat", "call", "retreat", "sea_ask"))
 SETUP_TURNS = 6  # a setup decision's playouts are judged after this many game turns
 WIDTH = 4  # steps compared at most
-# The home is chosen once a game and weighs most (a home's futures differ more than a step's):
-# its search has this many decisions' budget: of 12 playouts a decision, 48, about 7 futures
-# for each of 7 homes (with one budget, 2, and the homes' ranking is mostly luck).
-HOME_BUDGETS = 4
 
 
 class Ahead(rules_search.SuccessorsSearch):
@@ -131,20 +126,7 @@ def choose(view: View, rng: random.Random, budget: Budget) -> Action:
     aside = policy.aside_of(view)
     if aside is not None:
         return aside
-    return decide(view, rng, budget_for(view.state, budget)).best
-
-
-def budget_for(s: State, budget: Budget) -> Budget:
-    """The search's budget for the decision now: HOME_BUDGETS times the decision's for a
-    home, the decision's own for any other. (A hint keeps its own: a person waits for it.)"""
-    if s.phase != "setup" or not s.frames or s.frames[-1][0] != "home":
-        return budget
-    seconds = None if budget.seconds is None else budget.seconds * HOME_BUDGETS
-    return replace(
-        budget,
-        iterations=min(budget.iterations * HOME_BUDGETS, MAX_ITERATIONS),
-        seconds=seconds,
-    )
+    return decide(view, rng, budget).best
 
 
 def advise(view: View, seat: str, r: random.Random, budget: Budget) -> Advice:
@@ -185,14 +167,5 @@ def chances_of(s: State) -> Mapping[str, float]:
     return outlook.judge(s)
 
 
-__all__ = [
-    "BOLD",
-    "CAUTIOUS",
-    "LOOKAHEAD",
-    "advise",
-    "budget_for",
-    "candidates",
-    "choose",
-    "decide",
-    "moves",
-]
+__all__ = ["BOLD", "CAUTIOUS", "LOOKAHEAD", "advise", "candidates", "choose", "decide", "moves"]
+_ = Hashable
