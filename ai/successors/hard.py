@@ -15,7 +15,7 @@ a step of a force under way), greedy's step is taken without a search.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Mapping
+from collections.abc import Mapping
 
 from rules.capabilities import notation_of
 from rules.successors import Action, State, Successors, View, engine
@@ -168,4 +168,3 @@ def chances_of(s: State) -> Mapping[str, float]:
 
 
 __all__ = ["BOLD", "CAUTIOUS", "LOOKAHEAD", "advise", "candidates", "choose", "decide", "moves"]
-_ = Hashable
