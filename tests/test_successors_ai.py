@@ -196,13 +196,37 @@ def test_an_ai_refuses_the_public_view_a_seat_not_deciding_and_unknown_levels() 
         choose("genius", GAME.view(s, seat), random.Random(1))
 
 
-def test_hard_compares_only_where_greedys_settings_differ() -> None:
+def test_hard_searches_the_setup_and_plays_its_own_weights_in_play() -> None:
     for s in positions():
         found = hard.candidates(s)
-        assert found[0] == greedy.decide(s)
+        assert found[0] == greedy.decide(s, hard.WEIGHTS)
         assert len(set(found)) == len(found)
-        if s.frames[-1][0] not in hard.SEARCHED:
+        if s.phase != "setup":
             assert len(found) == 1
+
+
+def test_hards_futures_play_its_own_seat_with_its_weights_and_the_others_as_greedy() -> None:
+    s = first_where_hard_and_greedy_differ()
+    seat = GAME.to_move(s)
+    assert seat is not None
+    other = next(x for x in s.seats if x != seat)
+    assert hard.playing(seat)(s, random.Random(1)) == greedy.decide(s, hard.WEIGHTS)
+    assert hard.playing(other)(s, random.Random(1)) == greedy.decide(s)
+
+
+def first_where_hard_and_greedy_differ() -> State:
+    """A seeded game among greedy players, up to the first decision where hard's weights
+    choose otherwise (an area it would not leave empty to a rival)."""
+    dealer = random.Random(7)
+    s = GAME.new_game(GAME.info.options(), SEATS[:3])
+    while GAME.result(s) is None:
+        if GAME.chance(s) is not None:
+            s = GAME.apply(s, GAME.deal(s, dealer.randrange))
+            continue
+        if s.phase == "play" and greedy.decide(s, hard.WEIGHTS) != greedy.decide(s):
+            return s
+        s = GAME.apply(s, greedy.decide(s))
+    raise AssertionError("hard's weights and greedy's chose alike in a whole game")
 
 
 def test_a_hint_is_an_order_the_seat_may_send_as_written() -> None:

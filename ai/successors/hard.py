@@ -1,21 +1,24 @@
-"""The `hard` level: the shared search's comparison over common futures (ai.search.common)
-of the steps greedy would take under three settings (moves.Params: greedy's own, a cautious
-one and a bold one), where they differ.
+"""The `hard` level: greedy's plans with weights of its own (WEIGHTS, fitted against greedy),
+and the shared search's comparison over common futures (ai.search.common) for the setup's
+decisions, which weigh most: the home among all those allowed, and the first purchases
+under three settings of those weights (its own, a cautious one and a bold one).
 
 Each compared step is played in the same futures: the hands and the cup the seat cannot see
 dealt anew (rules.successors' search capability, `sample`), each seat's event rolls and
-draws from a stream of its own, battles from another (`stream`); greedy plays every seat to
-the end of the searching seat's player turn (or, deciding in another's turn, to the end of
-that battle or turn), where the position is judged (outlook.py: each seat's worth and its
-stacks' best blows one turn ahead, on a logistic curve). The step whose futures end best is
-taken. Where the three settings agree, or the decision is a forced kind (a loss to choose,
-a step of a force under way), greedy's step is taken without a search.
+draws from a stream of its own, battles from another (`stream`); the seat itself plays on
+with its weights and every other seat as greedy, to the end of game turn SETUP_TURNS, where
+the position is judged (outlook.py: each seat's worth and its stacks' best blows one turn
+ahead, on a logistic curve). The step whose futures end best is taken.
+
+In play it takes its weights' step: the same comparison judged a player turn ahead chose
+worse than that step (docs/successors_ai.md has the figures).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import replace
 
 from rules.capabilities import notation_of
 from rules.successors import Action, State, Successors, View, engine
@@ -27,29 +30,33 @@ from ..players import Advice
 from ..search import Choice, Decision, compare
 from ..search.hint import hint_text, searching
 from . import greedy, moves, outlook, policy, why
-from .moves import DEFAULT, Params
+from .moves import DEFAULT
 
-CAUTIOUS = Params(
-    min_win=0.7, risk=1.5, home_guard=8.0, reserve=4, fight_at=0.7, retreat_below=0.45
+# hard's weights: greedy's, but an area left empty within a rival's reach costs three times
+# its tax to come (greedy's half of it leaves its areas to the rivals' levies). Fitted
+# against greedy (docs/successors_ai.md has the figures).
+WEIGHTS = replace(DEFAULT, risk=3.0)
+CAUTIOUS = replace(
+    WEIGHTS,
+    min_win=0.7,
+    risk=3 * WEIGHTS.risk,
+    home_guard=8.0,
+    reserve=4,
+    fight_at=0.7,
+    retreat_below=0.45,
 )
-BOLD = Params(min_win=0.4, risk=0.2, home_guard=1.0, reserve=0, fight_at=0.45, retreat_below=0.2)
-VARIANTS = (DEFAULT, CAUTIOUS, BOLD)
-SEARCHED = frozenset(("home", "buy", "move", "combat", "call", "retreat", "sea_ask"))
+BOLD = replace(
+    WEIGHTS,
+    min_win=0.4,
+    risk=0.4 * WEIGHTS.risk,
+    home_guard=1.0,
+    reserve=0,
+    fight_at=0.45,
+    retreat_below=0.2,
+)
+VARIANTS = (WEIGHTS, CAUTIOUS, BOLD)
 SETUP_TURNS = 6  # a setup decision's playouts are judged after this many game turns
 WIDTH = 4  # steps compared at most
-
-
-class Ahead(rules_search.SuccessorsSearch):
-    """The rules' search capability, a playout judged at the first rest: the end of the
-    searching seat's player turn (or of the battle or turn it decides in)."""
-
-    horizon = 0
-
-    def at_rest(self, state: State, seat: str) -> bool:
-        if state.phase == "over":
-            return True
-        i = state.seats.index(seat)
-        return state.current != i and state.battle is None and engine.to_move(state) != seat
 
 
 class AheadOfSetup(rules_search.SuccessorsSearch):
@@ -64,26 +71,25 @@ class AheadOfSetup(rules_search.SuccessorsSearch):
 
 class Lookahead(Successors):
     """Successors for the search's playouts: its steps applied as the engine applies them
-    (no undo kept), judged at the rest `search` says."""
+    (no undo kept), judged once the first game turns are played."""
 
-    def __init__(self, setup: bool = False) -> None:
+    def __init__(self) -> None:
         super().__init__()
-        self.search = AheadOfSetup(self) if setup else Ahead(self)
+        self.search = AheadOfSetup(self)
 
     def apply(self, state: State, action: Action) -> State:
         return engine.apply(state, action)
 
 
 LOOKAHEAD = Lookahead()
-SETUP_LOOKAHEAD = Lookahead(setup=True)
 
 
 def candidates(s: State) -> list[Action]:
-    """The steps compared: each setting's choice, greedy's own first (one step: nothing
-    to compare)."""
+    """The steps compared: in the setup, every home allowed, or each setting's purchase
+    (its own first, then greedy's runner-up); in play, its own step alone."""
     kind = s.frames[-1][0] if s.frames else ""
-    first = greedy.ranked(s, DEFAULT)
-    if kind not in SEARCHED or (kind == "move" and s.force is not None):
+    first = greedy.ranked(s, WEIGHTS)
+    if s.phase != "setup" or kind not in ("home", "buy"):
         return first[:1]
     if kind == "home":
         return first  # every home allowed: greedy's judgement of homes is the shortest-sighted
@@ -94,12 +100,22 @@ def candidates(s: State) -> list[Action]:
             out.append(a)
     if len(out) == 1:
         return out  # the three weights agree: nothing to compare
-    for a in first[1:]:  # greedy's runner-up (for a move: its next plan, or to stop)
+    for a in first[1:]:  # the runner-up purchase (or to stop buying)
         if len(out) >= WIDTH:
             break
         if a not in out:
             out.append(a)
     return out[:WIDTH]
+
+
+def playing(seat: str) -> Callable[[State, random.Random], Action]:
+    """The playouts' policy: the searching seat plays on as hard plays, the others as greedy
+    (what it knows of them: how they will play is theirs to show)."""
+
+    def policy(s: State, rng: random.Random) -> Action:
+        return greedy.decide(s, WEIGHTS if engine.to_move(s) == seat else DEFAULT)
+
+    return policy
 
 
 def decide(view: View, rng: random.Random, budget: Budget) -> Decision[Action]:
@@ -108,15 +124,14 @@ def decide(view: View, rng: random.Random, budget: Budget) -> Decision[Action]:
     seat = view.seat
     if seat is None or engine.to_move(view.state) != seat:
         raise ValueError("the search decides for the seat to move, from that seat's view")
-    found = candidates(view.state)
     return compare(
-        SETUP_LOOKAHEAD if view.state.phase == "setup" else LOOKAHEAD,
+        LOOKAHEAD,
         view,
         seat,
         rng,
         budget,
-        candidates=found,
-        policy=greedy.step,
+        candidates=candidates(view.state),
+        policy=playing(seat),
         evaluation=outlook.judge,
     )
 
@@ -138,7 +153,7 @@ def advise(view: View, seat: str, r: random.Random, budget: Budget) -> Advice:
     found = decide(view, r, searching(budget))
     describe = notation_of(LOOKAHEAD).describe
     best = found.ranked[0]
-    steps = why.decision_steps(view, best.action)
+    steps = why.decision_steps(view, best.action, WEIGHTS)
     order = ", ".join(describe(v, a) for v, a in steps)
     runner_up = None
     if len(found.ranked) > 1:
@@ -167,4 +182,14 @@ def chances_of(s: State) -> Mapping[str, float]:
     return outlook.judge(s)
 
 
-__all__ = ["BOLD", "CAUTIOUS", "LOOKAHEAD", "advise", "candidates", "choose", "decide", "moves"]
+__all__ = [
+    "BOLD",
+    "CAUTIOUS",
+    "LOOKAHEAD",
+    "WEIGHTS",
+    "advise",
+    "candidates",
+    "choose",
+    "decide",
+    "moves",
+]

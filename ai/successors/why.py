@@ -14,6 +14,7 @@ from rules.successors import state as st
 from rules.words import count_of
 
 from . import greedy, moves, odds
+from .moves import DEFAULT, Params
 from .reading import CAV, side, white_side
 
 MAX_STEPS = 12  # steps a hint's order runs at most
@@ -139,10 +140,12 @@ def _move_reason(s: State, i: int, a: st.Action) -> str:
     return "the best move one phase ahead"
 
 
-def decision_steps(view: View, first: st.Action) -> list[tuple[View, st.Action]]:
-    """`first` and the rest of that decision as greedy goes on (one force's move, one
-    purchase after another), each with the view it is written against: up to a roll, a
-    draw, another seat's decision or the decision's end."""
+def decision_steps(
+    view: View, first: st.Action, params: Params = DEFAULT
+) -> list[tuple[View, st.Action]]:
+    """`first` and the rest of that decision as greedy goes on with `params` (one force's
+    move, one purchase after another), each with the view it is written against: up to a
+    roll, a draw, another seat's decision or the decision's end."""
     seat = view.seat
     out = [(view, first)]
     if seat is None:
@@ -150,7 +153,7 @@ def decision_steps(view: View, first: st.Action) -> list[tuple[View, st.Action]]
     s = engine.apply(view.state, first)
     before = view.state
     while len(out) < MAX_STEPS and _goes_on(before, s, first, seat):
-        a = greedy.decide(s)
+        a = greedy.decide(s, params)
         out.append((GAME.view(s, seat), a))
         before, s = s, engine.apply(s, a)
         first = a
