@@ -119,6 +119,10 @@ TINY: dict[str, tuple[list[str], str]] = {
         ],
         rf"by seat:\n.*3 players, 2: {NUMBER}/1",
     ),
+    "successors_weights.py": (
+        ["--set", "risk=3.0", "--games", "1", "--seed", "6"],
+        rf"risk=3.0: {NUMBER} of 1 \({NUMBER} %",
+    ),
     "successors_render.py": (
         ["--games", "1", "--every", "300", "--rounds", "1"],
         rf"cpu ms +p50 {NUMBER}.*legible on a phone: {NUMBER} of {NUMBER}",

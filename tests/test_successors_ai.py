@@ -241,21 +241,30 @@ def test_a_hint_is_an_order_the_seat_may_send_as_written() -> None:
             s = GAME.apply(s, a)
 
 
-def test_a_hint_weighing_one_step_of_several_does_not_call_it_the_only_one() -> None:
-    """Where greedy's settings agree, the search weighs one step: the hint says the others
-    fell behind at a glance, never that it was the only step allowed, unless it was."""
+def test_a_hint_in_play_names_the_runner_up_its_weights_rank_second() -> None:
+    """In play hard does not search: the hint's runner-up is the step its weights rank
+    second, with why; with none ranked second, never "the only step allowed" unless it is."""
 
     def hinted(s: State) -> str:
         seat = GAME.to_move(s)
         assert seat is not None
         return hard.advise(GAME.view(s, seat), seat, random.Random(1), QUICK).summary
 
-    alone = [s for s in positions() if GAME.to_move(s) and len(hard.candidates(s)) == 1]
-    several = next(s for s in alone if len(GAME.legal_actions(s)) > 1)
-    said = hinted(several)
-    assert "only step allowed" not in said
-    assert f"of the {len(GAME.legal_actions(several))} steps allowed" in said, said
-    single = next((s for s in alone if len(GAME.legal_actions(s)) == 1), None)
+    alone = [s for s in in_play() if len(hard.candidates(s)) == 1]
+    ranked = next(s for s in alone if hard.next_best(s) is not None)
+    second = hard.next_best(ranked)
+    assert second is not None
+    seat = GAME.to_move(ranked)
+    assert seat is not None
+    named = notation_of(GAME).describe(GAME.view(ranked, seat), second)
+    assert f"Runner-up: `{named}`" in hinted(ranked)
+    unranked = [s for s in alone if hard.next_best(s) is None]
+    several = next((s for s in unranked if len(GAME.legal_actions(s)) > 1), None)
+    if several is not None:
+        said = hinted(several)
+        assert "only step allowed" not in said
+        assert f"of the {len(GAME.legal_actions(several))} steps allowed" in said, said
+    single = next((s for s in unranked if len(GAME.legal_actions(s)) == 1), None)
     if single is not None:
         assert "it is the only step allowed" in hinted(single)
 

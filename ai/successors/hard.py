@@ -145,9 +145,10 @@ def choose(view: View, rng: random.Random, budget: Budget) -> Action:
 
 
 def advise(view: View, seat: str, r: random.Random, budget: Budget) -> Advice:
-    """The hint: the search's step, with the rest of that decision as greedy would go on
-    (one order, up to the next roll or another seat's decision), and why; then the
-    runner-up and why. A budget of seconds is the whole hint's (ai.search.hint.searching)."""
+    """The hint: hard's step, with the rest of that decision as it would go on (one order, up
+    to the next roll or another seat's decision), and why; then the runner-up (the search's,
+    or its weights' second where it did not search) and why. A budget of seconds is the whole
+    hint's (ai.search.hint.searching)."""
     if view.seat != seat:
         raise ValueError(f"the view is {view.seat}'s, not {seat}'s")
     found = decide(view, r, searching(budget))
@@ -159,6 +160,8 @@ def advise(view: View, seat: str, r: random.Random, budget: Budget) -> Advice:
     if len(found.ranked) > 1:
         second = found.ranked[1]
         runner_up = (describe(view, second.action), judged(view, second, found.iterations))
+    elif (other := next_best(view.state)) is not None:  # not searched: its weights' second
+        runner_up = (describe(view, other), why.reason(view, other))
     return Advice(
         summary=hint_text(
             order,
@@ -168,6 +171,12 @@ def advise(view: View, seat: str, r: random.Random, budget: Budget) -> Advice:
         ),
         order=order,
     )
+
+
+def next_best(s: State) -> Action | None:
+    """The step its weights rank second in the decision now, if they rank another."""
+    ranked = greedy.ranked(s, WEIGHTS)
+    return ranked[1] if len(ranked) > 1 else None
 
 
 def judged(view: View, choice: Choice[Action], futures: int) -> str:
