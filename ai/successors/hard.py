@@ -17,7 +17,7 @@ worse than that step (docs/successors_ai.md has the figures).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import replace
 
 from rules.capabilities import notation_of
@@ -86,7 +86,7 @@ LOOKAHEAD = Lookahead()
 
 def candidates(s: State) -> list[Action]:
     """The steps compared: in the setup, every home allowed, or each setting's purchase
-    (its own first, then greedy's runner-up); in play, its own step alone."""
+    (its own first, then its weights' runner-up); in play, its own step alone."""
     kind = s.frames[-1][0] if s.frames else ""
     first = greedy.ranked(s, WEIGHTS)
     if s.phase != "setup" or kind not in ("home", "buy"):
@@ -109,8 +109,8 @@ def candidates(s: State) -> list[Action]:
 
 
 def playing(seat: str) -> Callable[[State, random.Random], Action]:
-    """The playouts' policy: the searching seat plays on as hard plays, the others as greedy
-    (what it knows of them: how they will play is theirs to show)."""
+    """The playouts' policy: the searching seat plays on as hard plays, every other seat as
+    greedy (its model of them)."""
 
     def policy(s: State, rng: random.Random) -> Action:
         return greedy.decide(s, WEIGHTS if engine.to_move(s) == seat else DEFAULT)
@@ -185,10 +185,6 @@ def judged(view: View, choice: Choice[Action], futures: int) -> str:
     if not choice.visits:
         return said
     return f"{said}; played out in {count_of(futures, 'future')}, worth {round(100 * choice.value)} % of a win"
-
-
-def chances_of(s: State) -> Mapping[str, float]:
-    return outlook.judge(s)
 
 
 __all__ = [
