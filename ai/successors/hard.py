@@ -11,7 +11,7 @@ the position is judged (outlook.py: each seat's worth and its stacks' best blows
 ahead, on a logistic curve). The step whose futures end best is taken.
 
 In play it takes its weights' step: the same comparison judged a player turn ahead chose
-worse than that step (docs/successors_ai.md has the figures).
+worse than that step (docs/successors_ai.md, "How strong").
 """
 
 from __future__ import annotations
