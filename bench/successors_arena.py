@@ -38,6 +38,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -46,8 +47,9 @@ from ai.budget import MAX_ITERATIONS, Budget
 from ai.successors import choose
 from bench.arena_report import wilson
 from bench.results import record
-from rules.successors import GAME, SuccessorsOptions
+from rules.successors import GAME, Action, SuccessorsOptions, View
 
+Trial = Callable[[View, random.Random], Action]  # a seat's player in a bench's trial
 MAX_STEPS = 30_000  # a game past this many steps is a dead end: reported as a crash
 
 
@@ -57,11 +59,13 @@ def play(
     seed: int,
     budget: Budget | None = None,
     drawn_homes: bool = False,
+    trial: Mapping[int, Trial] | None = None,
 ) -> dict[str, object]:
     """One game with `levels[i]` in seat i: the winner's seat, the scores, each seat's home
     and place in the turn order, the game turns and decisions it took, and each seat's
     decision times (CPU ms). `drawn_homes`: each home is drawn among those allowed (by the
-    seat's generator) rather than chosen by its AI."""
+    seat's generator) rather than chosen by its AI. `trial`: seats played by a bench's own
+    player rather than their level (bench/successors_weights.py)."""
     dealer = random.Random(seed)
     seats = GAME.info.seats_for(players)
     gens = {seat: random.Random(seed * 31 + i) for i, seat in enumerate(seats)}
@@ -84,7 +88,12 @@ def play(
             s = GAME.apply(s, gens[seat].choice(GAME.legal_actions(s)))
             continue
         c0 = time.process_time()
-        a = choose(levels[i], GAME.view(s, seat), gens[seat], budget)
+        view = GAME.view(s, seat)
+        a = (
+            trial[i](view, gens[seat])
+            if trial and i in trial
+            else choose(levels[i], view, gens[seat], budget)
+        )
         times[i].append((time.process_time() - c0) * 1000)
         s = GAME.apply(s, a)
         decisions += 1

@@ -24,9 +24,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from ai.successors import greedy, policy
 from ai.successors.moves import DEFAULT, Params
+from bench import successors_arena as arena
 from bench.arena_report import wilson
 from bench.results import record
-from rules.successors import GAME, SuccessorsOptions
+from rules.successors import Action, View
 
 
 def weights(pairs: list[str]) -> Params:
@@ -42,24 +43,17 @@ def weights(pairs: list[str]) -> Params:
 
 
 def play(seed: int, tested_weights: Params) -> bool:
-    """Game `seed`: whether the tested seat came first."""
-    dealer = random.Random(seed)
-    seats = GAME.info.seats_for(3)
-    gens = {seat: random.Random(seed * 31 + i) for i, seat in enumerate(seats)}
-    tested = seats[seed % 3]
-    s = GAME.new_game(SuccessorsOptions(), seats)
-    while (result := GAME.result(s)) is None:
-        seat = GAME.to_move(s)
-        if seat is None:
-            s = GAME.apply(s, GAME.deal(s, dealer.randrange))
-            continue
-        view = GAME.view(s, seat)
-        if seat == tested and s.phase == "play":
-            aside = policy.aside_of(view)
-            s = GAME.apply(s, aside if aside is not None else greedy.decide(s, tested_weights))
-        else:
-            s = GAME.apply(s, greedy.choose(view, gens[seat]))
-    return result.winners[0] == tested
+    """Game `seed` (successors_arena's game): whether the tested seat came first."""
+    tested = seed % 3
+
+    def weighed(view: View, rng: random.Random) -> Action:
+        if view.state.phase != "play":
+            return greedy.choose(view, rng)
+        aside = policy.aside_of(view)
+        return aside if aside is not None else greedy.decide(view.state, tested_weights)
+
+    game = arena.play(3, ("greedy",) * 3, seed, trial={tested: weighed})
+    return game["winner"] == tested
 
 
 def main(argv: list[str] | None = None) -> None:
