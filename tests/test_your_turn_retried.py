@@ -1,8 +1,9 @@
-"""A "Your turn" direct message that Discord failed to deliver, through the real discord.py
-library (its HTTP layer faked): a player who relies on direct messages (the channel muted on
-their phone) is told all the same, later, by the outbox's round; a restart between keeps it;
-never once the game has moved past that decision; never again once the person refused it
-(closed direct messages); and given up after a bounded number of tries, in the log."""
+"""A "Your turn" direct message, or a reminder's, that Discord failed to deliver, through the
+real discord.py library (its HTTP layer faked): a player who relies on direct messages (the
+channel muted on their phone) is told all the same, later, by the outbox's round; a restart
+between keeps it; never once the game has moved past that decision; never again once the
+person refused it (closed direct messages); and given up after a bounded number of tries, in
+the log."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from discord_env import B, D, Env, running_bot
-from discord_fake import BOT_TOKEN, FakeDiscord
+from discord_fake import BOT_TOKEN, CHANNEL, FakeDiscord
 from test_reminders import Clock
 
 from bot.table.outbox import DIRECT_ATTEMPTS, DIRECT_FIRST_WAIT
@@ -156,3 +157,44 @@ async def test_a_your_turn_that_keeps_failing_is_tried_a_bounded_number_of_times
     assert f"owed to {B} given up after {DIRECT_ATTEMPTS} attempts" in given_up
     ours = [r.getMessage() for r in caplog.records if r.name.startswith("bot.")]
     assert not any(token in line for token in tokens for line in ours)
+
+
+def reminded(fake: FakeDiscord, user: int) -> list[str]:
+    return [m.content for m in fake.direct_to(user) if "waiting for your decision" in m.content]
+
+
+async def test_a_reminder_discord_failed_to_send_by_direct_message_is_sent_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """B's "Your turn" went out; a day later the reminder is posted in the channel, but its
+    direct message fails: it goes out DIRECT_FIRST_WAIT seconds later, once, the same text."""
+    async with b_asked_for_direct_messages(tmp_path / "bot.sqlite3", monkeypatch) as (env, clock):
+        await env.started()
+        assert len(your_turn(env.fake, B)) == 1
+        env.fake.fail("POST", rf"^/channels/{env.fake.dm_channels[B]}/messages$", None, 1)
+        clock.now += 24 * 3600
+        assert await env.bot.flush_reminders() == 1
+        assert "waiting for your decision" in env.fake.visible[-1].content
+        assert reminded(env.fake, B) == []
+        clock.now += DIRECT_FIRST_WAIT
+        assert await env.bot.flush_directs() == 1
+        [reminder] = reminded(env.fake, B)
+        assert reminder.startswith(env.fake.visible[-1].content)
+        assert f"(<#{CHANNEL}>)" in reminder
+        clock.now += 24 * 3600
+        assert await env.bot.flush_directs() == 0  # once
+
+
+async def test_a_failed_reminder_is_not_sent_once_its_player_has_moved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The reminder's direct message failed; B plays before its retry: never sent."""
+    async with b_asked_for_direct_messages(tmp_path / "bot.sqlite3", monkeypatch) as (env, clock):
+        await env.started()
+        env.fake.fail("POST", rf"^/channels/{env.fake.dm_channels[B]}/messages$", None, 1)
+        clock.now += 24 * 3600
+        assert await env.bot.flush_reminders() == 1
+        await pass_(env)
+        clock.now += DIRECT_FIRST_WAIT
+        assert await env.bot.flush_directs() == 0
+        assert reminded(env.fake, B) == []

@@ -1,5 +1,5 @@
 """The discord.py client: the slash command groups (one per game), button clicks, the error handler, the outbox
-loop that delivers announcements, reminders and "Your turn" direct messages still owed, and a
+loop that delivers announcements, reminders and direct messages still owed, and a
 clean shutdown.
 
 Buttons carry `vj:<game>:<version>:<what>` custom ids and are handled in `on_interaction` by
@@ -31,6 +31,7 @@ from .discord_delivery import (
     direct_notices,
     game_lock,
     mark_delivered,
+    owe_direct,
     post_reminder,
     send_direct,
     sender_of,
@@ -350,7 +351,8 @@ class ChaupalBot(discord.Client):
 
     async def flush_reminders(self) -> int:
         """Post the reminders due now (claimed, so no other process posts them too), and the
-        direct message to a player who asked for one; return how many went out."""
+        direct message to a player who asked for one (owed, as a "Your turn" is, when Discord
+        fails it); return how many went out."""
         sent = 0
         for due in await self.service.club.due_reminders():
             async with game_lock(self, due.job.game_id):
@@ -363,11 +365,13 @@ class ChaupalBot(discord.Client):
             await self.service.reminders.sent(due.job)
             sent += 1
             if due.direct_to is not None:
-                link = f"<#{due.job.channel_id}>"
-                await send_direct(self, due.direct_to, f"{due.reply.text} ({link})")
+                text = f"{due.reply.text} (<#{due.job.channel_id}>)"
+                if await send_direct(self, due.direct_to, text) == "failed":
+                    version = (due.job.game_id, due.job.version)
+                    await owe_direct(self.service, version, due.direct_to, text)
         return sent
 
-    # --- "Your turn" direct messages Discord failed to deliver (the outbox's) --------------
+    # --- direct messages asking for a decision Discord failed to deliver (the outbox's) -----
 
     async def flush_directs(self) -> int:
         """Send again the owed direct messages due now (claimed, so no other process sends

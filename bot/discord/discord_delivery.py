@@ -527,8 +527,8 @@ async def direct_notices(
         if await _send_if_wanted(client, service, uid, "\n".join(parts)) != "failed":
             continue
         unsent |= seats.get(uid, set())
-        if uid in deciding:
-            await _owe_turn(service, reply, uid, turn)
+        if uid in deciding and reply.announcement is not None:
+            await owe_direct(service, reply.announcement, uid, turn)
     if unsent and reply.announcement is not None:
         with contextlib.suppress(Exception):  # (then the hand alone says them)
             await service.outbox.seat_notes_unsent(reply.announcement, unsent)
@@ -547,16 +547,15 @@ async def _send_if_wanted(
     return await send_direct(client, user_id, text) if wants else None
 
 
-async def _owe_turn(service: GameService, reply: Reply, user_id: int, turn: str) -> None:
-    """The announcement's "Your turn" did not reach its person: owed, for a later try."""
-    if reply.announcement is None:
-        return
+async def owe_direct(
+    service: GameService, version: tuple[int, int], user_id: int, text: str
+) -> None:
+    """A direct message asking `user_id` to decide, at the game's `version` (game id,
+    version), did not reach them: owed, for a later try (the outbox's `due_directs`)."""
     try:
-        await service.outbox.owe_direct(reply.announcement, user_id, turn)
+        await service.outbox.owe_direct(version, user_id, text)
     except Exception:  # (the channel's ping went out; their reminder comes at the game's pace)
-        log.exception(
-            "game %s: the direct message owed to %s not stored", reply.announcement[0], user_id
-        )
+        log.exception("game %s: the direct message owed to %s not stored", version[0], user_id)
 
 
 async def _seat_notes_sent(service: GameService, reply: Reply) -> set[str]:

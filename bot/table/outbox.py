@@ -133,12 +133,12 @@ class Outbox:
         """Not (wholly) delivered: retry after `retry_in` s; `text` is what is left to post."""
         await self.shared.store.announcement_failed(*announcement, retry_in, text)
 
-    # --- "Your turn" direct messages Discord failed to deliver ------------------------------
+    # --- direct messages asking for a decision Discord failed to deliver --------------------
 
     async def owe_direct(self, announcement: tuple[int, int], user_id: int, text: str) -> None:
-        """`text`, telling `user_id` that the announcement asks them to decide, did not reach
-        them (Discord failed, not their settings): it is stored, a restart keeps it, and sent
-        again later."""
+        """`text`, telling `user_id` that the game waits for their decision ("Your turn", a
+        reminder) at `announcement` (the game and its version), did not reach them (Discord
+        failed, not their settings): it is stored, a restart keeps it, and sent again later."""
         game_id, version = announcement
         due = self.shared.reminders.clock() + DIRECT_FIRST_WAIT
         await self.shared.store.owe_direct(game_id, version, user_id, text, due)
