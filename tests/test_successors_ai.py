@@ -269,6 +269,32 @@ def test_a_hint_in_play_names_the_runner_up_its_weights_rank_second() -> None:
         assert "it is the only step allowed" in hinted(single)
 
 
+def test_a_hints_why_names_where_the_force_it_shows_goes() -> None:
+    """A hint in play shows a force's whole move and says why: the why is read from the plan
+    that move carries out. It was once read from greedy's own plans, which may begin with
+    the same step and go elsewhere ("it takes Coele-Syria" for a march on to Egypt)."""
+    dealer = random.Random(7)
+    s = GAME.new_game(GAME.info.options(), SEATS[:3])
+    checked = 0
+    while GAME.result(s) is None and s.turn <= 3:
+        seat = GAME.to_move(s)
+        if seat is None:
+            s = GAME.apply(s, GAME.deal(s, dealer.randrange))
+            continue
+        first = greedy.decide(s, hard.WEIGHTS)
+        if s.phase == "play" and s.force is None and isinstance(first, st.Take):
+            v = GAME.view(s, seat)
+            steps = [a for _, a in why.decision_steps(v, first, hard.WEIGHTS)]
+            ends = [a.to for a in steps if isinstance(a, st.March)]
+            hint = hard.advise(v, seat, random.Random(1), QUICK).summary.split("\n")[0]
+            said = hint.split("`: ", 1)[1]  # after the order, why
+            if ends and "on the way to" not in said:
+                assert s.parts.map.names[s.parts.map.index[ends[-1]]] in said, said
+                checked += 1
+        s = GAME.apply(s, greedy.decide(s))
+    assert checked >= 10
+
+
 def test_the_why_line_names_the_areas_taken_and_the_treasury_kept() -> None:
     s = GAME.new_game(GAME.info.options(), SEATS[:3])
     dealer = random.Random(3)
@@ -327,7 +353,7 @@ def test_one_is_singular_wherever_the_why_line_and_the_hint_count() -> None:
     assert line is not None and "1 unit (was 0)" in line and "keeps 1 Talent:" in line, line
     idle = why.why_line(GAME.view(start, None), GAME.view(start, None), "blue", "greedy")
     assert idle is not None and "keeps 1 Talent," in idle, idle
-    said = why.reason(GAME.view(start, "blue"), st.Done("blue"))
+    said = why.reason(GAME.view(start, "blue"), st.Done("blue"), hard.WEIGHTS)
     assert said == "it keeps 1 Talent for upkeep and events"
 
 

@@ -159,13 +159,14 @@ def advise(view: View, seat: str, r: random.Random, budget: Budget) -> Advice:
     runner_up = None
     if len(found.ranked) > 1:
         second = found.ranked[1]
-        runner_up = (describe(view, second.action), judged(view, second, found.iterations))
+        said = why.reason(view, second.action, WEIGHTS)
+        runner_up = (describe(view, second.action), judged(said, second, found.iterations))
     elif (other := next_best(view.state)) is not None:  # not searched: its weights' second
-        runner_up = (describe(view, other), why.reason(view, other))
+        runner_up = (describe(view, other), why.reason(view, other, WEIGHTS))
     return Advice(
         summary=hint_text(
             order,
-            judged(view, best, found.iterations),
+            judged(why.order_reason(steps, WEIGHTS), best, found.iterations),
             runner_up,
             len(engine.legal(view.state)),
         ),
@@ -179,9 +180,8 @@ def next_best(s: State) -> Action | None:
     return ranked[1] if len(ranked) > 1 else None
 
 
-def judged(view: View, choice: Choice[Action], futures: int) -> str:
-    """Why a step, in the player's words, and how it fared in the search's futures."""
-    said = why.reason(view, choice.action)
+def judged(said: str, choice: Choice[Action], futures: int) -> str:
+    """Why a step (`said`, in the player's words), and how it fared in the search's futures."""
     if not choice.visits:
         return said
     return f"{said}; played out in {count_of(futures, 'future')}, worth {round(100 * choice.value)} % of a win"

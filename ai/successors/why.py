@@ -86,8 +86,10 @@ def _battle_odds(s: State, seat: int, at: str, against: str) -> float:
     return odds.battle(ours, theirs, hits, hits[CAV]).win
 
 
-def reason(view: View, a: st.Action) -> str:
-    """Why a step is worth taking, in the player's words (from the seat's own view)."""
+def reason(view: View, a: st.Action, params: Params) -> str:
+    """Why a step is worth taking, in the player's words (from the seat's own view), as the
+    plans greedy makes with `params` rank it: those that chose the step, so the reason is the
+    plan the order shown carries out."""
     s = view.state
     if view.seat is None:
         return "the step allowed"
@@ -113,14 +115,26 @@ def reason(view: View, a: st.Action) -> str:
     if isinstance(a, st.EndMove):
         return "no move is worth more than standing"
     if isinstance(a, st.Take | st.March | st.Halt):
-        return _move_reason(s, i, a)
+        return _move_reason(s, i, a, params)
     if isinstance(a, st.Lose):
         return "the unit it can best spare"
     return "the best step one phase ahead"
 
 
-def _move_reason(s: State, i: int, a: st.Action) -> str:
-    plans = moves.force_plans(s, i) if s.force is not None else moves.Planner(s, i).ranked()
+def order_reason(steps: list[tuple[View, st.Action]], params: Params) -> str:
+    """Why an order (a decision's steps as `decision_steps` gives them), from the plan it
+    carries out: a force's move is told at its last march, where that plan ends (greedy
+    plans again at each step, so the plan its first step began may go elsewhere)."""
+    marches = [(v, a) for v, a in steps if isinstance(a, st.March)]
+    view, a = marches[-1] if marches else steps[0]
+    return reason(view, a, params)
+
+
+def _move_reason(s: State, i: int, a: st.Action, params: Params) -> str:
+    if s.force is not None:
+        plans = moves.force_plans(s, i, params)
+    else:
+        plans = moves.Planner(s, i, params).ranked()
     for plan in plans:
         if moves.first_step(s, i, plan) != a:
             continue
