@@ -16,7 +16,7 @@ from successors_helpers import SEATS
 from ai.budget import Budget
 from ai.successors import LEVELS, PLAYERS, choose, greedy, hard, why
 from rules.capabilities import notation_of
-from rules.successors import GAME, State
+from rules.successors import GAME, State, board
 from rules.successors import state as st
 
 QUICK = Budget(iterations=1)  # `hard` plays one future a searched step here
@@ -293,6 +293,33 @@ def test_a_hints_why_names_where_the_force_it_shows_goes() -> None:
                 checked += 1
         s = GAME.apply(s, greedy.decide(s))
     assert checked >= 10
+
+
+def test_a_halt_is_told_as_taking_keeping_or_joining_where_it_ends() -> None:
+    """A force halting where no other seat stands takes the area, or keeps it if the seat
+    holds it already, or joins the seat's units there: each once read "it holds it against
+    the rivals near", rivals near or not."""
+    dealer = random.Random(5)
+    s = GAME.new_game(GAME.info.options(), SEATS[:3])
+    told: set[str] = set()
+    while GAME.result(s) is None and s.turn <= 3:
+        seat = GAME.to_move(s)
+        if seat is None:
+            s = GAME.apply(s, GAME.deal(s, dealer.randrange))
+            continue
+        f, i = s.force, s.seats.index(seat)
+        if f is not None and f.marched and not f.fleets and st.Halt() in GAME.legal_actions(s):
+            alone = board.seat_units(s, f.place, i) == board.units_of(s, f.place, range(9))
+            near = hard.moves.Planner(s, i, hard.WEIGHTS).r.threat(f.place)
+            if alone and not near:
+                said = why.reason(GAME.view(s, seat), st.Halt(), hard.WEIGHTS)
+                verb = "keeps" if s.control[f.place] == i else "takes"
+                if hard.moves.settled(s, i, f.place):
+                    verb = "joins its units in"
+                assert said.startswith(f"it {verb} {s.parts.map.names[f.place]}"), said
+                told.add(verb)
+        s = GAME.apply(s, greedy.decide(s))
+    assert told == {"keeps", "takes", "joins its units in"}
 
 
 def test_the_why_line_names_the_areas_taken_and_the_treasury_kept() -> None:

@@ -467,7 +467,7 @@ def force_plans(s: State, seat: int, params: Params = DEFAULT) -> list[Plan]:
     counts = by_type(formed)
     leader = f.leader != NO
     units = tuple(sorted(formed.items()))
-    out = [Plan(f.place, units, leader, (), p.gain(f.place, counts, leader)[0], "stay")]
+    out = [Plan(f.place, units, leader, (), *p.gain(f.place, counts, leader))]
     # on the way, the force is weighed as when it set out: never back over its route (what it
     # left is left), a lone unit seeks no battle, and a target beyond reach is still sought
     near = {

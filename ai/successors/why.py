@@ -131,10 +131,8 @@ def order_reason(steps: list[tuple[View, st.Action]], params: Params) -> str:
 
 
 def _move_reason(s: State, i: int, a: st.Action, params: Params) -> str:
-    if s.force is not None:
-        plans = moves.force_plans(s, i, params)
-    else:
-        plans = moves.Planner(s, i, params).ranked()
+    planner = moves.Planner(s, i, params)
+    plans = moves.force_plans(s, i, params) if s.force is not None else planner.ranked()
     for plan in plans:
         if moves.first_step(s, i, plan) != a:
             continue
@@ -147,10 +145,13 @@ def _move_reason(s: State, i: int, a: st.Action, params: Params) -> str:
             return f"on the way to {s.parts.map.names[plan.target]}"
         if plan.kind == "regroup":
             return f"its leader rejoins its troops in {dest}"
-        if plan.kind in ("guard", "stay"):
+        if plan.kind == "guard" and planner.r.threat(plan.dest) > 0:
             return f"it holds {dest} against the rivals near"
+        if plan.kind == "guard":
+            return f"it joins its units in {dest}"
         value = s.parts.map.value[plan.dest]
-        return f"it takes {dest} (worth {value} a turn)"
+        verb = "keeps" if s.control[plan.dest] == i else "takes"
+        return f"it {verb} {dest} (worth {value} a turn)"
     return "the best move one phase ahead"
 
 
