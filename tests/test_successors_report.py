@@ -228,6 +228,47 @@ def random_game_lines(seed: int) -> list[str]:
     return out
 
 
+def test_forces_that_went_the_same_way_read_as_one_line_once_each_move_is_over() -> None:
+    """Finding: "Green marches 1 cavalry from Media through Persia to Susiana" five times in a
+    row (greedy sends single units). Joined only once the later force's move is over: one
+    that marches on goes on alone."""
+    five = "Green marches 1 cavalry from Media through Persia to Susiana"
+    after = "Green marches 1 levy from Susiana to Persia"
+    assert told_as_the_channel([five] * 5 + [after]) == [
+        "• Green marches 5 cavalry from Media through Persia to Susiana",
+        "• " + after,
+    ]
+    two = "Green marches 1 levy from Media to Persia"
+    assert told_as_the_channel([two, two, "Green marches on from Persia to Carmania"]) == [
+        "• " + two,
+        "• Green marches 1 levy from Media through Persia to Carmania",
+    ]
+    led = "Green marches its leader with 1 levy from Media to Persia"
+    assert told_as_the_channel([led, two, after]) == ["• " + led, "• " + two, "• " + after]
+
+
+async def test_at_the_terminal_a_force_told_with_the_one_before_it_is_not_printed_twice(
+    tmp_path: Path,
+) -> None:
+    """Blue marches a levy to Thrace, then another typed step by step: the second's line is
+    printed as it marches; once it halts the channel tells the two as one line, and the
+    terminal prints only the halt."""
+    out = io.StringIO()
+    orders = ["home Macedonia", "buy 3 levy 1 inf at Macedonia", "lose 1 inf at Macedonia"]
+    orders += ["move 1 levy Macedonia Thrace", "take 1 levy at Macedonia", "march to Thrace"]
+    args = ["--game", "successors", "--play", "blue", "--seed", "1"]
+    args += ["--db", str(tmp_path / "s.sqlite3"), "--boards", str(tmp_path / "b")]
+
+    async def no_wait(seconds: float) -> None:
+        return None
+
+    await amain(args, iter([*orders, "halt", "quit"]), out, FakeRenderer(), sleep=no_wait)
+    text = out.getvalue()
+    marches = re.findall(r"^• Blue marches .*$", text, re.M)
+    assert marches == ["• Blue marches 1 levy from Macedonia to Thrace"] * 2, text[-2000:]
+    assert text.count("• Blue's force halts in Thrace") == 2
+
+
 def test_a_message_told_again_with_more_lines_says_what_it_would_say_told_at_once() -> None:
     """A turn message is told anew as each step adds lines (the lines it showed, merged, and
     the new ones): it must read as all its lines told at once, so no march of one force

@@ -24,13 +24,16 @@ def after_shown(shown: str, text: str, rules: Game[Any, Any, Any, Any]) -> str:
     """The lines of `text` after those it shares with what was `shown` (from the start). A
     line shown that `text` merged more of the same into ("D loses 2 Troops in Malwa." for
     "D loses 1 Troop in Malwa.") goes on as what was added ("D loses 1 Troop in Malwa."), as
-    the game's `rules` recap it (its narration's `line_added`)."""
+    the game's `rules` recap it (its narration's `line_added`); where what was added is the
+    next line shown (two lines told as one once the second was over), nothing is."""
     old, new = shown.split("\n"), text.split("\n")
     same = 0
     while same < min(len(old), len(new)) and old[same] == new[same]:
         same += 1
     rest = new[same:]
     if rest and same < len(old) and (added := narration_of(rules).line_added(old[same], rest[0])):
+        if old[same + 1 : same + 2] == [added]:
+            return after_shown("\n".join(old[same + 2 :]), "\n".join(rest[1:]), rules)
         rest[0] = added
     return "\n".join(rest)
 

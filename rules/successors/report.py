@@ -237,11 +237,12 @@ def _join_movement(before: str, line: str, known: frozenset[str]) -> str | None:
 
 
 def _join_forces(before: str, line: str, known: frozenset[str]) -> str | None:
-    """Two forces without a leader that went the same way and were stopped at its end by
-    the same enemy, told as one: "Blue marches 3 infantry and 2 cavalry from Egypt
-    through Arabia to Syria, where it meets unfriendly units and stops (l.27)"."""
+    """Two forces without a leader that went the same way (and, if stopped at its end, by
+    the same enemy), told as one: "Green marches 5 cavalry from Media through Persia to
+    Susiana". Only once the second's move is over: `merged_lines` asks when a stopped one
+    comes (it goes no further), else when a line follows it that does not go on with it."""
     a, b = _march(before, known), _march(line, known)
-    if a is None or b is None or not a.stop or "leader" in a.what + b.what:
+    if a is None or b is None or "leader" in a.what + b.what:
         return None
     if (a.who, a.verb, a.path, a.stop) != (b.who, b.verb, b.path, b.stop):
         return None
@@ -304,11 +305,19 @@ def merged_lines(lines: Iterable[str]) -> list[str]:
             said = _bulleted(_joined, out[-1], line, known) if out else None
         if said is None:
             out.append(line)
+            _join_forces_at(out, len(out) - 2, known)  # a line follows: that force moved
         elif said != DROP:
             out[-1] = said
-        if len(out) > 1 and (two := _bulleted(_join_forces, out[-2], out[-1], known)):
-            out[-2:] = [two]
+        last = _march(out[-1].removeprefix(BULLET), known) if out else None
+        if last is not None and last.stop:  # a stopped force goes no further
+            _join_forces_at(out, len(out) - 1, known)
     return out
+
+
+def _join_forces_at(out: list[str], k: int, known: frozenset[str]) -> None:
+    """The march at `out[k]` joined to the one before it, where they are told as one."""
+    if k >= 1 and (two := _bulleted(_join_forces, out[k - 1], out[k], known)):
+        out[k - 1 : k + 1] = [two]
 
 
 def _same_seat(a: str, b: str) -> bool:
