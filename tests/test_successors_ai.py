@@ -382,6 +382,8 @@ def test_one_is_singular_wherever_the_why_line_and_the_hint_count() -> None:
     assert idle is not None and "keeps 1 Talent," in idle, idle
     said = why.reason(GAME.view(start, "blue"), st.Done("blue"), hard.WEIGHTS)
     assert said == "it keeps 1 Talent for upkeep and events"
+    bought = why.reason(GAME.view(start, "blue"), st.Buy("inf", "egy"), hard.WEIGHTS)
+    assert bought == "1 infantry at Egypt, upkeep from next turn", bought
 
 
 def test_a_greedy_army_never_leaves_its_home_empty_to_a_rival_unit_within_reach() -> None:

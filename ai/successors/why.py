@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from rules.successors import GAME, State, View, board, engine, result
 from rules.successors import state as st
+from rules.successors.components import TYPES
+from rules.successors.names import unit_noun
 from rules.words import count_of
 
 from . import greedy, moves, odds
@@ -105,7 +107,7 @@ def reason(view: View, a: st.Action, params: Params) -> str:
     if isinstance(a, st.Decline):
         return f"no battle in {_area(s, a.at)}: the odds are not worth its units"
     if isinstance(a, st.Buy):
-        return f"a {a.piece} at {_area(s, a.at)}, its upkeep paid next turn"
+        return f"{_bought(a)} at {_area(s, a.at)}, upkeep from next turn"
     if isinstance(a, st.Done):
         return f"it keeps {count_of(s.money[i], 'Talent')} for upkeep and events"
     if isinstance(a, st.Stand):
@@ -128,6 +130,13 @@ def order_reason(steps: list[tuple[View, st.Action]], params: Params) -> str:
     marches = [(v, a) for v, a in steps if isinstance(a, st.March)]
     view, a = marches[-1] if marches else steps[0]
     return reason(view, a, params)
+
+
+def _bought(a: st.Buy) -> str:
+    """A purchase's units in words: "1 infantry", "2 fleets"."""
+    if a.piece == "fleet":
+        return count_of(a.count, "fleet")
+    return f"{a.count} {unit_noun(TYPES.index(a.piece), a.count)}"
 
 
 def _move_reason(s: State, i: int, a: st.Action, params: Params) -> str:
