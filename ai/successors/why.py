@@ -9,10 +9,8 @@ the treasury kept, and a battle's odds.
 
 from __future__ import annotations
 
-from rules.successors import GAME, State, View, board, engine, result
+from rules.successors import GAME, State, View, board, components, engine, names, result
 from rules.successors import state as st
-from rules.successors.components import TYPES
-from rules.successors.names import unit_noun
 from rules.words import count_of
 
 from . import greedy, moves, odds
@@ -136,7 +134,7 @@ def _bought(a: st.Buy) -> str:
     """A purchase's units in words: "1 infantry", "2 fleets"."""
     if a.piece == "fleet":
         return count_of(a.count, "fleet")
-    return f"{a.count} {unit_noun(TYPES.index(a.piece), a.count)}"
+    return f"{a.count} {names.unit_noun(components.TYPES.index(a.piece), a.count)}"
 
 
 def _move_reason(s: State, i: int, a: st.Action, params: Params) -> str:
