@@ -322,6 +322,23 @@ def test_a_halt_is_told_as_taking_keeping_or_joining_where_it_ends() -> None:
     assert told == {"keeps", "takes", "joins its units in"}
 
 
+def test_a_homes_why_tells_its_worth_its_neighbours_and_how_far_the_homes_chosen_are() -> None:
+    """A home's hint once said only "the best step one phase ahead"; it says what greedy
+    weighs in a home: its value, its neighbours' to take first, the homes chosen near."""
+    s = GAME.new_game(GAME.info.options(), SEATS[:3])
+    s = GAME.apply(s, GAME.deal(s, random.Random(1).randrange))
+    first = GAME.to_move(s)
+    assert first is not None
+    said = why.reason(GAME.view(s, first), st.ChooseHome("mac"), hard.WEIGHTS)
+    assert said == "Macedonia is worth 5 a turn, its 2 neighbours 5 more to take first", said
+    s = GAME.apply(s, st.ChooseHome("egy"))
+    s = GAME.apply(s, st.Done())
+    second = GAME.to_move(s)
+    assert second is not None and second != first
+    said = why.reason(GAME.view(s, second), st.ChooseHome("syr"), hard.WEIGHTS)
+    assert said.startswith("Syria is worth ") and "from the nearest home chosen" in said, said
+
+
 def test_the_why_line_names_the_areas_taken_and_the_treasury_kept() -> None:
     s = GAME.new_game(GAME.info.options(), SEATS[:3])
     dealer = random.Random(3)

@@ -114,11 +114,14 @@ def last_turn(s: State) -> bool:
     return s.phase == "play" and s.turn >= s.parts.setup.turns
 
 
+UNREACHED = 99  # the distance to an area no land path reaches (an island)
+
+
 @cache
 def _distances(m: components.Map) -> tuple[tuple[int, ...], ...]:
     """Movement points between land areas over land (rough areas cost 2 to enter), ignoring
     who stands where: for threats and for targets beyond a turn's reach."""
-    far = 99
+    far = UNREACHED
     n = m.land
     out = []
     for start in range(n):

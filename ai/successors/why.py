@@ -9,13 +9,13 @@ the treasury kept, and a battle's odds.
 
 from __future__ import annotations
 
-from rules.successors import GAME, State, View, board, components, engine, names, result
+from rules.successors import GAME, NO, State, View, board, components, engine, names, result
 from rules.successors import state as st
 from rules.words import count_of
 
 from . import greedy, moves, odds
 from .moves import DEFAULT, Params
-from .reading import CAV, side, white_side
+from .reading import CAV, UNREACHED, distance, side, white_side
 
 MAX_STEPS = 12  # steps a hint's order runs at most
 
@@ -104,6 +104,8 @@ def reason(view: View, a: st.Action, params: Params) -> str:
         return f"a battle in {_area(s, a.at)} it wins {chance} % of the time"
     if isinstance(a, st.Decline):
         return f"no battle in {_area(s, a.at)}: the odds are not worth its units"
+    if isinstance(a, st.ChooseHome):
+        return _home_reason(s, s.parts.map.index[a.area])
     if isinstance(a, st.Buy):
         return f"{_bought(a)} at {_area(s, a.at)}, upkeep from next turn"
     if isinstance(a, st.Done):
@@ -128,6 +130,21 @@ def order_reason(steps: list[tuple[View, st.Action]], params: Params) -> str:
     marches = [(v, a) for v, a in steps if isinstance(a, st.March)]
     view, a = marches[-1] if marches else steps[0]
     return reason(view, a, params)
+
+
+def _home_reason(s: State, area: int) -> str:
+    """What greedy weighs in a home (its value, its neighbours' to take first, how far the
+    homes chosen are), in words."""
+    m = s.parts.map
+    near = m.adjacent[area]
+    said = f"{m.names[area]} is worth {m.value[area]} a turn"
+    if near:
+        more = sum(m.value[b] for b in near)
+        said += f", its {count_of(len(near), 'neighbour')} {more} more to take first"
+    apart = [distance(s, area, h) for h in s.homes if h != NO]
+    if apart and min(apart) < UNREACHED:
+        said += f", {count_of(min(apart), 'movement point')} from the nearest home chosen"
+    return said
 
 
 def _bought(a: st.Buy) -> str:
