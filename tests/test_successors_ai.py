@@ -339,6 +339,29 @@ def test_a_homes_why_tells_its_worth_its_neighbours_and_how_far_the_homes_chosen
     assert said.startswith("Syria is worth ") and "from the nearest home chosen" in said, said
 
 
+def test_a_hint_while_a_fleet_is_under_way_ends_the_voyage_and_says_so() -> None:
+    """A person forms a naval force, then asks for a hint: the hint once failed (the why
+    looked for a land force's plans at sea), or named the first step allowed. The computer
+    plans no voyages: it ends the voyage as soon as the rules allow, and says so."""
+    from successors_helpers import fleets, moving, put, started
+
+    def hint(*steps: st.Action) -> str:
+        s = moving(put(fleets(started(3), "egy", 0), "egy", 0, inf=2))
+        for a in steps:
+            s = GAME.apply(s, a)
+        return hard.advise(GAME.view(s, "blue"), "blue", random.Random(1), QUICK).summary
+
+    formed = st.TakeFleets("egy", 1)
+    assert hint(formed, st.Sail("egs")).startswith(
+        "The computer (hard) would play `halt`: the computer plans no voyages: the fleets halt "
+        "in Egyptian Sea."
+    )
+    aboard = hint(formed, st.Embark("egy", "inf", 1), st.Sail("egs"))
+    assert aboard.startswith("The computer (hard) would play `land 1 inf at Egypt, halt`: "), aboard
+    assert "its troops land in Egypt" in aboard
+    assert hint(formed).startswith("The computer (hard) would play `sail to ")
+
+
 def test_the_why_line_names_the_areas_taken_and_the_treasury_kept() -> None:
     s = GAME.new_game(GAME.info.options(), SEATS[:3])
     dealer = random.Random(3)

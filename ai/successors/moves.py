@@ -26,7 +26,7 @@ import heapq
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from rules.successors import State, board, movement, names
+from rules.successors import State, board, engine, movement, names
 from rules.successors import state as st
 
 from . import odds
@@ -488,6 +488,31 @@ def force_plans(s: State, seat: int, params: Params = DEFAULT) -> list[Plan]:
     return out
 
 
+def voyage_end(s: State, seat: int) -> list[st.Action]:
+    """Greedy plans no voyages; a naval force under way (a person's, who asks for a hint) is
+    brought to its end as soon as the rules allow: halted; else its troops landed, all of a
+    piece at once, where no unfriendly units stand and the area is worth most; else, not yet
+    sailed, into its own port, or the first place it may enter."""
+    options = engine.legal(s)
+    ends: list[st.Action] = [a for a in options if isinstance(a, st.Halt | st.EndMove)]
+    if ends:
+        return ends[:1]
+    m = s.parts.map
+
+    def landing(a: st.Land) -> tuple[bool, int, int]:
+        area = m.index[a.at]
+        return (board.unfriendly_here(s, area, seat), -m.value[area], -a.count)
+
+    def sailing(a: st.Sail) -> bool:
+        return s.control[m.index[a.to]] != seat if m.index[a.to] < m.land else True
+
+    lands = [a for a in options if isinstance(a, st.Land)]
+    if lands:
+        return [min(lands, key=landing)]
+    sails = [a for a in options if isinstance(a, st.Sail)]
+    return [min(sails, key=sailing)] if sails else []
+
+
 def step(s: State, seat: int, caller: int, params: Params = DEFAULT) -> st.Action:
     """Greedy's movement step for the seat (`caller`: the phasing seat when it moves as an
     ally, which greedy declines: it ends its movement at once): `candidates`' first, found
@@ -511,7 +536,7 @@ def candidates(s: State, seat: int, caller: int, params: Params = DEFAULT) -> li
         return [st.EndMove()]
     f = s.force
     if f is not None and f.fleets:
-        return [st.Halt() if f.marched else st.EndMove()]
+        return voyage_end(s, seat) or [st.EndMove()]
     out: list[st.Action] = []
     if f is not None:
         for plan in force_plans(s, seat, params):

@@ -116,6 +116,8 @@ def reason(view: View, a: st.Action, params: Params) -> str:
         return f"the odds turned: it saves what it can in {_area(s, a.to)}"
     if isinstance(a, st.EndMove):
         return "no move is worth more than standing"
+    if s.force is not None and s.force.fleets:
+        return _voyage_reason(s, a)
     if isinstance(a, st.Take | st.March | st.Halt):
         return _move_reason(s, i, a, params)
     if isinstance(a, st.Lose):
@@ -145,6 +147,17 @@ def _home_reason(s: State, area: int) -> str:
     if apart and min(apart) < UNREACHED:
         said += f", {count_of(min(apart), 'movement point')} from the nearest home chosen"
     return said
+
+
+def _voyage_reason(s: State, a: st.Action) -> str:
+    """A step of a naval force greedy did not begin (`moves.voyage_end`)."""
+    assert s.force is not None
+    head = "the computer plans no voyages"
+    if isinstance(a, st.Land):
+        return f"{head}: its troops land in {_area(s, a.at)}, where they may stay"
+    if isinstance(a, st.Sail):
+        return f"{head}: the fleets sail to {_area(s, a.to)} to halt there"
+    return f"{head}: the fleets halt in {s.parts.map.names[s.force.place]}"
 
 
 def _bought(a: st.Buy) -> str:
