@@ -362,6 +362,20 @@ def test_a_hint_while_a_fleet_is_under_way_ends_the_voyage_and_says_so() -> None
     assert hint(formed).startswith("The computer (hard) would play `sail to ")
 
 
+def test_a_hint_for_a_force_no_plan_begins_says_why_it_marches_or_halts() -> None:
+    """Blue's leader taken alone far from his units, nothing worth a march in reach: the
+    hint once said "the best move one phase ahead" of a march taken at random. A force halts
+    only once it marched: it marches on, then halts, and the hint says so."""
+    from successors_helpers import leader_at, moving, started
+
+    s = GAME.apply(moving(leader_at(started(3), 0, "ged")), st.Take("ged", "leader", 1))
+    hint = hard.advise(GAME.view(s, "blue"), "blue", random.Random(1), QUICK).summary
+    assert "nothing in reach is worth more, and a force halts only once it marched" in hint
+    s = GAME.apply(s, st.March("kar"))
+    hint = hard.advise(GAME.view(s, "blue"), "blue", random.Random(1), QUICK).summary
+    assert "`halt`: nothing in reach is worth more: it halts in Carmania" in hint, hint
+
+
 def test_the_why_line_names_the_areas_taken_and_the_treasury_kept() -> None:
     s = GAME.new_game(GAME.info.options(), SEATS[:3])
     dealer = random.Random(3)

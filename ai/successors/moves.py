@@ -221,13 +221,17 @@ def by_type(units: dict[int, int]) -> tuple[int, int, int, int]:
     return (out[0], out[1], out[2], out[3])
 
 
-def regroup_from(s: State, seat: int, at: int, mp: int) -> Plan | None:
-    """The leader's way from `at` to the nearest stack of his own, if one is in reach."""
+def regroup_from(s: State, seat: int, at: int, mp: int, *, away: bool = False) -> Plan | None:
+    """The leader's way from `at` to the nearest stack of his own, if one is in reach
+    (`away`: another than the one at `at`, which a leader taken alone into a force must
+    leave: it may not halt before it marched)."""
     paths = reach(s, seat, at, mp)
     safe = [
         (len(p), a)
         for a, p in paths.items()
-        if board.seat_units(s, a, seat) and not board.unfriendly_here(s, a, seat)
+        if board.seat_units(s, a, seat)
+        and not board.unfriendly_here(s, a, seat)
+        and not (away and a == at)
     ]
     if not safe:
         return None
@@ -342,6 +346,10 @@ class Planner:
                 and (leader or f is None or f.leader == NO)
             )
         ]
+        if fixed and not forces:
+            # a force formed otherwise than greedy forms them (a person's, asking for a
+            # hint) goes as it is
+            forces.append((dict(fixed), f is not None and f.leader != NO, "formed"))
         # an empty area is taken by one unit: the whole stack goes only to fight or guard
         single = any(how == "one" for _, _, how in forces)
         for units, leader, how in forces:
@@ -458,7 +466,7 @@ def force_plans(s: State, seat: int, params: Params = DEFAULT) -> list[Plan]:
     if not formed:  # the leader alone: to a stack of his own, and no further (he takes nothing)
         if f.marched and settled(s, seat, f.place):
             return [Plan(f.place, (), True, (), 1.0, "regroup")]
-        lone = regroup_from(s, seat, f.place, movement.mp_left(s, f))
+        lone = regroup_from(s, seat, f.place, movement.mp_left(s, f), away=not f.marched)
         return [lone] if lone is not None else []
     if not f.marched:
         plans = p.plans_from(f.place, formed)

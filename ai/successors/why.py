@@ -189,6 +189,17 @@ def _move_reason(s: State, i: int, a: st.Action, params: Params) -> str:
         value = s.parts.map.value[plan.dest]
         verb = "keeps" if s.control[plan.dest] == i else "takes"
         return f"it {verb} {dest} (worth {value} a turn)"
+    return _unplanned_reason(s, a)
+
+
+def _unplanned_reason(s: State, a: st.Action) -> str:
+    """A movement step no plan of greedy's begins: the force under way, with nothing in
+    reach worth more, halts, or (not yet marched, so not yet free to halt) marches on."""
+    m = s.parts.map
+    if isinstance(a, st.Halt) and s.force is not None:
+        return f"nothing in reach is worth more: it halts in {m.names[s.force.place]}"
+    if isinstance(a, st.March):
+        return f"nothing in reach is worth more, and a force halts only once it marched: on to {_area(s, a.to)}"
     return "the best move one phase ahead"
 
 
