@@ -241,6 +241,35 @@ def test_a_hint_is_an_order_the_seat_may_send_as_written() -> None:
             s = GAME.apply(s, a)
 
 
+def test_a_hint_never_fails_whatever_a_person_has_begun() -> None:
+    """Random play (people's steps: voyages begun, forces no AI would form, steps aside),
+    a hint asked at every fifth decision of two games: each gives an order the seat may
+    send, and says why in words (it once failed at sea)."""
+    from rules.successors.aside import options as aside_options
+
+    asked = 0
+    for seed, players in ((1, 3), (2, 4)):
+        pick, dealer = random.Random(seed), random.Random(100 + seed)
+        s = GAME.new_game(GAME.info.options(), SEATS[:players])
+        while GAME.result(s) is None:
+            if GAME.chance(s) is not None:
+                s = GAME.apply(s, GAME.deal(s, dealer.randrange))
+                continue
+            if pick.random() < 0.05 and (steps := aside_options(s, pick.randrange(players))):
+                s = GAME.apply(s, pick.choice(steps))
+                continue
+            seat = GAME.to_move(s)
+            assert seat is not None
+            if s.phase == "play" and pick.random() < 0.2:
+                v = GAME.view(s, seat)
+                advice = hard.advise(v, seat, random.Random(asked), QUICK)
+                assert "one phase ahead" not in advice.summary, advice.summary
+                notation_of(GAME).parse(v, advice.order, seat)
+                asked += 1
+            s = GAME.apply(s, pick.choice(GAME.legal_actions(s)))
+    assert asked > 100
+
+
 def test_a_hint_in_play_names_the_runner_up_its_weights_rank_second() -> None:
     """In play hard does not search: the hint's runner-up is the step its weights rank
     second, with why; with none ranked second, never "the only step allowed" unless it is."""
