@@ -61,6 +61,7 @@ SEEDS = {"vijayanagara": 3 + MORE_GAMES, "successors": 3 + MORE_GAMES}
 MAX_STEPS = 20_000  # a game longer than this is a dead end (a loop)
 PICTURES = 6  # states drawn of the first random game of each player count (`pictured`)
 AI_STATES = 3  # decisions per game each AI level is asked (one from each third)
+HINT_STATES = 12  # decisions per game a hint is asked (spread over it)
 PNG = b"\x89PNG\r\n\x1a\n"
 
 CASES = [
@@ -343,6 +344,27 @@ def test_every_level_of_ai_plays_a_legal_step(gid: str) -> None:
                 g.apply(st, a)  # refused: a ValueError
                 continue
             assert a in g.legal_actions(st), f"{level} chose {a!r}"
+
+
+@pytest.mark.parametrize("gid", [g.info.id for g in HOSTED.games()])
+def test_a_hint_is_an_order_its_seat_may_send_wherever_random_play_led(gid: str) -> None:
+    """The hint at decisions spread over a random game (HINT_STATES of them, past its first
+    tenth: the setup's are each game's own tests'), where people's steps lead where no AI
+    would go (a Successors hint once failed with a fleet at sea): an order its seat may send
+    as written, at the smallest budget."""
+    p = playout(gid, 0)
+    g = p.game
+    deciding = [st for st in p.states if g.to_move(st) is not None]
+    deciding = deciding[len(deciding) // 10 :]
+    every = max(1, len(deciding) // HINT_STATES)
+    hint = HOSTED.adviser(gid)
+    for st in deciding[::every][:HINT_STATES]:
+        seat = g.to_move(st)
+        assert seat is not None
+        view = g.view(st, seat)
+        advice = hint(view, seat, random.Random(1), Budget(iterations=1))
+        assert advice.summary and advice.order, advice
+        assert notation_of(g).parse(view, advice.order, seat), advice.order
 
 
 @pytest.mark.parametrize("gid", [g.info.id for g in HOSTED.games()])
