@@ -269,6 +269,53 @@ async def test_at_the_terminal_a_force_told_with_the_one_before_it_is_not_printe
     assert text.count("• Blue's force halts in Thrace") == 2
 
 
+def test_lines_a_later_line_may_still_change_are_the_last_and_a_march_it_may_join() -> None:
+    """What a reader following step by step is shown only once it stands: the last line,
+    and a leaderless march before a force forming where it began, marching on its way, or
+    its halt; no other."""
+    unsettled = narration_of(GAME).unsettled
+    went = "• Green marches 1 cavalry from Media through Persia to Susiana"
+    for last in (
+        "• Green readies a force at Media: 1 cavalry",
+        "• Green marches 1 cavalry from Media to Persia",
+        "• Green's force halts in Susiana",
+    ):
+        assert unsettled([went, last]) == 2, last
+    for last in (
+        "• Green readies a force at Persia: 1 cavalry",
+        "• Green marches 1 cavalry from Media to Babylonia",
+        "• Green takes control of Susiana (l.10)",
+        "• Green marches its leader with 1 cavalry from Media to Persia",
+    ):
+        assert unsettled([went, last]) == 1, last
+    led = "• Green marches its leader with 1 cavalry from Media through Persia to Susiana"
+    assert unsettled([led, "• Green readies a force at Media: 1 cavalry"]) == 1
+    assert unsettled([went]) == 1 and unsettled([]) == 0
+
+
+async def test_at_the_terminal_an_ais_forces_that_went_the_same_way_print_as_one_line(
+    tmp_path: Path,
+) -> None:
+    """Green sends five cavalry one by one from Media through Persia to Susiana in game
+    turn 3 (seed 7): the terminal prints the one line the channel's message tells, not five
+    (each was printed once the next force formed)."""
+    out = io.StringIO()
+    orders = ["home Egypt", "buy 1 levy 2 inf at Egypt"]
+    orders += ["move 2 inf leader Egypt Coele-Syria Phoenicia", "end movement"]
+    orders += ["buy 3 inf at Egypt", "done", "offer green", "give 1 to red", "end movement"]
+    args = ["--game", "successors", "--play", "blue", "--seed", "7"]
+    args += ["--db", str(tmp_path / "s.sqlite3"), "--boards", str(tmp_path / "b")]
+
+    async def no_wait(seconds: float) -> None:
+        return None
+
+    await amain(args, iter([*orders, "quit"]), out, FakeRenderer(), sleep=no_wait)
+    marches = re.findall(
+        r"^• Green marches .* from Media through Persia to Susiana$", out.getvalue(), re.M
+    )
+    assert marches == ["• Green marches 5 cavalry from Media through Persia to Susiana"], marches
+
+
 def test_a_message_told_again_with_more_lines_says_what_it_would_say_told_at_once() -> None:
     """A turn message is told anew as each step adds lines (the lines it showed, merged, and
     the new ones): it must read as all its lines told at once, so no march of one force

@@ -22,7 +22,7 @@ from typing import TextIO
 
 from db import GameNotFound, GameRecord
 from db.models import FIRST_GAME, MAX_ID
-from rules.capabilities import files_of, orders_of, reference_of
+from rules.capabilities import files_of, narration_of, orders_of, reference_of
 from rules.errors import IllegalAction, excerpt
 from rules.game import player_options
 from rules.text import inert, quoted
@@ -419,9 +419,10 @@ class LocalClient:
         self.options: dict[str, str | int | bool | None] = {}  # --options, for a new game
         self.files: dict[str, bytes] = {}  # --file and --deck, for a new game
         self.turn_text = ""  # the turn message as printed so far (an edit repeats it)
-        # while the AIs play on without a pause: the turn message's last line, printed once
-        # the next step shows it stays as it is (a step may merge more of the same into it)
-        self.held: tuple[str, str] | None = None  # (the line as printed, the message then)
+        # while the AIs play on without a pause: the turn message's last lines a step may
+        # still change (merge more of the same into them), printed once the next shows they
+        # stay as they are
+        self.held: tuple[str, str] | None = None  # (the lines as printed, the message then)
         self.holding = False
         self.seating: Seating = {} if seating is None else seating
         self.ai_pause = ai_pause
@@ -443,7 +444,7 @@ class LocalClient:
         print(text, file=self.out)
 
     def release(self) -> None:
-        """Print the turn message's line held back, as it stands."""
+        """Print the turn message's lines held back, as they stand."""
         if self.held is not None:
             (line, message), self.held = self.held, None
             print(line, file=self.out)
@@ -523,19 +524,23 @@ class LocalClient:
     def _hold_last(
         self, reply: Reply, text: str, prefix: str
     ) -> tuple[str, tuple[str, str] | None]:
-        """While the AIs play on (`holding`), the last new line of the turn message waits for
-        the next step: a step merges more of the same into it (a purchase, a march's next
-        area), so an AI's turn is printed as the channel's message reads, not step by step.
-        Held only where that line is new as it stands and nothing follows it in this reply."""
+        """While the AIs play on (`holding`), the last new lines of the turn message that a
+        later step may still change wait for it: a step merges more of the same into the
+        last (a purchase, a march's next area), or joins the last two (two forces that went
+        the same way, once the second's move is over), so an AI's turn is printed as the
+        channel's message reads, not step by step. Held only where those lines are new as
+        they stand and nothing follows them in this reply."""
         lines = text.split("\n")
-        last = reply.text.rsplit("\n", 1)
-        printed = last[0] if len(last) == 2 else ""
+        message = reply.text.split("\n")
         after = reply.told or self._keyboards(reply) or reply.menu or reply.image or reply.file
-        if not self.holding or after or not lines[-1] or lines[-1] != last[-1]:
+        if not self.holding or after or not lines[-1] or lines[-1] != message[-1]:
             return text, None
-        self.turn_text = printed
-        held = (f"{prefix}{terminal_text(lines[-1], self.games)}", reply.text)
-        return "\n".join(lines[:-1]), held
+        k = min(narration_of(self.game).unsettled(message), len(lines))
+        while lines[-k:] != message[-k:]:
+            k -= 1
+        self.turn_text = "\n".join(message[:-k])
+        kept = "\n".join(f"{prefix}{terminal_text(line, self.games)}" for line in message[-k:])
+        return "\n".join(lines[:-k]), (kept, reply.text)
 
     def game_boards(self, game_id: int | None = None) -> Path:
         """Each game's boards in a folder of its own (the current game's unless `game_id`),

@@ -62,6 +62,12 @@ class Narration(Generic[A, V]):
         lines stand as they were shown."""
         return None
 
+    def unsettled(self, lines: list[str]) -> int:
+        """How many of a message's last lines (`merge_lines`'d) a line told after them may
+        still change, so that a reader following step by step is shown them once they stand;
+        here the last, which more of the same may merge into."""
+        return min(1, len(lines))
+
     def log_tail(self, view: V) -> tuple[int, list[str]] | None:
         """For a game that keeps count of its own text log: where the lines its latest step
         wrote begin in the whole log, and those lines (an undo then takes lines back); None:

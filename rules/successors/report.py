@@ -320,6 +320,36 @@ def _join_forces_at(out: list[str], k: int, known: frozenset[str]) -> None:
         out[k - 1 : k + 1] = [two]
 
 
+def unsettled(lines: list[str]) -> int:
+    """How many of a message's last lines a later line may still change: the last (more of
+    the same merges into it), and the one before it where that is a march without a leader
+    and the last its halt (no news once a line follows), a force forming where it began, or
+    marching on its way (two such forces are told as one once both are over:
+    `_join_forces`)."""
+    if len(lines) < 2:
+        return len(lines)
+    a, b = lines[-2], lines[-1]
+    mark = BULLET if a.startswith(BULLET) else ""
+    if not b.startswith(mark):
+        return 1
+    known = _standard_names() | frozenset(_single_places([a, b]))
+    done = _march(a.removeprefix(mark), known)
+    if done is None or done.stop or "leader" in done.what:
+        return 1
+    last = b.removeprefix(mark)
+    halt = HALT.fullmatch(last)
+    if halt is not None:
+        return 2 if (halt["who"], halt["at"]) == (done.who, done.path[-1]) else 1
+    force = FORCE.fullmatch(last)
+    if force is not None:
+        return 2 if (force["who"], force["at"]) == (done.who, done.path[0]) else 1
+    going = _march(last, known)
+    same_way = going is not None and going.path == done.path[: len(going.path)]
+    if going is None or not same_way or going.stop or "leader" in going.what:
+        return 1
+    return 2 if (going.who, going.verb) == (done.who, done.verb) else 1
+
+
 def _same_seat(a: str, b: str) -> bool:
     """Whether two lines, both a step's (bare or both items), begin with the same seat."""
     mark = BULLET if a.startswith(BULLET) else ""

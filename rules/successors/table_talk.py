@@ -131,6 +131,9 @@ class SuccessorsNarration(Narration[Action, View]):
     def line_added(self, shown: str, merged: str) -> str | None:
         return report.line_added(shown, merged)
 
+    def unsettled(self, lines: list[str]) -> int:
+        return report.unsettled(lines)
+
     def told_to(self, view: View, action: Action) -> str | None:
         s = view.state
         if isinstance(action, DrawChit) and view.seat == action.seat:
