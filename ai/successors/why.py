@@ -199,7 +199,8 @@ def _unplanned_reason(s: State, a: st.Action) -> str:
     if isinstance(a, st.Halt) and s.force is not None:
         return f"nothing in reach is worth more: it halts in {m.names[s.force.place]}"
     if isinstance(a, st.March):
-        return f"nothing in reach is worth more, and a force halts only once it marched: on to {_area(s, a.to)}"
+        marched = "a force halts only once it marched"
+        return f"nothing in reach is worth more, and {marched}: on to {_area(s, a.to)}"
     return "the best move one phase ahead"
 
 
