@@ -21,8 +21,8 @@ def hint_text(
     order: str, why: str, runner_up: tuple[str, str] | None, allowed: int | None = None
 ) -> str:
     """The hint's lines: the order and why, then the runner-up step and why. Without a
-    runner-up: the only step allowed, or (`allowed` steps, more than one) the one the search
-    weighed, the others left at a glance."""
+    runner-up: the only step allowed, or (`allowed` steps, more than one) the one weighed,
+    the others left at a glance (by the search, or by a game's own weights)."""
     if runner_up is not None:
         second = f"Runner-up: `{runner_up[0]}`: {runner_up[1]}."
     elif allowed is None or allowed <= 1:
@@ -30,6 +30,6 @@ def hint_text(
     else:
         second = (
             f"Runner-up: none weighed: of the {allowed} steps allowed, the others fall behind "
-            "this one at a glance, so the search weighed it alone."
+            "this one at a glance."
         )
     return f"The computer (hard) would play `{order}`: {why}.\n{second}"
