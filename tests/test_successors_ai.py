@@ -270,6 +270,35 @@ def test_a_hint_never_fails_whatever_a_person_has_begun() -> None:
     assert asked > 100
 
 
+def test_a_hints_order_reads_as_a_person_types_it_and_its_why_tells_it_whole() -> None:
+    """A hint once read `buy 1 levy at Lydia and Ionia` nine times over, "1 levy at Lydia and
+    Ionia" its why, and stopped at 12 steps. Purchases at a place are one `buy`, a force's
+    move one `move`, each playing the same steps; the why tells all the purchases."""
+    dealer = random.Random(3)
+    s = GAME.new_game(GAME.info.options(), SEATS[:3])
+    seen: dict[str, str] = {}
+    while len(seen) < 2:
+        if GAME.chance(s) is not None:
+            s = GAME.apply(s, GAME.deal(s, dealer.randrange))
+            continue
+        kind = s.frames[-1][0]
+        if s.phase == "play" and s.turn >= 2 and s.force is None and kind in ("buy", "move"):
+            seat = GAME.to_move(s)
+            assert seat is not None
+            hint = hard.advise(GAME.view(s, seat), seat, random.Random(1), QUICK).summary
+            if kind == "buy" or "`move " in hint:
+                seen.setdefault(kind, hint.split("\n")[0])
+        s = GAME.apply(s, greedy.decide(s))
+    assert seen["buy"] == (
+        "The computer (hard) would play `buy 6 levy 3 cav at Lydia and Ionia`: 6 levies and 3 "
+        "cavalry at Lydia and Ionia, upkeep from next turn."
+    ), seen["buy"]
+    assert seen["move"] == (
+        "The computer (hard) would play `move 1 levy Lydia and Ionia Caria`: it takes Caria "
+        "(worth 2 a turn)."
+    ), seen["move"]
+
+
 def test_a_hint_in_play_names_the_runner_up_its_weights_rank_second() -> None:
     """In play hard does not search: the hint's runner-up is the step its weights rank
     second, with why; with none ranked second, never "the only step allowed" unless it is."""

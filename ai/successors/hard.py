@@ -155,7 +155,7 @@ def advise(view: View, seat: str, r: random.Random, budget: Budget) -> Advice:
     describe = notation_of(LOOKAHEAD).describe
     best = found.ranked[0]
     steps = why.decision_steps(view, best.action, WEIGHTS)
-    order = ", ".join(describe(v, a) for v, a in steps)
+    order = why.order_text(steps, seat)
     runner_up = None
     if len(found.ranked) > 1:
         second = found.ranked[1]

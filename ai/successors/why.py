@@ -9,6 +9,7 @@ the treasury kept, and a battle's odds.
 
 from __future__ import annotations
 
+from rules.capabilities import notation_of
 from rules.successors import GAME, NO, State, View, board, components, engine, names, result
 from rules.successors import state as st
 from rules.words import count_of
@@ -17,7 +18,7 @@ from . import greedy, moves, odds
 from .moves import DEFAULT, Params
 from .reading import CAV, UNREACHED, distance, side, white_side
 
-MAX_STEPS = 12  # steps a hint's order runs at most
+MAX_STEPS = 40  # steps a hint's order runs at most (a decision's: one force, or the purchases)
 
 
 def _names(s: State, areas: list[int]) -> str:
@@ -130,6 +131,9 @@ def order_reason(steps: list[tuple[View, st.Action]], params: Params) -> str:
     carries out: a force's move is told at its last march, where that plan ends (greedy
     plans again at each step, so the plan its first step began may go elsewhere)."""
     marches = [(v, a) for v, a in steps if isinstance(a, st.March)]
+    buys = [a for _, a in steps if isinstance(a, st.Buy)]
+    if len(buys) > 1 and not marches:
+        return _bought_all(steps[0][0].state, buys)
     view, a = marches[-1] if marches else steps[0]
     return reason(view, a, params)
 
@@ -158,6 +162,20 @@ def _voyage_reason(s: State, a: st.Action) -> str:
     if isinstance(a, st.Sail):
         return f"{head}: the fleets sail to {_area(s, a.to)} to halt there"
     return f"{head}: the fleets halt in {s.parts.map.names[s.force.place]}"
+
+
+def _bought_all(s: State, buys: list[st.Buy]) -> str:
+    """An order's purchases in words, by place: "6 levies and 3 cavalry at Media"."""
+    by_place: dict[str, list[int]] = {}
+    for a in buys:
+        counts = by_place.setdefault(a.at, [0] * 5)
+        counts[4 if a.piece == "fleet" else components.TYPES.index(a.piece)] += a.count
+    said = []
+    for at, counts in by_place.items():
+        units = [names.units_text(counts[:4])] if any(counts[:4]) else []
+        fleets = [count_of(counts[4], "fleet")] if counts[4] else []
+        said.append(f"{' and '.join(units + fleets)} at {_area(s, at)}")
+    return f"{'; '.join(said)}, upkeep from next turn"
 
 
 def _bought(a: st.Buy) -> str:
@@ -202,6 +220,80 @@ def _unplanned_reason(s: State, a: st.Action) -> str:
         marched = "a force halts only once it marched"
         return f"nothing in reach is worth more, and {marched}: on to {_area(s, a.to)}"
     return "the best move one phase ahead"
+
+
+def order_text(steps: list[tuple[View, st.Action]], seat: str) -> str:
+    """A decision's steps (`decision_steps`) as a person types them: a run of purchases at
+    one place in one `buy`, a land force's taking, marching and halting in one `move`; each
+    such order only where it reads back to the same position, else step by step."""
+    notation = notation_of(GAME)
+    out: list[str] = []
+    k = 0
+    while k < len(steps):
+        view = steps[k][0]
+        run = _run_at(steps, k)
+        said = _run_order(view.state, [a for _, a in run])
+        if said is not None and _same_end(view, notation.parse(view, said, seat), run):
+            out.append(said)
+            k += len(run)
+            continue
+        out.append(notation.describe(view, steps[k][1]))
+        k += 1
+    return ", ".join(out)
+
+
+def _run_at(steps: list[tuple[View, st.Action]], k: int) -> list[tuple[View, st.Action]]:
+    """The steps from `k` that one typed order may carry: purchases at one place, or a land
+    force's takes at one place, its marches and its halt."""
+    first = steps[k][1]
+    run = [steps[k]]
+    for v, a in steps[k + 1 :]:
+        if isinstance(first, st.Buy):
+            if not (isinstance(a, st.Buy) and a.at == first.at):
+                break
+        elif isinstance(first, st.Take) and v.state.force is not None and not v.state.force.fleets:
+            marched = any(isinstance(b, st.March) for _, b in run)
+            if isinstance(a, st.Take) and (marched or a.at != first.at):
+                break
+            if not isinstance(a, st.Take | st.March | st.Halt):
+                break
+        else:
+            break
+        run.append((v, a))
+    return run
+
+
+def _run_order(s: State, run: list[st.Action]) -> str | None:
+    """The one order for a run of purchases or of a force's move (`_run_at`), or None."""
+    m = s.parts.map
+    first = run[0]
+    counts: dict[str, int] = {}
+    for a in run:
+        if isinstance(a, st.Buy | st.Take):
+            counts[a.piece] = counts.get(a.piece, 0) + a.count
+    pieces = " ".join("leader" if p == "leader" else f"{n} {p}" for p, n in counts.items())
+    if isinstance(first, st.Buy) and len(run) > 1:
+        return f"buy {pieces} at {_area(s, first.at)}"
+    path = [_area(s, a.to) for a in run if isinstance(a, st.March)]
+    if isinstance(first, st.Take) and path and isinstance(run[-1], st.March | st.Halt):
+        return f"move {pieces} {m.names[m.index[first.at]]} {' '.join(path)}"
+    return None
+
+
+def _same_end(view: View, read: list[st.Action], run: list[tuple[View, st.Action]]) -> bool:
+    """Whether the steps read from an order lead where the run's steps lead (the units, the
+    treasuries and what is to decide next alike)."""
+
+    def end(actions: list[st.Action]) -> tuple[object, ...]:
+        s = view.state
+        for a in actions:
+            s = engine.apply(s, a)
+        return (s.units, s.money, s.pool, s.fleets, s.leaders, s.force, s.frames, s.moved)
+
+    try:
+        return end(read) == end([a for _, a in run])
+    except (engine.Refused, ValueError):
+        return False
 
 
 def decision_steps(
