@@ -434,6 +434,27 @@ def test_a_hint_for_a_force_no_plan_begins_says_why_it_marches_or_halts() -> Non
     assert "`halt`: nothing in reach is worth more: it halts in Carmania" in hint, hint
 
 
+def test_an_events_decisions_are_told_why_in_the_events_words() -> None:
+    """A mutiny (EVEN 25) and a defection (EVEN 44) once had "the best step one phase ahead"
+    for a why."""
+    from successors_helpers import at, deal, put, started
+
+    from rules.successors.engine import frame
+
+    def hint(s: State) -> str:
+        return hard.advise(GAME.view(s, "blue"), "blue", random.Random(1), QUICK).summary
+
+    rolled = at(started(3), 0, 1, frame("event_roll", 0))
+    mutiny = hint(deal(put(rolled, "egy", 0, levy=1), 4, 2, 5))
+    assert "`pay`: it pays the mutineers 2 Talents and keeps its units" in mutiny, mutiny
+    both = put(
+        put(put(put(rolled, "syr", 0, inf=1), "syr", 1, levy=1), "ara", 0, inf=1), "ara", 2, levy=1
+    )
+    defection = hint(deal(both, 4, 4, 4))
+    assert "Red's levy in Syria (worth 4 a turn) becomes its own" in defection, defection
+    assert "Green's levy in Arabia (worth 0 a turn) becomes its own" in defection, defection
+
+
 def test_the_why_line_names_the_areas_taken_and_the_treasury_kept() -> None:
     s = GAME.new_game(GAME.info.options(), SEATS[:3])
     dealer = random.Random(3)

@@ -117,6 +117,16 @@ def reason(view: View, a: st.Action, params: Params) -> str:
         return f"the odds turned: it saves what it can in {_area(s, a.to)}"
     if isinstance(a, st.EndMove):
         return "no move is worth more than standing"
+    kind = s.frames[-1][0] if s.frames else ""
+    if isinstance(a, st.Pay):
+        price = count_of(s.frames[-1][2], "Talent")
+        return f"it pays the mutineers {price} and keeps its units"
+    if isinstance(a, st.Take) and kind == "defect":
+        who = a.piece.split()[0].capitalize()
+        value = s.parts.map.value[s.parts.map.index[a.at]]
+        return f"{who}'s levy in {_area(s, a.at)} (worth {value} a turn) becomes its own"
+    if isinstance(a, st.Escape):
+        return f"its fleet sails into {_area(s, a.to)}, where the fewest enemy fleets are"
     if s.force is not None and s.force.fleets:
         return _voyage_reason(s, a)
     if isinstance(a, st.Take | st.March | st.Halt):
