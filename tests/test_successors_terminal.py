@@ -96,3 +96,22 @@ def assert_why_lines_keep_their_turns_treasury(text: str) -> None:
             assert int(why[2] or 0) == treasury[mover], (mover, treasury[mover], line)
             checked += 1
     assert checked > 5
+
+
+async def test_a_turn_continued_after_a_restart_prints_only_what_the_next_order_adds(
+    tmp_path: Path,
+) -> None:
+    """Blue quits mid-turn and starts the terminal again: its next purchase printed the whole
+    turn so far once more (the event, the revenue, "buys 2 infantry" for the one bought).
+    Only the new line is printed; the status says where the game stands."""
+    args = ["--game", "successors", "--play", "blue", "--seed", "7"]
+    args += ["--db", str(tmp_path / "s.sqlite3"), "--boards", str(tmp_path / "b")]
+    first = ["home Egypt", "buy 1 levy 2 inf at Egypt"]
+    first += ["move 2 inf leader Egypt Coele-Syria Phoenicia", "end movement", "buy 1 inf at Egypt"]
+    await amain(args, iter([*first, "quit"]), io.StringIO(), FakeRenderer())
+    out = io.StringIO()
+    await amain(args, iter(["buy 1 inf at Egypt", "quit"]), out, FakeRenderer())
+    after = out.getvalue().split("Blue may undo its last order.\n", 1)[1]
+    assert re.findall(r"^• .*$", after, re.M) == [
+        "• Blue buys 1 infantry for 2 Talents at Egypt (treasury 7)"
+    ], after

@@ -601,6 +601,9 @@ class LocalClient:
             if seed is not None:
                 self.say(f"--seed {seed} deals a new game: `abort` this one, then `new`.")
             await self.emit(await self.service.views.status(self.channel, kind=self.kind))
+            turn = await self.service.outbox.turn_message(game.id)
+            if turn is not None:  # (printed before: a step of the turn prints only its lines)
+                self.turn_text = turn.body
             return
         last = await self.service.store.latest_game(self.channel)
         if game is None and last is not None:
