@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pickle
 import random
+from collections.abc import Iterator
 from functools import cache
 
 import pytest
@@ -30,32 +31,40 @@ PER_KIND = {"home": 1}  # decisions of a kind kept from the sample games (else M
 MOST = 4
 
 
-@cache
-def positions() -> tuple[State, ...]:
-    """Decisions met in random games of 3 and 4 players (random steps, and random steps
-    aside now and then: gifts, alliances, chits), every kind of decision the rules have
-    that these games meet, a few of each."""
+def random_decisions(
+    games: tuple[tuple[int, int], ...],
+) -> Iterator[tuple[State, random.Random]]:
+    """Each decision of random games (seed, players), with steps aside now and then (gifts,
+    alliances, chits), and the games' chooser: the caller may draw from it before the
+    game goes on with a random step."""
     from rules.successors.aside import options as aside_options
 
-    out: list[State] = []
-    seen: dict[str, int] = {}
-    for seed, players in ((1, 3), (2, 4), (3, 3), (4, 4)):
+    for seed, players in games:
         pick, dealer = random.Random(seed), random.Random(100 + seed)
         s = GAME.new_game(GAME.info.options(), SEATS[:players])
         while GAME.result(s) is None:
             if GAME.chance(s) is not None:
                 s = GAME.apply(s, GAME.deal(s, dealer.randrange))
                 continue
-            if pick.random() < 0.05:
-                steps = aside_options(s, pick.randrange(players))
-                if steps:
-                    s = GAME.apply(s, pick.choice(steps))
-                    continue
-            kind = s.frames[-1][0]
-            if seen.get(kind, 0) < PER_KIND.get(kind, MOST) and pick.random() < 0.3:
-                seen[kind] = seen.get(kind, 0) + 1
-                out.append(s)
+            if pick.random() < 0.05 and (steps := aside_options(s, pick.randrange(players))):
+                s = GAME.apply(s, pick.choice(steps))
+                continue
+            yield s, pick
             s = GAME.apply(s, pick.choice(GAME.legal_actions(s)))
+
+
+@cache
+def positions() -> tuple[State, ...]:
+    """Decisions met in random games of 3 and 4 players (random steps, and random steps
+    aside now and then: gifts, alliances, chits), every kind of decision the rules have
+    that these games meet, a few of each."""
+    out: list[State] = []
+    seen: dict[str, int] = {}
+    for s, pick in random_decisions(((1, 3), (2, 4), (3, 3), (4, 4))):
+        kind = s.frames[-1][0]
+        if seen.get(kind, 0) < PER_KIND.get(kind, MOST) and pick.random() < 0.3:
+            seen[kind] = seen.get(kind, 0) + 1
+            out.append(s)
     return tuple(out)
 
 
@@ -245,28 +254,16 @@ def test_a_hint_never_fails_whatever_a_person_has_begun() -> None:
     """Random play (people's steps: voyages begun, forces no AI would form, steps aside),
     a hint asked at every fifth decision of two games: each gives an order the seat may
     send, and says why in words (it once failed at sea)."""
-    from rules.successors.aside import options as aside_options
-
     asked = 0
-    for seed, players in ((1, 3), (2, 4)):
-        pick, dealer = random.Random(seed), random.Random(100 + seed)
-        s = GAME.new_game(GAME.info.options(), SEATS[:players])
-        while GAME.result(s) is None:
-            if GAME.chance(s) is not None:
-                s = GAME.apply(s, GAME.deal(s, dealer.randrange))
-                continue
-            if pick.random() < 0.05 and (steps := aside_options(s, pick.randrange(players))):
-                s = GAME.apply(s, pick.choice(steps))
-                continue
-            seat = GAME.to_move(s)
-            assert seat is not None
-            if s.phase == "play" and pick.random() < 0.2:
-                v = GAME.view(s, seat)
-                advice = hard.advise(v, seat, random.Random(asked), QUICK)
-                assert "one phase ahead" not in advice.summary, advice.summary
-                notation_of(GAME).parse(v, advice.order, seat)
-                asked += 1
-            s = GAME.apply(s, pick.choice(GAME.legal_actions(s)))
+    for s, pick in random_decisions(((1, 3), (2, 4))):
+        seat = GAME.to_move(s)
+        assert seat is not None
+        if s.phase == "play" and pick.random() < 0.2:
+            v = GAME.view(s, seat)
+            advice = hard.advise(v, seat, random.Random(asked), QUICK)
+            assert "one phase ahead" not in advice.summary, advice.summary
+            notation_of(GAME).parse(v, advice.order, seat)
+            asked += 1
     assert asked > 100
 
 
