@@ -510,7 +510,7 @@ def test_one_is_singular_wherever_the_why_line_and_the_hint_count() -> None:
     assert line is not None and "1 unit (was 0)" in line and "keeps 1 Talent:" in line, line
     idle = why.why_line(GAME.view(start, None), GAME.view(start, None), "blue", "greedy")
     assert idle is not None and "keeps 1 Talent," in idle, idle
-    said = why.reason(GAME.view(start, "blue"), st.Done("blue"), hard.WEIGHTS)
+    said = why.reason(GAME.view(start, "blue"), st.Done(), hard.WEIGHTS)
     assert said == "it keeps 1 Talent for upkeep and events"
     bought = why.reason(GAME.view(start, "blue"), st.Buy("inf", "egy"), hard.WEIGHTS)
     assert bought == "1 infantry at Egypt, upkeep from next turn", bought
