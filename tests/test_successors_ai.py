@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pickle
 import random
+import re
 from collections.abc import Iterator
 from functools import cache
 
@@ -265,6 +266,33 @@ def test_a_hint_never_fails_whatever_a_person_has_begun() -> None:
             notation_of(GAME).parse(v, advice.order, seat)
             asked += 1
     assert asked > 100
+
+
+def test_a_hints_runner_up_is_told_in_facts_that_agree_with_the_step_chosen() -> None:
+    """The runner-up's why once argued for it against the step chosen ("decline: the odds
+    are not worth its units" beside a battle won 75 % of the time, "the odds turned" beside
+    standing, "the unit it can best spare" twice). Now each says what is so: the same odds
+    for a battle fought or declined, the chances from here, the unit spared next."""
+    told: dict[str, int] = {}
+    for s, pick in random_decisions(((5, 3), (6, 4), (7, 3))):
+        kind = s.frames[-1][0]
+        if s.phase != "play" or kind not in ("combat", "call", "retreat", "lose", "disband"):
+            continue
+        if told.get(kind, 0) >= 3 or pick.random() >= 0.3:
+            continue
+        seat = GAME.to_move(s)
+        assert seat is not None
+        best, second = hard.advise(GAME.view(s, seat), seat, random.Random(1), QUICK).summary.split(
+            "\n"
+        )
+        if not second.startswith("Runner-up: `"):
+            continue
+        told[kind] = told.get(kind, 0) + 1
+        assert "best spare" not in second and "odds turned" not in second, second
+        odds = [re.findall(r"(\d+) % of the time", line) for line in (best, second)]
+        if kind in ("combat", "call", "retreat") and all(odds):
+            assert odds[0] == odds[1] or kind == "combat", (best, second)
+    assert set(told) >= {"combat", "retreat", "disband"}, told
 
 
 def test_a_hints_order_reads_as_a_person_types_it_and_its_why_tells_it_whole() -> None:

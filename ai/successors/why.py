@@ -104,7 +104,8 @@ def reason(view: View, a: st.Action, params: Params) -> str:
         chance = round(100 * _battle_odds(s, i, a.at, a.against))
         return f"a battle in {_area(s, a.at)} it wins {chance} % of the time"
     if isinstance(a, st.Decline):
-        return f"no battle in {_area(s, a.at)}: the odds are not worth its units"
+        chance = round(100 * _battle_odds(s, i, a.at, a.against))
+        return f"no battle in {_area(s, a.at)}, where it would win {chance} % of the time"
     if isinstance(a, st.ChooseHome):
         return _home_reason(s, s.parts.map.index[a.area])
     if isinstance(a, st.Buy):
@@ -112,9 +113,10 @@ def reason(view: View, a: st.Action, params: Params) -> str:
     if isinstance(a, st.Done):
         return f"it keeps {count_of(s.money[i], 'Talent')} for upkeep and events"
     if isinstance(a, st.Stand):
-        return "it holds its ground"
+        return f"it fights on, winning {_holding(s, i)} % of the time from here"
     if isinstance(a, st.Retreat):
-        return f"the odds turned: it saves what it can in {_area(s, a.to)}"
+        staying = f"staying, it would win {_holding(s, i)} % of the time"
+        return f"{'its leader goes' if a.piece == 'leader' else 'its units go'} to {_area(s, a.to)} ({staying})"
     if isinstance(a, st.EndMove):
         return "no move is worth more than standing"
     kind = s.frames[-1][0] if s.frames else ""
@@ -132,7 +134,8 @@ def reason(view: View, a: st.Action, params: Params) -> str:
     if isinstance(a, st.Take | st.March | st.Halt):
         return _move_reason(s, i, a, params)
     if isinstance(a, st.Lose):
-        return "the unit it can best spare"
+        first = greedy.ranked(s, params)[:1] == [a]
+        return "the unit it can best spare" if first else "the unit it would spare next"
     return "the best step one phase ahead"
 
 
@@ -172,6 +175,11 @@ def _voyage_reason(s: State, a: st.Action) -> str:
     if isinstance(a, st.Sail):
         return f"{head}: the fleets sail to {_area(s, a.to)} to halt there"
     return f"{head}: the fleets halt in {s.parts.map.names[s.force.place]}"
+
+
+def _holding(s: State, i: int) -> int:
+    """The seat's chance, in %, of winning the battle it is in, from here."""
+    return round(100 * greedy.holding_chance(s, i))
 
 
 def _bought_all(s: State, buys: list[st.Buy]) -> str:
