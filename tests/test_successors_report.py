@@ -271,8 +271,8 @@ async def test_at_the_terminal_a_force_told_with_the_one_before_it_is_not_printe
 
 def test_lines_a_later_line_may_still_change_are_the_last_and_a_march_it_may_join() -> None:
     """What a reader following step by step is shown only once it stands: the last line,
-    and a leaderless march before a force forming where it began, marching on its way, or
-    its halt; no other."""
+    and a leaderless march (stopped by the enemy or not) before a force forming where it
+    began, marching on its way, or its halt; no other."""
     unsettled = narration_of(GAME).unsettled
     went = "• Green marches 1 cavalry from Media through Persia to Susiana"
     for last in (
@@ -288,6 +288,9 @@ def test_lines_a_later_line_may_still_change_are_the_last_and_a_march_it_may_joi
         "• Green marches its leader with 1 cavalry from Media to Persia",
     ):
         assert unsettled([went, last]) == 1, last
+    stopped = went + ", where it meets unfriendly units and stops (l.27)"
+    assert unsettled([stopped, "• Green readies a force at Media: 1 levy"]) == 2
+    assert unsettled([stopped, "• Green marches 1 levy from Media to Persia"]) == 2
     led = "• Green marches its leader with 1 cavalry from Media through Persia to Susiana"
     assert unsettled([led, "• Green readies a force at Media: 1 cavalry"]) == 1
     assert unsettled([went]) == 1 and unsettled([]) == 0
