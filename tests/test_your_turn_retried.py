@@ -164,11 +164,12 @@ def reminded(fake: FakeDiscord, user: int) -> list[str]:
 
 
 async def test_a_reminder_discord_failed_to_send_by_direct_message_is_sent_again(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    database_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """B's "Your turn" went out; a day later the reminder is posted in the channel, but its
-    direct message fails: it goes out DIRECT_FIRST_WAIT seconds later, once, the same text."""
-    async with b_asked_for_direct_messages(tmp_path / "bot.sqlite3", monkeypatch) as (env, clock):
+    direct message fails: it goes out DIRECT_FIRST_WAIT seconds later, once, the same text
+    (on either backend)."""
+    async with b_asked_for_direct_messages(database_url, monkeypatch) as (env, clock):
         await env.started()
         assert len(your_turn(env.fake, B)) == 1
         env.fake.fail("POST", rf"^/channels/{env.fake.dm_channels[B]}/messages$", None, 1)
