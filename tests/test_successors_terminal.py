@@ -101,9 +101,10 @@ def assert_why_lines_keep_their_turns_treasury(text: str) -> None:
 async def test_a_turn_continued_after_a_restart_prints_only_what_the_next_order_adds(
     tmp_path: Path,
 ) -> None:
-    """Blue quits mid-turn and starts the terminal again: its next purchase printed the whole
-    turn so far once more (the event, the revenue, "buys 2 infantry" for the one bought).
-    Only the new line is printed; the status says where the game stands."""
+    """Blue quits mid-turn and starts the terminal again with the same command: its next
+    purchase printed the whole turn so far once more (the event, the revenue, "buys 2
+    infantry" for the one bought), and it was told its --seed would deal a new game. Only the
+    new line is printed; the status says where the game stands; another seed is told."""
     args = ["--game", "successors", "--play", "blue", "--seed", "7"]
     args += ["--db", str(tmp_path / "s.sqlite3"), "--boards", str(tmp_path / "b")]
     first = ["home Egypt", "buy 1 levy 2 inf at Egypt"]
@@ -115,3 +116,7 @@ async def test_a_turn_continued_after_a_restart_prints_only_what_the_next_order_
     assert re.findall(r"^• .*$", after, re.M) == [
         "• Blue buys 1 infantry for 2 Talents at Egypt (treasury 7)"
     ], after
+    assert "deals a new game" not in out.getvalue()  # the same command, the same seed
+    other = io.StringIO()
+    await amain([*args[:5], "8", *args[6:]], iter(["quit"]), other, FakeRenderer())
+    assert "--seed 8 deals a new game: `abort` this one, then `new`." in other.getvalue()

@@ -34,6 +34,7 @@ from ..table.ai_users import ai_level, ai_user, seat_level, seat_levels
 from ..table.closing import CHART_FILE
 from ..table.commands import AnyGame, Call, Command, Value, commands
 from ..table.games.entry import Registry
+from ..table.loading import SEED_DEALS
 from ..table.lobby import MAX_FILE_BYTES
 from ..table.moves import MAX_ORDER_CHARS
 from ..table.registry import hosted
@@ -598,7 +599,7 @@ class LocalClient:
             self.say(f"Continuing game {game.id} (boards in {self.game_boards()}).")
             if game.seats != self.seats_asked():  # a game under way keeps its seats
                 self.say("--play and --ai seat a new game: `abort` this one, then `new`.")
-            if seed is not None:
+            if seed is not None and not (game.options.get(SEED_DEALS) and game.seed == seed):
                 self.say(f"--seed {seed} deals a new game: `abort` this one, then `new`.")
             await self.emit(await self.service.views.status(self.channel, kind=self.kind))
             turn = await self.service.outbox.turn_message(game.id)
