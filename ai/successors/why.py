@@ -109,7 +109,7 @@ def reason(view: View, a: st.Action, params: Params) -> str:
     if isinstance(a, st.ChooseHome):
         return _home_reason(s, s.parts.map.index[a.area])
     if isinstance(a, st.Buy):
-        return f"{_bought(a)} at {_area(s, a.at)}, upkeep from next turn"
+        return _bought(s, [a])
     if isinstance(a, st.Done):
         return f"it keeps {count_of(s.money[i], 'Talent')} for upkeep and events"
     if isinstance(a, st.Stand):
@@ -145,8 +145,8 @@ def order_reason(steps: list[tuple[View, st.Action]], params: Params) -> str:
     plans again at each step, so the plan its first step began may go elsewhere)."""
     marches = [(v, a) for v, a in steps if isinstance(a, st.March)]
     buys = [a for _, a in steps if isinstance(a, st.Buy)]
-    if len(buys) > 1 and not marches:
-        return _bought_all(steps[0][0].state, buys)
+    if buys and not marches:
+        return _bought(steps[0][0].state, buys)
     view, a = marches[-1] if marches else steps[0]
     return reason(view, a, params)
 
@@ -182,8 +182,9 @@ def _holding(s: State, i: int) -> int:
     return round(100 * greedy.holding_chance(s, i))
 
 
-def _bought_all(s: State, buys: list[st.Buy]) -> str:
-    """An order's purchases in words, by place: "6 levies and 3 cavalry at Media"."""
+def _bought(s: State, buys: list[st.Buy]) -> str:
+    """Purchases in words, by place: "6 levies and 3 cavalry at Media, upkeep from next
+    turn"."""
     by_place: dict[str, list[int]] = {}
     for a in buys:
         counts = by_place.setdefault(a.at, [0] * 5)
@@ -194,13 +195,6 @@ def _bought_all(s: State, buys: list[st.Buy]) -> str:
         fleets = [count_of(counts[4], "fleet")] if counts[4] else []
         said.append(f"{' and '.join(units + fleets)} at {_area(s, at)}")
     return f"{'; '.join(said)}, upkeep from next turn"
-
-
-def _bought(a: st.Buy) -> str:
-    """A purchase's units in words: "1 infantry", "2 fleets"."""
-    if a.piece == "fleet":
-        return count_of(a.count, "fleet")
-    return f"{a.count} {names.unit_noun(components.TYPES.index(a.piece), a.count)}"
 
 
 def _move_reason(s: State, i: int, a: st.Action, params: Params) -> str:

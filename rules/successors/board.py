@@ -347,14 +347,14 @@ def move_fleets(s: State, frm: int, to: int, seat: int, n: int) -> None:
 def place_fleet(s: State, at: int, seat: int) -> bool:
     if s.pool[seat][POOL_FLEETS] < 1:
         return False
-    from_pool(s, seat, 4, 1)
+    from_pool(s, seat, POOL_FLEETS, 1)
     add_fleets(s, at, seat, 1)
     return True
 
 
 def remove_fleets(s: State, at: int, seat: int, n: int = 1) -> None:
     add_fleets(s, at, seat, -n)
-    to_pool(s, seat, 4, n)
+    to_pool(s, seat, POOL_FLEETS, n)
 
 
 def fleet_count(s: State, seat: int) -> int:

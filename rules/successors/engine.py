@@ -42,6 +42,7 @@ from .state import (
     MERC,
     NO,
     NO_MARKER,
+    POOL_FLEETS,
     Action,
     Buy,
     ChooseHome,
@@ -638,7 +639,7 @@ def port_rolled(s: State, seat: int, area: int, a: Dice) -> None:
             say(s, f"{title(s, seat)}'s fleet in {where} rolls {v}: destroyed")
         else:
             board.add_fleets(s, area, seat, 1)
-            board.to_pool(s, seat, 4, -1)
+            board.to_pool(s, seat, POOL_FLEETS, -1)
             escaped += 1
             say(s, f"{title(s, seat)}'s fleet in {where} rolls {v}: it escapes to sea")
     if escaped:
