@@ -129,7 +129,7 @@ def test_a_march_past_the_area_where_the_force_stopped_says_it_stopped() -> None
     with pytest.raises(IllegalAction) as refused:
         read(s, "move 1 inf Egypt Arabia Babylonia")
     reason = refused.value.reason
-    assert reason.startswith("march to Babylonia: no land force is under way")
+    assert reason.startswith("march to Babylonia: the force's move is over")
     assert "(the step before it: Blue meets unfriendly units in Arabia and stops (l.27))" in reason
     assert refused.value.where == "`move 1 inf Egypt Arabia Babylonia`"
 

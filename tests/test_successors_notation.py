@@ -125,7 +125,7 @@ def test_a_march_too_far_is_refused_with_the_mp_left() -> None:
         read(s, "march to Coele-Syria")
     with pytest.raises(
         ValueError,
-        match="Media does not border Egypt \\(it borders Coele-Syria, Arabia, Cyrenaica\\)",
+        match="Media does not border Egypt \\(Egypt borders Coele-Syria, Arabia, Cyrenaica\\)",
     ):
         order(moving(put(started(3), "egy", BLUE, inf=1)), "take 1 inf at Egypt, march to Media")
 

@@ -182,6 +182,10 @@ def _skip(ws: list[str], i: int, *fillers: str) -> int:
     return i
 
 
+# the steps of a force under way (a step after its move ended is refused as such)
+FORCE_STEPS: Final = (March, Sail, Embark, Land, Halt, Drop)
+
+
 class Reader:
     """Reads one order against a position, step by step; each step is applied to a copy of
     the position (what a seat sees), so the next is read against what it leaves."""
@@ -191,6 +195,7 @@ class Reader:
         self.s = v.state
         self.seat = seat
         self.out: list[Action] = []
+        self.ended_force = False  # the last step ended the force under way
 
     def add(self, a: Action) -> None:
         self.out.append(a)
@@ -206,11 +211,16 @@ class Reader:
         try:
             after = engine.apply(self.s, a)
         except engine.Refused:
-            why = refusal_reason(self.s, a, self.seat)
             before = self.s.news[1:] if len(self.out) > 1 else ()
+            why = (
+                "the force's move is over"
+                if before and self.ended_force and isinstance(a, FORCE_STEPS)
+                else refusal_reason(self.s, a, self.seat)
+            )
             did = f" (the step before it: {'; '.join(before)})" if before else ""
             allowed = allowed_text(self.s, engine.legal(self.s)) if engine.legal(self.s) else None
             raise StepRefused(f"{describe(self.v, a)}: {why}{did}", allowed) from None
+        self.ended_force = self.s.force is not None and after.force is None
         self.s = after
 
     def id(self, p: int) -> str:

@@ -324,7 +324,8 @@ def _move_why(s: State, seat: int, a: Action) -> str | None:
             return f"no land area {excerpt(a.to)}"
         if to not in m.adjacent[f.place]:
             near = ", ".join(m.names[b] for b in m.adjacent[f.place])
-            return f"{area_name(s, to)} does not border {area_name(s, f.place)} (it borders {near})"
+            here = area_name(s, f.place)
+            return f"{area_name(s, to)} does not border {here} ({here} borders {near})"
         cost = movement.entry_cost(s, to)
         terrain = " (rough, l.26)" if m.rough[to] else ""
         return f"entering {area_name(s, to)} costs {cost} MP{terrain}; the force has {movement.mp_left(s, f)} left (l.26, l.28)"
