@@ -225,6 +225,22 @@ def test_an_events_purchase_the_roller_cannot_make_says_why_none_is_bought() -> 
     assert "Blue has 1 Talent, and each elephant costs 3: no elephant is bought" in poor.news
 
 
+def test_l21_a_player_with_talents_and_nowhere_to_place_units_is_told_why_none_are_bought() -> None:
+    """Its home taken and its leader captive, the purchases passed in silence: a newcomer did
+    not know why the game skipped them."""
+    s = put(controlled(started(3), RED, "egy"), "egy", RED, inf=1)
+    s = put(controlled(s, BLUE, "arm"), "arm", BLUE, inf=1)  # inland: no fleet either
+    s.leaders = (CAPTIVE + RED, *s.leaders[1:])
+    s = begun(at(s, BLUE, 2))
+    assert s.money[BLUE] > 0 and s.frames[-1][0] == "move"
+    assert (
+        "Blue buys nothing: units are placed at home or with the leader (l.21), and Red holds "
+        "Egypt and its leader is Red's captive"
+    ) in s.news
+    free = begun(at(put(started(3), "syr", BLUE, inf=1), BLUE, 2))
+    assert free.frames[-1][0] == "buy" and not any("buys nothing" in x for x in free.news)
+
+
 def test_l21_units_go_home_or_with_the_leader_elephants_where_generated_fleets_by_own_provinces() -> (
     None
 ):

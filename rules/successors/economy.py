@@ -184,6 +184,34 @@ def placement_areas(s: State, seat: int, setup: bool = False) -> tuple[int, ...]
     return tuple(out)
 
 
+def nowhere_to_buy(s: State, seat: int) -> str | None:
+    """Why a seat with Talents to spend buys nothing this turn, when the cause is that no
+    place takes its units (l.21; Q6) and no port of its own a fleet; None otherwise."""
+    if not s.money[seat] or purchase_options(s, seat, REVENUE_BUY, 0, 0):
+        return None
+    if placement_areas(s, seat):
+        return None  # a place is open: what stops it is the Talents or the counters
+    home = s.homes[seat]
+    holder = s.control[home]
+    if holder != NO and not board.allied(s, holder, seat):
+        at_home = f"{title(s, holder)} holds {area_name(s, home)}"
+    else:
+        at_home = f"{area_name(s, home)} holds unfriendly units"
+    at = s.leaders[seat]
+    if at >= CAPTIVE:
+        leader = f"its leader is {title(s, at - CAPTIVE)}'s captive"
+    elif at == NO:
+        leader = "it has no leader"
+    elif at >= s.parts.map.land:
+        leader = "its leader is at sea"
+    else:
+        leader = f"its leader stands with unfriendly units in {area_name(s, at)}"
+    return (
+        f"{title(s, seat)} buys nothing: units are placed at home or with the leader (l.21), "
+        f"and {at_home} and {leader}"
+    )
+
+
 def controls_symbol(s: State, seat: int, kind: int) -> bool:
     """Q5: a controlled area with the type's symbol (levies need none)."""
     if kind == LEVY:

@@ -285,6 +285,9 @@ def _purchases(s: State, seat: int) -> None:
     push(s, frame("player", seat, 3))
     if s.turn > 1:
         push(s, frame("buy", seat, REVENUE_BUY))
+        why = economy.nowhere_to_buy(s, seat)
+        if why is not None:
+            say(s, why)
 
 
 def _movement(s: State, seat: int) -> None:
