@@ -17,7 +17,7 @@ from successors_helpers import (
     units,
 )
 
-from rules.errors import InvalidOrder
+from rules.errors import IllegalAction, InvalidOrder
 from rules.successors import GAME, State
 from rules.successors.engine import frame
 from rules.successors.notation import parse, read_place, words_of
@@ -71,6 +71,29 @@ def test_purchases_and_a_voyage_with_its_landing() -> None:
         Land("cyr", "inf", 2),
         Halt(),
     ]
+
+
+def test_a_voyage_from_a_sea_boards_its_troops_from_the_coast_where_they_stand() -> None:
+    """Written as from a port, the troops of a fleet at sea boarded "at Cyprian Sea" and were
+    refused with the movement's prompt; they board from Cyprus, the one coast holding them."""
+    s = moving(fleets(put(started(3), "cyp", BLUE, inf=1), "cys", BLUE))
+    assert read(s, "sail 1 fleet with 1 inf Cyprian Sea Egyptian Sea land at Egypt")[:4] == [
+        TakeFleets("cys", 1),
+        Embark("cyp", "inf", 1),
+        Sail("egs"),
+        Land("egy", "inf", 1),
+    ]
+    two = put(s, "syr", BLUE, inf=1)
+    with pytest.raises(
+        InvalidOrder, match=r"the inf may board from Cyprus or Syria: take the fleets"
+    ):
+        read(two, "sail 1 fleet with 1 inf Cyprian Sea Egyptian Sea")
+    with pytest.raises(IllegalAction) as refused:
+        read(s, "take 1 fleet at Cyprian Sea, embark 1 inf at Egypt")
+    assert refused.value.reason.startswith(
+        "embark 1 inf at Egypt: troops board and land where the fleets are, their port or a "
+        "coast of their sea: Caria, Lycia and Pamphylia, Cilicia, Cyprus, Syria or Phoenicia"
+    )
 
 
 def test_places_by_name_id_or_start() -> None:

@@ -29,12 +29,15 @@ from typing import Final
 
 from ..capabilities.notation import MAX_ORDER_CHARS
 from ..errors import IllegalAction, InvalidOrder, NotYourTurn, excerpt
+from ..words import listed
 from . import engine
 from .components import TYPES
 from .economy import MAX_BOUGHT
+from .names import piece_word
 from .refusals import allowed_text, refusal, refusal_reason
 from .state import (
     ASIDE_ACTIONS,
+    NO,
     TRIGGERS,
     Accept,
     Action,
@@ -440,10 +443,25 @@ def _sail(r: Reader, ws: list[str]) -> None:
     p, i = read_place(r.s, ws, i)
     r.add(TakeFleets(r.id(p), fleets[0]))
     for n, piece in cargo:
-        r.add(Embark(r.id(p), piece, 1 if piece == "leader" else n))
+        r.add(Embark(_boarding(r, p, piece), piece, 1 if piece == "leader" else n))
     i = _path(r, ws, i, sea=True)
     i = _landing(r, ws, i)
     _end_of(ws, i, "the voyage")
+
+
+def _boarding(r: Reader, p: int, piece: str) -> str:
+    """Where a voyage's troops board: the fleets' port; for fleets at sea, the one coast of
+    the sea where such pieces may board (several: the order must name it)."""
+    if p < r.s.parts.map.land:
+        return r.id(p)
+    coasts = sorted({a.at for a in engine.legal(r.s) if isinstance(a, Embark) and a.piece == piece})
+    if len(coasts) > 1:
+        names = listed([place(r.s, at) for at in coasts], "or")
+        raise OrderError(
+            f"the {piece} may board from {names}: take the fleets, then name it "
+            f"(`embark 1 {piece} at {place(r.s, coasts[0])}`)"
+        )
+    return coasts[0] if coasts else r.id(p)
 
 
 def _landing(r: Reader, ws: list[str], i: int) -> int:
@@ -454,14 +472,10 @@ def _landing(r: Reader, ws: list[str], i: int) -> int:
     f = r.s.force
     if f is None:
         raise OrderError("no fleet is under way to land from")
-    seat = r.s.seats[f.seat]
-    from .names import piece_word
-
     for c, _, _, n in list(_merged_groups(f.groups)):
         r.add(Land(r.id(p), piece_word(r.s, f.seat, c), n))
-    if f.leader != -1:
+    if f.leader != NO:
         r.add(Land(r.id(p), "leader", 1))
-    _ = seat
     if r.s.force is not None and r.s.force.fleets and engine.legal(r.s).count(Halt()):
         r.add(Halt())
     return i

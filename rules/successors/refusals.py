@@ -351,6 +351,11 @@ def _move_why(s: State, seat: int, a: Action) -> str | None:
         return "land the troops and the leader aboard before the fleets halt at sea (Q24)"
     if isinstance(a, Embark | Land) and f is None:
         return "troops embark on fleets under way: take fleets first"
+    if isinstance(a, Embark | Land) and f is not None and f.fleets:
+        coasts = movement.coasts_of(s, f.place)
+        if _place(s, a.at) not in coasts:
+            where = listed([area_name(s, c) for c in coasts], "or")
+            return f"troops board and land where the fleets are, their port or a coast of their sea: {where}"
     return None
 
 
