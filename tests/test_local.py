@@ -383,6 +383,9 @@ async def test_play_one_faction_against_two_easy_ais_with_one_command(
     await amain([*args, "--play", "V"], ["quit"], again, FakeRenderer())
     assert "Continuing game 1" in again.getvalue()
     assert "seat a new game" not in again.getvalue()
+    bare = io.StringIO()  # no seating asked: nothing to warn of
+    await amain(args[:4], ["quit"], bare, FakeRenderer())
+    assert "Continuing game 1" in bare.getvalue() and "seat a new game" not in bare.getvalue()
     other = io.StringIO()  # another faction asked for: a game under way keeps its seats
     await amain([*args, "--play", "D"], ["quit"], other, FakeRenderer())
     assert "Continuing game 1" in other.getvalue() and "seat a new game" in other.getvalue()

@@ -597,7 +597,7 @@ class LocalClient:
         if game is not None and game.status == "active":
             self.game_id = game.id
             self.say(f"Continuing game {game.id} (boards in {self.game_boards()}).")
-            if game.seats != self.seats_asked():  # a game under way keeps its seats
+            if self.seating and game.seats != self.seats_asked():  # it keeps its seats
                 self.say("--play and --ai seat a new game: `abort` this one, then `new`.")
             if seed is not None and not (game.options.get(SEED_DEALS) and game.seed == seed):
                 self.say(f"--seed {seed} deals a new game: `abort` this one, then `new`.")
@@ -1162,10 +1162,12 @@ async def amain(
     p = parser(g, table, chosen=named is not None)
     args = p.parse_args(rest)
     stream = out or sys.stdout
+    players = getattr(args, "players", None)
     try:
-        seats = seating(g.info, args.play, args.ai, getattr(args, "players", None), table)
+        seats = seating(g.info, args.play, args.ai, players, table)
     except ValueError as e:
         p.error(str(e))
+    asked = args.play is not None or bool(args.ai) or players is not None
     options, files = _options_and_files(args, p)
     db = args.db or default_file(DEFAULT_DB, OLD_DEFAULT_DB)
     if args.db is None and db == OLD_DEFAULT_DB:
@@ -1182,7 +1184,7 @@ async def amain(
         stream,
         CHANNEL if kind == DEFAULT_GAME else f"{CHANNEL}-{kind}",
         kind,
-        seating=seats,
+        seating=seats if asked else None,  # none asked: a game under way is not warned
         ai_pause=args.ai_pause,
         sleep=sleep,
         games=table,
