@@ -225,6 +225,17 @@ def test_an_events_purchase_the_roller_cannot_make_says_why_none_is_bought() -> 
     assert "Blue has 1 Talent, and each elephant costs 3: no elephant is bought" in poor.news
 
 
+def test_events_count_ports_fleets_and_units_in_the_singular_and_none_as_none() -> None:
+    """Read at the table: "Green controls 1 ports", "loses 1 of its 1 fleets", "for its 1
+    units"."""
+    s = at(started(3), BLUE, 1, frame("event_roll", BLUE))
+    assert "Blue controls 1 port and gains 1 Talent (treasury 11)" in deal(s, 3, 2, 2).news
+    none = at(controlled(started(3), NO, "egy"), BLUE, 1, frame("event_roll", BLUE))
+    assert "Blue controls no port and gains nothing" in deal(none, 3, 2, 2).news
+    fleet = at(fleets(started(3), "egy", BLUE), BLUE, 1, frame("event_roll", BLUE))
+    assert "Blue loses its 1 fleet in port" in deal(fleet, 3, 2, 5).news  # ODD 25
+
+
 def test_l21_a_player_with_talents_and_nowhere_to_place_units_is_told_why_none_are_bought() -> None:
     """Its home taken and its leader captive, the purchases passed in silence: a newcomer did
     not know why the game skipped them."""

@@ -13,7 +13,7 @@ from ..words import count_of
 from . import board, chits, combat, economy
 from .components import EL, PORT, Step, event_index
 from .economy import EVENT_ELEPHANTS, EVENT_FLEETS, charge, pay, push, say
-from .names import area_name, talents, title, units_text
+from .names import area_name, counted, talents, title, units_text
 from .state import (
     CAPTIVE,
     INVASION,
@@ -157,11 +157,14 @@ def holder_gains(s: State, seat: int, step: Step) -> None:
 def gain_per_port(s: State, seat: int, step: Step) -> None:
     m = s.parts.map
     ports = sum(1 for a in board.controls(s, seat) if m.coast[a] == PORT)
+    if not ports:
+        say(s, f"{title(s, seat)} controls no port and gains nothing")
+        return
     n = min(ports, step.cap) * step.amount
     board.gain(s, seat, n)
     say(
         s,
-        f"{title(s, seat)} controls {ports} ports and gains {talents(n)} (treasury {s.money[seat]})",
+        f"{title(s, seat)} controls {counted(ports, 'port')} and gains {talents(n)} (treasury {s.money[seat]})",
     )
 
 
@@ -181,7 +184,7 @@ def pay_per_units(s: State, seat: int, step: Step) -> None:
     units = board.unit_count(s, seat)
     n = ceil(units / step.per) * step.amount
     if n:
-        charge(s, seat, n, f"its {units} units")
+        charge(s, seat, n, f"its {counted(units, 'unit')}")
     else:
         say(s, f"{title(s, seat)} has no unit and pays nothing")
 
@@ -229,7 +232,8 @@ def port_fever(s: State, seat: int, step: Step) -> None:
     if not n:
         say(s, f"{title(s, seat)} has no fleet in port")
         return
-    say(s, f"{title(s, seat)} loses {n} of its {in_port} fleets in port")
+    lost = f"its {counted(n, 'fleet')}" if n == in_port else f"{n} of its {in_port} fleets"
+    say(s, f"{title(s, seat)} loses {lost} in port")
     push(s, ("fever", seat, n, NO, NO))
 
 
@@ -254,7 +258,10 @@ def port_wages(s: State, seat: int, step: Step) -> None:
                 lost -= k
         who, gone = title(s, other), count_of(in_port - kept, "fleet")
         if not kept:
-            say(s, f"{who} cannot pay for its {gone} in port and loses them")
+            say(
+                s,
+                f"{who} cannot pay for its {gone} in port and loses {'it' if kept == in_port - 1 else 'them'}",
+            )
             continue
         said = f"{who} pays {talents(kept * step.amount)} for {count_of(kept, 'fleet')} in port"
         say(s, said + (f" and loses {gone}" if in_port > kept else ""))
