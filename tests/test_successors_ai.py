@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from functools import cache
 
 import pytest
-from successors_helpers import SEATS
+from successors_helpers import SEATS, moving, order, put, started
 
 from ai.budget import Budget
 from ai.successors import LEVELS, PLAYERS, choose, greedy, hard, why
@@ -289,10 +289,24 @@ def test_a_hints_runner_up_is_told_in_facts_that_agree_with_the_step_chosen() ->
             continue
         told[kind] = told.get(kind, 0) + 1
         assert "best spare" not in second and "odds turned" not in second, second
-        odds = [re.findall(r"(\d+) % of the time", line) for line in (best, second)]
+        odds = [
+            re.findall(r"((?:under |over )?\d+ %) of the time", line) for line in (best, second)
+        ]
         if kind in ("combat", "call", "retreat") and all(odds):
             assert odds[0] == odds[1] or kind == "combat", (best, second)
     assert set(told) >= {"combat", "retreat", "disband"}, told
+
+
+def test_a_battle_that_may_still_be_won_is_never_told_as_won_0_percent_of_the_time() -> None:
+    """A lone levy against a stack read "it would win 0 % of the time": it may (it hits on a
+    6), so the chance is told as under 1 %."""
+    from ai.successors.moves import DEFAULT
+    from rules.successors.view import view
+
+    s = put(put(moving(started(3)), "egy", 0, levy=1), "ara", 1, inf=6, cav=6)
+    s = order(order(s, "move 1 levy Egypt Arabia"), "end movement")
+    told = why.reason(view(s, "blue"), st.Decline("ara", "red"), DEFAULT)
+    assert told == "no battle in Arabia, where it would win under 1 % of the time", told
 
 
 def test_a_hints_order_reads_as_a_person_types_it_and_its_why_tells_it_whole() -> None:

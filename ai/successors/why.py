@@ -101,11 +101,11 @@ def reason(view: View, a: st.Action, params: Params) -> str:
         verb = "a battle" if isinstance(a, st.Fight) else "no battle"
         return f"{verb} at sea: its {count_of(ours, 'fleet')} against {theirs}"
     if isinstance(a, st.Fight):
-        chance = round(100 * _battle_odds(s, i, a.at, a.against))
-        return f"a battle in {_area(s, a.at)} it wins {chance} % of the time"
+        chance = _percent(_battle_odds(s, i, a.at, a.against))
+        return f"a battle in {_area(s, a.at)} it wins {chance} of the time"
     if isinstance(a, st.Decline):
-        chance = round(100 * _battle_odds(s, i, a.at, a.against))
-        return f"no battle in {_area(s, a.at)}, where it would win {chance} % of the time"
+        chance = _percent(_battle_odds(s, i, a.at, a.against))
+        return f"no battle in {_area(s, a.at)}, where it would win {chance} of the time"
     if isinstance(a, st.ChooseHome):
         return _home_reason(s, s.parts.map.index[a.area])
     if isinstance(a, st.Buy):
@@ -113,9 +113,9 @@ def reason(view: View, a: st.Action, params: Params) -> str:
     if isinstance(a, st.Done):
         return f"it keeps {count_of(s.money[i], 'Talent')} for upkeep and events"
     if isinstance(a, st.Stand):
-        return f"it fights on, winning {_holding(s, i)} % of the time from here"
+        return f"it fights on, winning {_holding(s, i)} of the time from here"
     if isinstance(a, st.Retreat):
-        staying = f"staying, it would win {_holding(s, i)} % of the time"
+        staying = f"staying, it would win {_holding(s, i)} of the time"
         return f"{'its leader goes' if a.piece == 'leader' else 'its units go'} to {_area(s, a.to)} ({staying})"
     if isinstance(a, st.EndMove):
         return "no move is worth more than standing"
@@ -177,9 +177,19 @@ def _voyage_reason(s: State, a: st.Action) -> str:
     return f"{head}: the fleets halt in {s.parts.map.names[s.force.place]}"
 
 
-def _holding(s: State, i: int) -> int:
-    """The seat's chance, in %, of winning the battle it is in, from here."""
-    return round(100 * greedy.holding_chance(s, i))
+def _holding(s: State, i: int) -> str:
+    """The seat's chance of winning the battle it is in, from here, in %."""
+    return _percent(greedy.holding_chance(s, i))
+
+
+def _percent(p: float) -> str:
+    """A chance in whole %, a small one that is not none told apart from none: "under 1 %"
+    (a lone levy's against a stack rounds to 0 but may still win)."""
+    if 0 < p < 0.005:
+        return "under 1 %"
+    if 0.995 <= p < 1:
+        return "over 99 %"
+    return f"{round(100 * p)} %"
 
 
 def _bought(s: State, buys: list[st.Buy]) -> str:
