@@ -26,6 +26,7 @@ from test_successors_rules import begun, passive
 from test_successors_rules import contest as battle_at
 
 from rules.capabilities import narration_of, notation_of, talk_of
+from rules.errors import IllegalAction
 from rules.successors import GAME, State
 from rules.successors.components import CAV, LEVY
 from rules.successors.engine import frame
@@ -307,10 +308,24 @@ def test_fair_winds_give_the_next_fleet_move_2_mp_more() -> None:
     assert not any(a.kind == "sail" for a in GAME.legal_actions(s))
 
 
+def test_a_raid_refused_names_the_raiders_areas_and_an_example_of_the_position() -> None:
+    """`play 19` alone read "play 19 from  to : ... `play 19 from Syria to Arabia`", an
+    example with no cavalry of the player's in it."""
+    s = controlled(holding(put(started(3), "egy", BLUE, cav=1), BLUE, 19), RED, "ara")
+    with pytest.raises(IllegalAction) as refused:
+        order(moving(s), "play 19")
+    assert refused.value.reason.startswith(
+        "play 19: name the area of one of your cavalry, not in the force under way (Egypt), "
+        "and the area it raids: `play 19 from Egypt to Arabia`"
+    )
+    with pytest.raises(ValueError, match=r"another player controls: Arabia \(`play 19 from"):
+        GAME.apply(moving(s), Play("blue", 19, "egy", "cyr"))
+
+
 def test_a_raid_never_takes_a_cavalry_of_the_force_under_way() -> None:
     s = controlled(holding(put(started(3), "egy", BLUE, cav=2), BLUE, 19), RED, "syr")
     s = order(moving(s), "take 2 cav at Egypt, march to Arabia")
-    with pytest.raises(ValueError, match="name the area of one of your cavalry"):
+    with pytest.raises(ValueError, match="no cavalry on the map to raid with"):
         GAME.apply(s, Play("blue", 19, "ara", "syr"))  # both are moving on
     s = put(s, "ara", BLUE, cav=1)
     s = deal(GAME.apply(s, Play("blue", 19, "ara", "syr")), 6)  # the raider is eliminated

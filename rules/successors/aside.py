@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..words import listed
 from . import board, chits, economy, movement
 from .chits import ARMED_FOR, armed_as, chit_of, chit_text
 from .components import CAV, LEVY
@@ -174,21 +175,37 @@ def _targets(s: State, seat: int, a: Play) -> str | None:
         targets = chits.bribe_targets(s, seat)
         other = seat_index(s, a.to)
         if (m.index.get(a.at, NO), other) not in targets:
+            if not targets:
+                return "no levy of another player stands in or next to an area of your units"
+            at, whose = targets[0]
             return (
                 "name an area next to one of your units and the player whose levy there you "
-                f"bribe: `play {a.chit} at Syria on red`"
+                f"bribe: `play {a.chit} at {area_name(s, at)} on {s.seats[whose]}`"
             )
     elif kind == "raid":
         at = m.index.get(a.at, NO)
-        if at not in {x for x, _ in chits.raid_sources(s, seat)}:
+        sources = sorted({x for x, _ in chits.raid_sources(s, seat)})
+        if not sources:
+            return "you have no cavalry on the map to raid with (one not in the force under way)"
+        raids = [(x, to) for x in sources for to in chits.raid_targets(s, seat, x)]
+        if not raids:
+            return "none of your cavalry stands next to an area another player controls"
+        if at not in sources:
+            where = listed([area_name(s, x) for x in sources], "or")
+            src, to = raids[0]
             return (
-                "name the area of one of your cavalry, not in the force under way, and the area "
-                f"it raids: `play {a.chit} from Syria to Arabia`"
+                f"name the area of one of your cavalry, not in the force under way ({where}), "
+                f"and the area it raids: `play {a.chit} from {area_name(s, src)} to "
+                f"{area_name(s, to)}`"
             )
-        if m.index.get(a.to, NO) not in chits.raid_targets(s, seat, at):
+        near = chits.raid_targets(s, seat, at)
+        if m.index.get(a.to, NO) not in near:
+            if not near:
+                return f"no area next to {area_name(s, at)} is another player's to raid"
+            where = listed([area_name(s, t) for t in near], "or")
             return (
-                "name an area next to it that another player controls: "
-                f"`play {a.chit} from {area_name(s, at)} to Arabia`"
+                f"name an area next to it that another player controls: {where} "
+                f"(`play {a.chit} from {area_name(s, at)} to {area_name(s, near[0])}`)"
             )
     return None
 

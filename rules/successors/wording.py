@@ -135,8 +135,8 @@ def _describe_aside(s: State, a: Action) -> str | None:
 
 def _targets(s: State, chit: int, at: str, to: str) -> str:
     kind = s.parts.chits.of(chit).kind if 1 <= chit <= len(s.parts.chits.chits) else ""
-    if kind == "raid":
-        return f" from {place(s, at)} to {place(s, to)}"
+    if kind == "raid":  # (a step still being typed may name neither)
+        return (f" from {place(s, at)}" if at else "") + (f" to {place(s, to)}" if to else "")
     out = f" at {place(s, at)}" if at else ""
     return out + (f" on {to}" if to else "")
 
