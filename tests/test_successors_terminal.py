@@ -75,6 +75,7 @@ async def test_a_whole_game_against_two_ais_is_typed_to_its_victory_count(
     for drawer in re.findall(r"^• (Red|Green) draws a chit", text, re.M):
         assert f"{drawer} draws chit" not in text  # another seat's chit is never named
     assert_why_lines_keep_their_turns_treasury(text)
+    assert "\n\n" not in text  # an AI arming a chit (a step with no public line) prints none
     after = text.split("The game is over.", 1)[1]
     assert "\n! " not in after and "Game 1 is over." in after, after[-800:]  # `status`
 

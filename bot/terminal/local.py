@@ -499,8 +499,7 @@ class LocalClient:
         else:
             held = None
         shown = terminal_text(text.strip("\n"), self.games)
-        quiet = reply.told or held  # a hidden step is told; a held line comes later
-        for line in shown.split("\n") if shown or not quiet else ():
+        for line in shown.split("\n") if shown else ():  # (an AI's step aside: no line)
             self.say(f"{prefix}{line}")
         for line in reply.told:  # what the move showed your seat alone (a card drawn)
             self.say(f"(to you alone) {line}")
