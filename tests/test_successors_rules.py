@@ -467,6 +467,17 @@ def test_l52_a_leader_lost_at_sea_goes_home() -> None:
     assert s.leaders[BLUE] == area(s, "egy") and s.force is None
 
 
+def test_l50_a_fleet_sunk_by_the_first_of_two_enemies_fights_the_second_no_more() -> None:
+    """A mover's only fleet, sunk by Blue's, was then asked to fight Green's there and
+    "rolled" no die; its movement's end said it did not move."""
+    s = fleets(fleets(fleets(started(3), "egs", BLUE, 1), "egs", GREEN, 1), "egy", RED, 1)
+    s = order(moving(controlled(s, RED, "egy"), RED), "take 1 fleet at Egypt, sail to Egyptian Sea")
+    s = deal(order(s, "fight blue at Egyptian Sea"), 1, 6)  # Red misses, Blue sinks it
+    assert s.fleets[area(s, "egs")][RED] == 0 and s.force is None
+    assert s.frames[-1][0] == "move" and GAME.chance(s) is None, s.frames
+    assert "Red ends its movement" in order(s, "end movement").news
+
+
 def test_l53_no_leader_bonus_at_sea() -> None:
     s = fleets(fleets(leader_at(started(3), BLUE, "egy"), "egy", BLUE, 1), "egs", RED, 1)
     s = order(moving(s), "take 1 fleet at Egypt, embark leader at Egypt, sail to Egyptian Sea")

@@ -80,7 +80,8 @@ def moved_any(s: State, seat: int) -> bool:
     """Whether any unit, fleet or the leader of the seat's moved in this movement phase."""
     mine = (seat, MERC + seat)
     return (
-        seat in s.leader_moved
+        bool(s.sea_fights)  # only a mover's fleets fight at sea: its own, or a force sunk
+        or seat in s.leader_moved
         or any(c // 4 in mine for _, c, _ in s.moved)
         or any(k == seat for _, k, _ in s.sailed)
     )
@@ -691,6 +692,10 @@ def _sail(s: State, seat: int, a: Sail) -> None:
 
 
 def sea_ask_options(s: State, who: int, sea: int, other: int) -> list[Action]:
+    """Fight or decline, while both sides still have fleets there (a mover's fleet sunk by
+    the first of two enemies meets the second no more)."""
+    if not (s.fleets[sea][who] and s.fleets[sea][other]):
+        return []
     at = s.parts.map.ids[sea]
     return [Fight(at, s.seats[other]), Decline(at, s.seats[other])]
 
