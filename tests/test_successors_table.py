@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from fakes import FakeRenderer, Seeds
-from successors_helpers import at, holding, moving, order, put, started
+from successors_helpers import at, controlled, holding, moving, order, put, started
 from test_successors_rules import contest
 
 from bot.table.commands import Call, find
@@ -32,9 +32,10 @@ def test_an_event_roll_is_told_with_its_entry_its_title_and_its_effect() -> None
         "Blue rolls 1 5 4 for the event: ODD 54, Persia revolts: Every unit in Persia turns white "
         "and Persia is in revolt. If nobody controls Persia, 2 white levies are placed there."
     )
-    assert (
-        said[1]
-        == "Persia revolts: no units turn white, 2 levies (white) placed, and a Revolt marker"
+    assert said[1] == "Persia revolts: 2 levies (white) and a Revolt marker"
+    held = put(controlled(s, RED, "per"), "per", RED, levy=1)
+    assert told(held, EventRoll((1, 5, 4)), None)[1] == (
+        "Persia revolts: 1 levy turns white and a Revolt marker"
     )
 
 

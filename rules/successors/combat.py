@@ -47,15 +47,16 @@ def send_home(s: State, seat: int, why: str) -> None:
     where his home holds unfriendly units; with no refuge, home all the same."""
     home = s.homes[seat]
     to = board.refuge(s, seat)
+    leader = f"{title(s, seat)}'s leader, {why},"
     if to in (home, NO):
         board.set_leader(s, seat, home)
-        say(s, f"{title(s, seat)}'s leader, {why}, is placed in {area_name(s, home)}")
+        say(s, f"{leader} goes home to {area_name(s, home)}")
         return
     board.set_leader(s, seat, to)
+    cited = "" if "(Q21)" in why else " (Q21)"
     say(
         s,
-        f"{title(s, seat)}'s leader, {why}, is placed in {area_name(s, to)}, "
-        f"{area_name(s, home)} holding unfriendly units (Q21)",
+        f"{leader} goes to {area_name(s, to)}, {area_name(s, home)} holding unfriendly units{cited}",
     )
 
 

@@ -81,7 +81,7 @@ def lose_unit(s: State, seat: int, a: Lose, why: str) -> None:
     at = s.parts.map.index[a.at]
     if a.piece == "fleet":
         board.remove_fleets(s, at, seat)
-        say(s, f"{title(s, seat)} loses a fleet at {area_name(s, at)} ({why})")
+        say(s, f"{title(s, seat)} loses a fleet in {area_name(s, at)} ({why})")
         return
     c = piece_code(s, seat, a.piece)
     assert c is not None and c >= 0

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from math import ceil
 
-from ..words import count_of
+from ..words import count_of, listed
 from . import board, chits, combat, economy
 from .components import EL, PORT, Step, event_index
 from .economy import EVENT_ELEPHANTS, EVENT_FLEETS, charge, pay, push, say
@@ -103,13 +103,13 @@ def turns_white(s: State, seat: int, step: Step) -> None:
     if uncontrolled:
         placed = [board.place(s, area, WHITE, t, n) for t, n in enumerate(step.units)]
     board.set_marker(s, area, REVOLT)
-    say(
-        s,
-        f"{area_name(s, area)} revolts: {units_text(turned)} turn white, "
-        f"{units_text(placed)} (white) placed, and a Revolt marker",
+    told = (
+        [f"{units_text(turned)} turn{'s' if sum(turned) == 1 else ''} white"] if any(turned) else []
     )
+    told += [f"{units_text(placed)} (white)"] if any(placed) else []
+    say(s, f"{area_name(s, area)} revolts: {listed([*told, 'a Revolt marker'])}")
     for leader in board.leaders_in(s, area):
-        combat.send_home(s, leader, "beaten by rebels, he goes home (Q21)")
+        combat.send_home(s, leader, "beaten by rebels (Q21)")
 
 
 def _turn_slot(s: State, area: int, slot: int, turned: list[int]) -> None:
