@@ -234,6 +234,8 @@ def test_events_count_ports_fleets_and_units_in_the_singular_and_none_as_none() 
     assert "Blue controls no port and gains nothing" in deal(none, 3, 2, 2).news
     fleet = at(fleets(started(3), "egy", BLUE), BLUE, 1, frame("event_roll", BLUE))
     assert "Blue loses its 1 fleet in port" in deal(fleet, 3, 2, 5).news  # ODD 25
+    remounts = deal(at(started(3), BLUE, 1, frame("event_roll", BLUE)), 2, 4, 5)  # EVEN 45
+    assert "Blue controls no cavalry area and receives nothing" in remounts.news  # "that symbol"
 
 
 def test_l21_a_player_with_talents_and_nowhere_to_place_units_is_told_why_none_are_bought() -> None:

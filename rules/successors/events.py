@@ -13,7 +13,7 @@ from ..words import count_of, listed
 from . import board, chits, combat, economy
 from .components import EL, PORT, Step, event_index
 from .economy import EVENT_ELEPHANTS, EVENT_FLEETS, charge, pay, push, say
-from .names import area_name, counted, talents, title, units_text
+from .names import area_name, counted, talents, title, unit_noun, units_text
 from .state import (
     CAPTIVE,
     INVASION,
@@ -304,7 +304,8 @@ def receive(s: State, seat: int, step: Step) -> None:
     if step.needs != NO and not any(
         c == seat and m.symbol[a] == step.needs for a, c in enumerate(s.control)
     ):
-        say(s, f"{title(s, seat)} controls no area of that symbol and receives nothing")
+        kind = unit_noun(step.needs)  # the symbol it needs (l.22): "no cavalry area"
+        say(s, f"{title(s, seat)} controls no {kind} area and receives nothing")
         return
     if step.at == "leader":
         at = s.leaders[seat]
