@@ -88,14 +88,16 @@ def test_the_others_read_a_standing_order_fired_with_its_moment_in_words_not_a_c
     ("money", "said"),
     [
         (0, "your treasury is empty: you have no Talent to give (l.12)"),
-        (3, "you have 3 Talents to give: give 1 to 3 (l.12)"),
+        (3, "you have 3 Talents to give: at most 3: `give 3 to red` (l.12)"),
+        (1, "you have 1 Talent to give: `give 1 to red` (l.12)"),
     ],
 )
 def test_a_gift_beyond_the_treasury_is_refused_with_what_the_giver_holds(
     money: int, said: str
 ) -> None:
     """Cara gives Bob more than her treasury holds: the refusal says what she has (and that
-    she has nothing when her treasury is empty), not "give 1 to 0 Talents"."""
+    she has nothing when her treasury is empty), not "give 1 to 0 Talents", nor "give 1 to 3"
+    (read as a gift of 1 to a third player)."""
     s = at(started(3, money=money), BLUE, 4, frame("move", BLUE))
     with pytest.raises(ValueError) as refused:
         order(s, "give 5 to red", "green")

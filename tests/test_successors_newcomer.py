@@ -117,7 +117,9 @@ def test_move_all_takes_every_unit_there_and_the_leader() -> None:
 
 def test_a_step_refused_by_a_rule_is_told_apart_from_one_not_read() -> None:
     s = moving(put(started(3, money=2), "egy", BLUE, inf=1))
-    with pytest.raises(IllegalAction, match="you have 2 Talents to give: give 1 to 2") as refused:
+    with pytest.raises(
+        IllegalAction, match="you have 2 Talents to give: at most 2: `give 2 to red`"
+    ) as refused:
         read(s, "give 9 to red")
     assert "Allowed" not in refused.value.reason  # the table lists the allowed steps once
     with pytest.raises(InvalidOrder, match="'conquer' is not a step of Successors"):
@@ -452,3 +454,45 @@ def test_a_player_losing_a_unit_to_an_unpaid_event_reads_from_each_button_that_i
         assert read(s, label, "red") == [a], label
     with pytest.raises(InvalidOrder, match=r"one unit at a time \(l.40\)"):
         read(s, "lose 2 levy at Arabia", "red")
+
+
+def refused(s: State, text: str) -> str:
+    with pytest.raises(IllegalAction) as refusal:
+        read(s, text)
+    return refusal.value.reason.split(". Allowed")[0]
+
+
+def test_a_step_typed_at_the_wrong_moment_says_when_it_comes_or_what_stops_it() -> None:
+    """Found by typing each kind of order at random moments of random games: many were
+    refused with only the prompt of the decision now ("fight red at Syria: move a force..."),
+    "buy 2 inf" with "name where the units are placed: none now", a retreat to the battle's
+    own area with "Media does not border Media", a drop by a force with no leader with "the
+    force is 2 infantry: it drops only what it carries"."""
+    move = moving(put(started(3), "egy", BLUE, inf=2))
+    assert refused(move, "fight red at Syria").startswith(
+        "fight red at Syria: battles are chosen in the combat phase, after movement (l.35-36); "
+        "now: move a force"
+    )
+    assert refused(move, "stand").startswith("stand: units retreat or stand after a round")
+    assert refused(move, "done") == (
+        "done: `done` ends the purchases; the movement ends with `end movement`"
+    )
+    assert refused(move, "buy 2 inf").startswith(
+        "buy inf: purchases come in your revenue phase, after the event (l.5)"
+    )
+    assert refused(move, "pay").startswith("pay: `pay` answers a mutiny")
+    assert refused(move, "take 2 inf at Egypt, halt") == (
+        "halt: the force under way has not moved yet: move it first (or `undo` what it took)"
+    )
+    assert refused(move, "take 2 inf at Egypt, march to Arabia, drop 1 inf") == (
+        "drop 1 inf: only a force with its leader drops units on the way, once it has marched (Q10)"
+    )
+    assert refused(move, "take 2 inf at Egypt, march to Egypt") == (
+        "march to Egypt: the force is in Egypt already"
+    )
+    battle = order(contest({"inf": 2}, {"inf": 2}), "fight red at Arabia")
+    battle = deal(battle, 1, 1, 1, 1)  # no hits: Red retreats or stands, then Blue
+    battle = order(battle, "stand", "red")
+    assert refused(battle, "retreat all to Arabia") == (
+        "retreat all to Arabia: the battle is in Arabia: a retreat goes to an adjacent area (l.45)"
+    )

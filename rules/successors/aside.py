@@ -73,7 +73,8 @@ def _give(s: State, seat: int, a: Give) -> str | None:
     if not held:
         return "your treasury is empty: you have no Talent to give (l.12)"
     if not 1 <= a.amount <= held:
-        return f"you have {talents(held)} to give: give 1 to {held} (l.12)"
+        upto = "" if held == 1 else f"at most {held}: "
+        return f"you have {talents(held)} to give: {upto}`give {held} to {a.to}` (l.12)"
     return None
 
 

@@ -300,6 +300,10 @@ def _only_place(r: Reader, pieces: list[str]) -> int:
     places = list(dict.fromkeys(a.at for a in legal))
     if len(places) == 1:
         return m.index[places[0]]
+    if not places:  # none now: why, by the rules (the phase, the price, the symbol...)
+        why = refusal_reason(r.s, Buy(pieces[0], ""), r.seat)
+        now = engine.legal(r.s)
+        raise StepRefused(f"buy {pieces[0]}: {why}", allowed_text(r.s, now) if now else None)
     said = ", ".join(f"`buy ... at {m.names[m.index[x]]}`" for x in places) or "none now"
     raise OrderError(f"name where the units are placed (l.21): {said}")
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from itertools import pairwise
+from typing import Final
 
 from ..errors import excerpt
 from ..words import count_of, listed
@@ -18,18 +19,24 @@ from .state import (
     WHITE,
     Action,
     Buy,
+    Call,
     ChooseHome,
     Decline,
+    Done,
     Drop,
     Embark,
     EndMove,
+    Escape,
     Fight,
+    Force,
     Halt,
     Land,
     Lose,
     March,
+    Pay,
     Retreat,
     Sail,
+    Stand,
     State,
     Take,
     TakeFleets,
@@ -287,6 +294,9 @@ def _why(s: State, seat: int, a: Action) -> str | None:
     kind = s.frames[-1][0]
     if isinstance(a, Buy) and kind != "buy":
         return _buy_when(s)
+    when = _when(a, kind)
+    if when is not None:
+        return f"{when}; now: {decision_text(s)}"
     if kind == "move":
         return _move_why(s, seat, a)
     if isinstance(a, MOVEMENT_STEPS):
@@ -306,6 +316,31 @@ def _why(s: State, seat: int, a: Action) -> str | None:
     return None
 
 
+def _when(a: Action, kind: str) -> str | None:
+    """When a step of another decision than the one now comes, by its rule."""
+    if isinstance(a, Call) and kind != "move":
+        return "an ally is called in your movement phase (l.32)"
+    if isinstance(a, Fight | Decline) and kind not in ("combat", "call", "sea_ask"):
+        return "battles are chosen in the combat phase, after movement (l.35-36)"
+    if isinstance(a, Retreat | Stand) and kind != "retreat":
+        return "units retreat or stand after a round of a battle (l.45)"
+    if isinstance(a, Escape) and kind != "escape":
+        return "a fleet escapes to sea when its port is taken and it rolls 5-6 (l.61-63)"
+    if isinstance(a, ChooseHome) and kind != "home":
+        return "homes are chosen in the setup, before the first game turn"
+    if isinstance(a, Pay) and kind != "mutiny":
+        return "`pay` answers a mutiny, whose price is paid or a unit lost"
+    if isinstance(a, Lose) and kind not in LOSING:
+        return (
+            "a unit is lost when a rule asks for one (an event not paid, upkeep, a battle's hits)"
+        )
+    return None
+
+
+# the decisions that a loss answers
+LOSING: Final = ("lose", "mutiny", "disband", "fever", "sea_loss", "drown", "battle_loss")
+
+
 def _place(s: State, x: str) -> int:
     return s.parts.map.index.get(x, NO)
 
@@ -322,6 +357,8 @@ def _move_why(s: State, seat: int, a: Action) -> str | None:
         to = _place(s, a.to)
         if to == NO or to >= m.land:
             return f"no land area {excerpt(a.to)}"
+        if to == f.place:
+            return f"the force is in {area_name(s, to)} already"
         if to not in m.adjacent[f.place]:
             near = ", ".join(m.names[b] for b in m.adjacent[f.place])
             here = area_name(s, f.place)
@@ -337,6 +374,13 @@ def _move_why(s: State, seat: int, a: Action) -> str | None:
             return (
                 "the fleets met enemy fleets and stopped (l.29): they may only land troops or halt"
             )
+        if to == f.place:
+            return f"the fleets are in {area_name(s, to)} already"
+        if movement.mp_left(s, f) < 1:
+            mp = s.parts.setup.fleet_mp
+            return (
+                f"the fleets have no movement point left ({mp} MP, l.29): land the troops or halt"
+            )
         if to != NO and to < m.land and m.is_port(to) and s.control[to] != NO:
             return f"no fleet enters a port held by {title(s, s.control[to])} (l.30)"
         if to != NO and to < m.land and not m.is_port(to):
@@ -347,7 +391,9 @@ def _move_why(s: State, seat: int, a: Action) -> str | None:
         return f"the fleets sail to a sea next to {area_name(s, f.place)} or a port on it, 1 MP each ({movement.mp_left(s, f)} left, l.29)"
     if isinstance(a, Take | TakeFleets):
         return _take_why(s, seat, a)
-    if isinstance(a, Halt) and f is not None and f.fleets:
+    if isinstance(a, Halt | EndMove) and f is not None and not f.marched:
+        return "the force under way has not moved yet: move it first (or `undo` what it took)"
+    if isinstance(a, Halt | EndMove) and f is not None and f.fleets:
         return "land the troops and the leader aboard before the fleets halt at sea (Q24)"
     if isinstance(a, Embark | Land) and f is None:
         return "troops embark on fleets under way: take fleets first"
@@ -356,6 +402,38 @@ def _move_why(s: State, seat: int, a: Action) -> str | None:
         if _place(s, a.at) not in coasts:
             where = listed([area_name(s, c) for c in coasts], "or")
             return f"troops board and land where the fleets are, their port or a coast of their sea: {where}"
+    if isinstance(a, Done):
+        return "`done` ends the purchases; the movement ends with `end movement`"
+    if f is None:
+        return (
+            "no force is under way: take pieces or fleets first, or `end movement`"
+            if isinstance(a, Drop | Halt)
+            else None
+        )
+    return _force_step_why(s, f, a)
+
+
+def _force_step_why(s: State, f: Force, a: Action) -> str | None:
+    """A step the force under way cannot take: what it carries, what it may do instead."""
+    carries = (
+        movement.marching(f.groups, f.leader != NO) if f.groups or f.leader != NO else "nothing"
+    )
+    if isinstance(a, Embark) and not f.fleets:
+        return "troops embark on fleets: this force marches on land (halt it, then take fleets)"
+    if isinstance(a, Embark):
+        if movement.cargo(f) >= f.fleets:
+            return "each fleet carries one unit, and these carry one each (l.31)"
+        return f"no {a.piece} of yours at {area_name(s, _place(s, a.at))} may board (its move may be over)"
+    if isinstance(a, Land):
+        return f"the fleets carry {carries}"
+    if isinstance(a, Drop) and f.fleets:
+        if a.piece != "fleet":
+            return "troops leave the fleets by landing (`land 1 inf at Syria`); a voyage drops only empty fleets"
+        return "a voyage keeps a fleet for each unit aboard, and one at least (l.31)"
+    if isinstance(a, Drop) and (f.leader == NO or not f.marched):
+        return "only a force with its leader drops units on the way, once it has marched (Q10)"
+    if isinstance(a, Drop):
+        return f"the force is {carries}: it drops only what it carries"
     return None
 
 
@@ -447,12 +525,14 @@ def _retreat_why(s: State, seat: int, a: Retreat) -> str:
     to = _place(s, a.to)
     if to == NO or to >= m.land:
         return f"no land area {excerpt(a.to)}"
+    if to == b.area:
+        return f"the battle is in {area_name(s, to)}: a retreat goes to an adjacent area (l.45)"
     if to not in m.adjacent[b.area]:
         return f"{area_name(s, to)} does not border {area_name(s, b.area)}: a retreat goes to an adjacent area (l.45)"
     if board.unfriendly_here(s, to, seat):
         return f"{area_name(s, to)} holds unfriendly units: no retreat there (Q20)"
     attacker = seat in b.attackers or MERC + seat in b.attackers
-    if attacker and s.control[to] != seat:
+    if attacker and s.control[to] != seat and any(s.units[to]):
         return f"the attacker retreats only to an area he controls or an empty one, and {area_name(s, to)} is neither (Q20)"
     if not attacker and (b.area, to) in s.entered:
         return f"an attacker entered {area_name(s, b.area)} from {area_name(s, to)} this turn: the defender may not retreat there (Q20)"
