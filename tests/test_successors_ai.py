@@ -299,7 +299,8 @@ def test_a_hints_runner_up_is_told_in_facts_that_agree_with_the_step_chosen() ->
 
 def test_a_battle_that_may_still_be_won_is_never_told_as_won_0_percent_of_the_time() -> None:
     """A lone levy against a stack read "it would win 0 % of the time": it may (it hits on a
-    6), so the chance is told as under 1 %."""
+    6), so the chance is told as under 1 %. A battle against rebels says they always fight
+    (it read as a battle sought at under 1 %)."""
     from ai.successors.moves import DEFAULT
     from rules.successors.view import view
 
@@ -307,6 +308,10 @@ def test_a_battle_that_may_still_be_won_is_never_told_as_won_0_percent_of_the_ti
     s = order(order(s, "move 1 levy Egypt Arabia"), "end movement")
     told = why.reason(view(s, "blue"), st.Decline("ara", "red"), DEFAULT)
     assert told == "no battle in Arabia, where it would win under 1 % of the time", told
+    rebels = put(put(moving(started(3)), "ara", 0, levy=1), "ara", st.WHITE, inf=6)
+    rebels = order(rebels, "end movement")  # (the levy stands where rebels rose)
+    told = why.reason(view(rebels, "blue"), st.Fight("ara", "white"), DEFAULT)
+    assert told.startswith("rebels always fight (Q13): a battle in Arabia it wins"), told
 
 
 def test_a_hints_order_reads_as_a_person_types_it_and_its_why_tells_it_whole() -> None:

@@ -102,7 +102,8 @@ def reason(view: View, a: st.Action, params: Params) -> str:
         return f"{verb} at sea: its {count_of(ours, 'fleet')} against {theirs}"
     if isinstance(a, st.Fight):
         chance = _percent(_battle_odds(s, i, a.at, a.against))
-        return f"a battle in {_area(s, a.at)} it wins {chance} of the time"
+        forced = "rebels always fight (Q13): " if a.against == "white" else ""
+        return f"{forced}a battle in {_area(s, a.at)} it wins {chance} of the time"
     if isinstance(a, st.Decline):
         chance = _percent(_battle_odds(s, i, a.at, a.against))
         return f"no battle in {_area(s, a.at)}, where it would win {chance} of the time"
