@@ -468,6 +468,14 @@ def test_two_ais_of_one_level_are_told_apart_and_no_name_is_cut_where_the_table_
     assert faults(img, sheet, map_layout(OURS)) == []
     for seat in two_ais:  # where the table has room, each beside its colour's name too
         assert f"{seat.capitalize()} (the greedy AI)" in [t.text for t in sheet.texts]
+    four = {seat: "the greedy AI" for seat in last.seats}  # no line to spare for each name
+    noted = last.clone()  # a line more for each of three seats: allied, allied, captive
+    noted.alliances, noted.leaders = ((0, 1),), (*last.leaders[:2], CAPTIVE, *last.leaders[3:])
+    img, sheet = picture(GAME.view(noted, None), four)
+    panel = [t.text for t in sheet.texts if overlap(t.box, map_layout(OURS).panel)]
+    assert faults(img, sheet, map_layout(OURS)) == [] and not any("…" in t for t in panel), panel
+    for seat in last.seats:  # by its colour at least, never "greed…"
+        assert any(t.startswith(seat.capitalize()) for t in panel), (seat, panel)
     best = GAME.result(last)
     assert best is not None
     winner = best.places[0][0]

@@ -548,21 +548,24 @@ def _panel(pen: _Pen, v: View, names: Names | None, box: Box) -> None:
     colour, its player, its Talents, chits and points; one more for a captive leader, an
     alliance or an elimination. A player's name too long to sit beside the figures gets a
     line of its own, the figures under it, while the box has the lines to spare; else it
-    drops its article ("greedy AI"), and is cut short only when that is not enough."""
+    is shortened ("Red (greedy AI)", then "Red" where two seats share the name, "hard AI"
+    where none does), and cut short only when that is not enough."""
     s = v.state
     half = scores(s)
     plain = player_names(v, names)
-    who = [  # two seats of one name (two AIs of a level) are told apart by their colours too
-        label if plain.count(name) > 1 else name
-        for name, label in zip(plain, labels(v, names), strict=True)
+    shared = [plain.count(name) > 1 for name in plain]  # two AIs of a level, say
+    who = [  # two seats of one name are told apart by their colours too
+        label if twice else name
+        for name, label, twice in zip(plain, labels(v, names), shared, strict=True)
     ]
+    hue = colours(v)
     order = [k for k in s.order if k not in s.out] or list(range(s.players))
     order += [k for k in range(s.players) if k not in order]
     now = acting(s)
     x0, y = box[0] + 6, box[1] + 6
     x = x0 + max(line_at(0, 0, str(k + 1)).box[2] for k in range(len(order))) + 2 + 26
     stats = {seat: _stats(v, seat, half[seat]) for seat in order}
-    notes = {seat: _note(v, seat, colours(v)) for seat in order}
+    notes = {seat: _note(v, seat, hue) for seat in order}
     spare = (box[3] - y) // PANEL_ROW - len(order) - sum(1 for n in notes.values() if n)
     for k, seat in enumerate(order):
         stats_x = box[2] - 6 - ink_width(stats[seat]) - 2 * PAD
@@ -577,7 +580,8 @@ def _panel(pen: _Pen, v: View, names: Names | None, box: Box) -> None:
             pen.write(x, y + 2, _fit(name, box[2] - 6 - x, TEXT, bold), bold=bold)
             y += PANEL_ROW
         else:
-            cell = _cell([name, name.replace("(the ", "("), plain[seat]], room, bold)
+            short = hue[seat] if shared[seat] else plain[seat]  # what tells the seat apart
+            cell = _cell([name, name.replace("(the ", "("), short], room, bold)
             pen.write(x, y + 2, _fit(cell, room, TEXT, bold), bold=bold)
         pen.write(stats_x, y + 2, stats[seat])
         y += PANEL_ROW
@@ -588,8 +592,9 @@ def _panel(pen: _Pen, v: View, names: Names | None, box: Box) -> None:
 
 def _cell(names: list[str], room: float, bold: bool) -> str:
     """A player's name as a cell of the table: the first of its forms that fits ("Red (the
-    greedy AI)", "Red (greedy AI)", then the name alone beside its colour's swatch), else
-    the last without its article ("greedy AI" for "the greedy AI")."""
+    greedy AI)", "Red (greedy AI)", then what tells the seat apart beside its colour's
+    swatch: its name, or its colour where another seat has the same name), else the last
+    without its article ("hard AI" for "the hard AI")."""
     for name in names:
         if ink_width(name, TEXT, bold) + 2 * PAD <= room:
             return name
