@@ -223,3 +223,16 @@ def test_events_and_chits_are_looked_up_at_the_table() -> None:
     with pytest.raises(ValueError, match="an event by its roll"):
         ref.lookup(options, "ODD 77")
     assert len(ref.lookup_names(options)) == 72 + 20
+
+
+def test_an_event_or_a_chit_is_looked_up_by_its_title_as_the_help_says() -> None:
+    """`card NUMBER: look up an event or chit by number or title`: a title was refused."""
+    ref = reference_of(GAME)
+    options = SuccessorsOptions()
+    assert ref.lookup(options, "lamian war").startswith("ODD 11, Lamian War: Greece revolts")
+    assert ref.lookup(options, "persia").startswith("ODD 54, Persia revolts")  # the start
+    assert ref.lookup(options, "Cavalry raid").startswith("Chit 19 and Chit 20, each: Cavalry")
+    with pytest.raises(ValueError, match="names several: `EVEN 51` Elephant dealers, `EVEN 52`"):
+        ref.lookup(options, "elephant")
+    with pytest.raises(ValueError, match="at most 100 characters"):
+        ref.lookup(options, "x" * 101)

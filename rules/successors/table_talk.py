@@ -10,7 +10,7 @@ from dataclasses import replace
 from ..capabilities import Menus, Narration, Notation, Orders, Reference, TableTalk, Turns
 from ..errors import excerpt
 from ..game import Seat
-from ..words import count_of
+from ..words import count_of, listed
 from . import aside, board, codec, engine, notation, reference, report, wording
 from .chits import ARMED_FOR, YOUR_MOMENTS, armed_as, chit_of
 from .movement import marching
@@ -338,20 +338,40 @@ class SuccessorsReference(Reference[SuccessorsOptions]):
         return out
 
     def lookup(self, options: SuccessorsOptions, query: str) -> str:
+        """An event by its roll, a chit by its number, either by its title (whole, its
+        start, or words of it: `cavalry raid`, `lamian`)."""
         from .components import parts
 
         p = parts(options.map_file, options.events_file, options.chits_file, options.setup_file)
+        if len(query) > MAX_LOOKUP_CHARS:
+            raise ValueError(
+                f"look up at most {MAX_LOOKUP_CHARS} characters: a roll, a number or a title"
+            )
         q = " ".join(query.strip().upper().split())
-        for e in p.events.table:
-            if q == e.key:
-                return f"{e.key}, {e.title}: {e.text}"
+        texts = {e.key: f"{e.key}, {e.title}: {e.text}" for e in p.events.table}
+        texts |= {f"CHIT {c.number}": f"Chit {c.number}, {c.name}: {c.text}" for c in p.chits.chits}
         number = q.removeprefix("CHIT").strip()
-        if number.isdigit() and 1 <= int(number) <= len(p.chits.chits):
-            c = p.chits.of(int(number))
-            return f"Chit {c.number}, {c.name}: {c.text}"
+        key = f"CHIT {int(number)}" if number.isdigit() and len(number) < 4 else q
+        if key in texts:
+            return texts[key]
+        titles = [(k, e.title) for k, e in ((e.key, e) for e in p.events.table)]
+        titles += [(f"CHIT {c.number}", c.name) for c in p.chits.chits]
+        found = _by_title(titles, q)
+        if len(found) == 1:
+            return texts[found[0][0]]
+        said_of = {texts[k].split(", ", 1)[1] for k, _ in found}
+        if len(said_of) == 1:  # copies of one chit or event: told once, with each number
+            keys = [k.title() if k.startswith("CHIT") else k for k, _ in found]
+            return f"{listed(keys)}, each: {said_of.pop()}"
+        if found:
+            said = ", ".join(
+                f"`{k.lower() if k.startswith('CHIT') else k}` {t}" for k, t in found[:8]
+            )
+            more = f" and {len(found) - 8} more" if len(found) > 8 else ""
+            raise ValueError(f"{excerpt(query)} names several: {said}{more}")
         raise ValueError(
             f"no event or chit {excerpt(query)}: an event by its roll (`ODD 45`), a chit by "
-            f"its number (`chit 5`, 1 to {len(p.chits.chits)})"
+            f"its number (`chit 5`, 1 to {len(p.chits.chits)}), or either by its title"
         )
 
     def help_lines(self, named: Callable[[str], str]) -> list[str]:
@@ -365,6 +385,22 @@ class SuccessorsReference(Reference[SuccessorsOptions]):
             "summary's headings, or by a word (homes, fleet, retreat): l.26 cites the "
             "rules summary's line 26, Q10 our reading where it is silent (docs/successors.md).",
         ]
+
+
+MAX_LOOKUP_CHARS = 100  # a roll, a number or a title looked up
+
+
+def _by_title(titles: list[tuple[str, str]], q: str) -> list[tuple[str, str]]:
+    """The titles the words name: the one it is, else those it starts, else those holding
+    every word of it."""
+    whole = [(k, t) for k, t in titles if t.upper() == q]
+    if whole:
+        return whole
+    start = [(k, t) for k, t in titles if t.upper().startswith(q)]
+    if start:
+        return start
+    words = q.split()
+    return [(k, t) for k, t in titles if words and all(w in t.upper() for w in words)]
 
 
 # --- what a seat is told ----------------------------------------------------------------------
