@@ -247,7 +247,7 @@ def test_l21_a_player_with_talents_and_nowhere_to_place_units_is_told_why_none_a
     s = begun(at(s, BLUE, 2))
     assert s.money[BLUE] > 0 and s.frames[-1][0] == "move"
     assert (
-        "Blue buys nothing: units are placed at home or with the leader (l.21), and Red holds "
+        "Blue buys nothing: units are placed at home or with the leader (l.21): Red holds "
         "Egypt and its leader is Red's captive"
     ) in s.news
     free = begun(at(put(started(3), "syr", BLUE, inf=1), BLUE, 2))

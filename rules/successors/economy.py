@@ -207,8 +207,8 @@ def nowhere_to_buy(s: State, seat: int) -> str | None:
     else:
         leader = f"its leader stands with unfriendly units in {area_name(s, at)}"
     return (
-        f"{title(s, seat)} buys nothing: units are placed at home or with the leader (l.21), "
-        f"and {at_home} and {leader}"
+        f"{title(s, seat)} buys nothing: units are placed at home or with the leader (l.21): "
+        f"{at_home} and {leader}"
     )
 
 

@@ -260,7 +260,7 @@ def port_wages(s: State, seat: int, step: Step) -> None:
         if not kept:
             say(
                 s,
-                f"{who} cannot pay for its {gone} in port and loses {'it' if kept == in_port - 1 else 'them'}",
+                f"{who} cannot pay for its {gone} in port and loses {'it' if in_port == 1 else 'them'}",
             )
             continue
         said = f"{who} pays {talents(kept * step.amount)} for {count_of(kept, 'fleet')} in port"

@@ -11,7 +11,7 @@ from ..errors import excerpt
 from ..words import count_of, listed
 from . import aside, board, combat, economy, engine, movement
 from .components import CAV, INF, TYPES
-from .names import area_name, talents, title, unit_noun, units_text
+from .names import area_name, piece_code, talents, title, unit_noun, units_text
 from .state import (
     ASIDE_ACTIONS,
     MERC,
@@ -413,6 +413,14 @@ def _move_why(s: State, seat: int, a: Action) -> str | None:
     return _force_step_why(s, f, a)
 
 
+def _aboard(s: State, f: Force, piece: str) -> int:
+    """How many of a piece the force carries (the leader: 1 or 0)."""
+    if piece == "leader":
+        return int(f.leader != NO)
+    code = piece_code(s, f.seat, piece)
+    return 0 if code is None else movement.carried(f.groups).get(code, 0)
+
+
 def _force_step_why(s: State, f: Force, a: Action) -> str | None:
     """A step the force under way cannot take: what it carries, what it may do instead."""
     carries = (
@@ -425,7 +433,7 @@ def _force_step_why(s: State, f: Force, a: Action) -> str | None:
             return "each fleet carries one unit, and these carry one each (l.31)"
         return f"no {a.piece} of yours at {area_name(s, _place(s, a.at))} may board (its move may be over)"
     if isinstance(a, Land):
-        return f"the fleets carry {carries}"
+        return None if _aboard(s, f, a.piece) >= a.count else f"the fleets carry {carries}"
     if isinstance(a, Drop) and f.fleets:
         if a.piece != "fleet":
             return "troops leave the fleets by landing (`land 1 inf at Syria`); a voyage drops only empty fleets"
@@ -433,7 +441,7 @@ def _force_step_why(s: State, f: Force, a: Action) -> str | None:
     if isinstance(a, Drop) and (f.leader == NO or not f.marched):
         return "only a force with its leader drops units on the way, once it has marched (Q10)"
     if isinstance(a, Drop):
-        return f"the force is {carries}: it drops only what it carries"
+        return f"the force holds {carries}: it drops only what it holds"
     return None
 
 
