@@ -300,7 +300,7 @@ def _why(s: State, seat: int, a: Action) -> str | None:
     if kind == "move":
         return _move_why(s, seat, a)
     if isinstance(a, MOVEMENT_STEPS):
-        return f"{_movement_when(s)}; now: {decision_text(s)}"
+        return f"{_movement_when(s, seat)}; now: {decision_text(s)}"
     if kind == "home" and isinstance(a, ChooseHome):
         return _home_why(s, a)
     if kind == "retreat" and isinstance(a, Retreat):
@@ -501,11 +501,14 @@ def _buy_when(s: State) -> str:
     return f"purchases come in your revenue phase, after the event (l.5): {decision_text(s)}"
 
 
-def _movement_when(s: State) -> str:
+def _movement_when(s: State, seat: int) -> str:
     """A movement step typed outside the movement phase: when movement comes (l.4-7)."""
-    stage = next((f[2] for f in reversed(s.frames) if f[0] == "player"), None)
-    if stage is None:
+    turn = next((f for f in reversed(s.frames) if f[0] == "player"), None)
+    if turn is None:
         return "no movement in the setup: the game turns begin after it"
+    stage = turn[2]
+    if turn[1] != seat:  # another's player turn (a battle it called, a loss it takes)
+        return f"you move in your own player turn, and this is {title(s, turn[1])}'s (l.1-3)"
     if stage <= engine.MOVEMENT_STAGE:  # the player turn's stage still to come
         return "movement comes after the event and the revenue phase (l.4-6)"
     return "your movement is over (movement comes before combat, l.6-7)"
