@@ -5,10 +5,10 @@ the log read every few steps in a long window and a short one (tests/told_channe
 
     python bench/log_as_announced.py [--games 30] [--seed 0] [--every 10] [--kinds rajas ...]
 
-Each game is played with people alone as Discord shows it (its messages' length bounded:
-the lines compared), and with people alone and with AIs in messages of any length (the lines
-and each message compared). Prints per game and seating the games whose log and channel
-differ (with the first difference of the first one) and the CPU time.
+Each game is played with people alone and with AIs (the table's first level), each as Discord
+shows it (its messages' length bounded: the lines compared) and in messages of any length
+(the lines and each message compared). Prints per game and seating the games whose log and
+channel differ (with the first difference of the first one) and the CPU time.
 """
 
 from __future__ import annotations
@@ -58,7 +58,12 @@ def main(argv: list[str] | None = None) -> int:
     figures: dict[str, object] = {}
     for kind in a.kinds:
         seats = next(g for g in games() if g.info.id == kind).info.min_players
-        for ais, front in ((0, DISCORD), (0, UNBOUNDED), (seats - 1, UNBOUNDED)):
+        for ais, front in (
+            (0, DISCORD),
+            (0, UNBOUNDED),
+            (seats - 1, UNBOUNDED),
+            (seats - 1, DISCORD),
+        ):
             start = time.process_time()
             failed = asyncio.run(run(kind, a.seed, a.games, ais, a.every, front))
             cpu = time.process_time() - start

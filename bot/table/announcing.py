@@ -163,7 +163,10 @@ class Announcer:
             header = ai_header(
                 t.g, t.move.after, t.waiting, self.texts.strong, self.texts.ai_levels
             )
-            opened.insert(0, header)
+            if g.to_move(t.move.before) == g.to_move(t.move.after):
+                moved.insert(0, header)  # the AI's own lines carried: its header above them
+            else:
+                opened.append(header)  # another's step: the AI plays after its lines
             if close and close.endswith(f"\n{header}"):  # the new message opens with it now
                 close = close.removesuffix(f"\n{header}")
         body = "\n".join(moved + opened + t.named)
@@ -171,43 +174,41 @@ class Announcer:
             text=_joined(body, nxt), body=body, close_text=close, mentions=t.named_mentions
         )
 
+    def _why(self, t: Telling) -> str | None:
+        """An AI's turn ends: why, in a line (its worker's, when the turn was its one step)."""
+        g, move = t.g, t.move
+        owner = turns_of(g).turn(move.before)[0]
+        owner_user = self.texts.seat_user(t.record, owner)
+        if not t.turn_ended or owner is None or not is_ai(owner_user):
+            return None
+        said = move.explained
+        if said is not None and said.start is t.start:
+            return said.why
+        end = move.after if move.turn_end is None else move.turn_end
+        explain = self.registry.explainer(g.info.id)
+        return why_line(explain, g, t.start, end, owner, owner_user, self.texts.ai_levels)
+
     def _handed_off(self, t: Telling) -> Announcement:
         """A hand-off, a new stage or the end: the step's lines up to a new stage close the
         turn's message; the rest opens the new one (with the stage's headline)."""
         g, record, move, kept, lines = t.g, t.record, t.move, t.kept, t.lines
         before, after = move.before, move.after
         cut = opening_cut(g, lines)  # the log's cut too
-        owner = turns_of(g).turn(before)[0]
-        owner_user = self.texts.seat_user(record, owner)
-        if t.turn_ended and owner is not None and is_ai(owner_user):
-            # an AI's turn ends: why, in a line (its worker's, when the turn was its one step)
-            said = move.explained
-            explain = self.registry.explainer(g.info.id)
-            why = (
-                said.why
-                if said is not None and said.start is t.start
-                else why_line(
-                    explain,
-                    g,
-                    t.start,
-                    after if move.turn_end is None else move.turn_end,
-                    owner,
-                    owner_user,
-                    self.texts.ai_levels,
-                )
-            )
-            if why:
-                lines.insert(cut, why)
-                cut += 1
+        why = self._why(t)
+        if why:
+            lines.insert(cut, why)
+            cut += 1
         if t.over:
             self.turn_starts.forget(record.id)
         closing, opening = lines[:cut], lines[cut:]
+        closed = narration_of(g).closing  # the turn is over: nothing more joins its lines
         close_text: str | None = (
-            "\n".join(told(g, [x for x in [*kept.split("\n"), *closing] if x])) or None
+            "\n".join(closed(told(g, [x for x in [*kept.split("\n"), *closing] if x]))) or None
         )
         carried: list[str] = []
         if t.turn is None or close_text is None or not self.texts.front.fits(close_text):
             close_text, carried, opening = _carried(g, kept if t.turn is not None else "", lines)
+            close_text = "\n".join(closed(close_text.split("\n"))) if close_text else None
         opening += t.said
         head: list[str] = []
         if t.new_stage:
@@ -272,19 +273,33 @@ def _carried(
 ) -> tuple[str | None, list[str], list[str]]:
     """A full turn's message goes on in a new one: what the full one is closed into (what it
     told, without its `Next:` line and buttons: the decision is the new message's), the run
-    carried over from it, and the new lines, told. A run of the same event
-    that the new lines continue moves whole into the new message, first (it came before all
-    else there), so it is told once ("D loses 3 Troops"), as the log tells it, not split by
-    the message's length; and a last line the new ones take back (a halt, once its seat moves
-    on) is no longer told, as the log does not tell it. With `context` (the same turn goes
+    carried over from it, and the new lines, told. Its last lines that the game says a later
+    line may still change (`Narration.unsettled`) are told as the new lines leave them, as
+    the log tells them, not split by the message's length: a run of the same event that the
+    new lines continue moves whole into the new message, first (it came before all else
+    there), so it is told once ("D loses 3 Troops"; two forces told as one once both are
+    over), and a line the new ones take back (a halt, once its seat moves on) is no longer
+    told. With `context` (the same turn goes
     on), the last step line goes along too, so that what the next steps take back with it (a
     halt after its march) is taken back in the new message as in the log. A message `known`
     to hold its `Next:` line alone is closed into the first new line, the step that answered
     it, so that no old decision stays open above the new message."""
     old = kept.split("\n") if kept else []
-    if len(old) > 1 and lines and len(told(g, [old[-1], lines[0]])) == 1:
-        merged = told(g, [old[-1], *lines])
-        return "\n".join(old[:-1]), merged[:1], merged[1:]
+    k = min(max(1, narration_of(g).unsettled(old)), len(old) - 1) if lines else 0
+    if k >= 1:  # the last lines, which a later line may still change, as the new lines leave them
+        cut = opening_cut(g, lines)  # (what opens a new stage is the next message's, in the log)
+        tail, merged = old[-k:], told(g, [*old[-k:], *lines[:cut]])
+        same = 0
+        while same < min(k, len(merged)) and merged[same] == tail[same]:
+            same += 1
+        fresh = told(g, lines[:cut])
+        if same < k:  # changed (joined, merged) or taken back from the `same`-th on
+            rest = merged[same:]
+            carried = rest[:1] if rest and rest[0] not in fresh else []  # a tail line, changed
+            kept_lines = "\n".join([*old[:-k], *tail[:same]])
+            return kept_lines, carried, [*rest[len(carried) :], *told(g, lines[cut:])]
+        if merged[k:] != fresh:  # the tail takes back some of the new lines ("ends its movement")
+            return "\n".join(old), [], [*merged[k:], *told(g, lines[cut:])]
     if len(old) > 1 and lines and told(g, [*old[-2:], lines[0]]) == [old[-2], *told(g, lines[:1])]:
         old = old[:-1]  # its last line the new one takes back, as the log does (a halt)
     elif context and len(old) > 1 and lines and old[-1].startswith("• "):

@@ -155,7 +155,7 @@ def told_messages(
         move += step.lines
         if step.closes:
             cut = opening_cut(g, move)
-            out.append(told(g, held + move[:cut]))
+            out.append(narration_of(g).closing(told(g, held + move[:cut])))
             held, move = move[cut:], []
     return [*out, told(g, held + move)]
 

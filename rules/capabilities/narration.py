@@ -62,6 +62,11 @@ class Narration(Generic[A, V]):
         lines stand as they were shown."""
         return None
 
+    def closing(self, lines: list[str]) -> list[str]:
+        """A message's lines (`merge_lines`'d) as it closes at a hand-off, its turn over:
+        what waited for a later line to be told whole, told so; here, as they are."""
+        return lines
+
     def unsettled(self, lines: list[str]) -> int:
         """How many of a message's last lines (`merge_lines`'d) a line told after them may
         still change, so that a reader following step by step is shown them once they stand;

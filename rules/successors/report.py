@@ -320,6 +320,14 @@ def _join_forces_at(out: list[str], k: int, known: frozenset[str]) -> None:
         out[k - 1 : k + 1] = [two]
 
 
+def closing(lines: list[str]) -> list[str]:
+    """A message's lines as it closes, its turn over: the last two forces that went the same
+    way told as one (the later one's move is over now, as a following line would say)."""
+    out = list(lines)
+    _join_forces_at(out, len(out) - 1, _standard_names() | frozenset(_single_places(out)))
+    return out
+
+
 def unsettled(lines: list[str]) -> int:
     """How many of a message's last lines a later line may still change: the last (more of
     the same merges into it), and the one before it where that is a march without a leader

@@ -131,6 +131,9 @@ class SuccessorsNarration(Narration[Action, View]):
     def line_added(self, shown: str, merged: str) -> str | None:
         return report.line_added(shown, merged)
 
+    def closing(self, lines: list[str]) -> list[str]:
+        return report.closing(lines)
+
     def unsettled(self, lines: list[str]) -> int:
         return report.unsettled(lines)
 
