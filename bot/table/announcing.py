@@ -273,33 +273,17 @@ def _carried(
 ) -> tuple[str | None, list[str], list[str]]:
     """A full turn's message goes on in a new one: what the full one is closed into (what it
     told, without its `Next:` line and buttons: the decision is the new message's), the run
-    carried over from it, and the new lines, told. Its last lines that the game says a later
-    line may still change (`Narration.unsettled`) are told as the new lines leave them, as
-    the log tells them, not split by the message's length: a run of the same event that the
-    new lines continue moves whole into the new message, first (it came before all else
-    there), so it is told once ("D loses 3 Troops"; two forces told as one once both are
-    over), and a line the new ones take back (a halt, once its seat moves on) is no longer
-    told. With `context` (the same turn goes
-    on), the last step line goes along too, so that what the next steps take back with it (a
-    halt after its march) is taken back in the new message as in the log. A message `known`
-    to hold its `Next:` line alone is closed into the first new line, the step that answered
-    it, so that no old decision stays open above the new message."""
+    carried over from it, and the new lines, told. Its last lines that a later line may
+    still change are told as the new lines leave them, as the log tells them
+    (`_changed_tail`). With `context` (the same turn goes on), the last step line goes along
+    too, so that what the next steps take back with it (a halt after its march) is taken
+    back in the new message as in the log. A message `known` to hold its `Next:` line alone
+    is closed into the first new line, the step that answered it, so that no old decision
+    stays open above the new message."""
     old = kept.split("\n") if kept else []
-    k = min(max(1, narration_of(g).unsettled(old)), len(old) - 1) if lines else 0
-    if k >= 1:  # the last lines, which a later line may still change, as the new lines leave them
-        cut = opening_cut(g, lines)  # (what opens a new stage is the next message's, in the log)
-        tail, merged = old[-k:], told(g, [*old[-k:], *lines[:cut]])
-        same = 0
-        while same < min(k, len(merged)) and merged[same] == tail[same]:
-            same += 1
-        fresh = told(g, lines[:cut])
-        if same < k:  # changed (joined, merged) or taken back from the `same`-th on
-            rest = merged[same:]
-            carried = rest[:1] if rest and rest[0] not in fresh else []  # a tail line, changed
-            kept_lines = "\n".join([*old[:-k], *tail[:same]])
-            return kept_lines, carried, [*rest[len(carried) :], *told(g, lines[cut:])]
-        if merged[k:] != fresh:  # the tail takes back some of the new lines ("ends its movement")
-            return "\n".join(old), [], [*merged[k:], *told(g, lines[cut:])]
+    changed = _changed_tail(g, old, lines)
+    if changed is not None:
+        return changed
     if len(old) > 1 and lines and told(g, [*old[-2:], lines[0]]) == [old[-2], *told(g, lines[:1])]:
         old = old[:-1]  # its last line the new one takes back, as the log does (a halt)
     elif context and len(old) > 1 and lines and old[-1].startswith("• "):
@@ -309,6 +293,37 @@ def _carried(
     if known and not old and new:
         return new[0], [], new[1:]
     return "\n".join(old) or None, [], new
+
+
+def _changed_tail(
+    g: AnyGame, old: list[str], lines: list[str]
+) -> tuple[str, list[str], list[str]] | None:
+    """A full message's last lines that the game says a later line may still change
+    (`Narration.unsettled`), told as the new lines leave them rather than split by the
+    message's length: a run of the same event that the new lines continue moves whole into
+    the new message, first (it came before all else there), so it is told once ("D loses 3
+    Troops"; two forces told as one once both are over); a line the new ones take back (a
+    halt, once its seat moves on) is no longer told, nor a new line the tail takes back
+    ("ends its movement" after a march). None: the new lines leave the tail as it is."""
+    k = min(max(1, narration_of(g).unsettled(old)), len(old) - 1) if lines else 0
+    if k < 1:
+        return None
+    cut = opening_cut(g, lines)  # (what opens a new stage is the next message's, in the log)
+    tail, merged, fresh = old[-k:], told(g, [*old[-k:], *lines[:cut]]), told(g, lines[:cut])
+    same = 0
+    while same < min(k, len(merged)) and merged[same] == tail[same]:
+        same += 1
+    if same < k:  # changed (joined, merged) or taken back from the `same`-th on
+        rest = merged[same:]
+        carried = rest[:1] if rest and rest[0] not in fresh else []  # a tail line, changed
+        return (
+            "\n".join([*old[:-k], *tail[:same]]),
+            carried,
+            [*rest[len(carried) :], *told(g, lines[cut:])],
+        )
+    if merged[k:] != fresh:  # the tail takes back some of the new lines
+        return "\n".join(old), [], [*merged[k:], *told(g, lines[cut:])]
+    return None
 
 
 def commitment_text(texts: TableTexts, record: GameRecord, secret: bytes, dealt_from: int) -> str:
