@@ -103,9 +103,7 @@ def turns_white(s: State, seat: int, step: Step) -> None:
     if uncontrolled:
         placed = [board.place(s, area, WHITE, t, n) for t, n in enumerate(step.units)]
     board.set_marker(s, area, REVOLT)
-    told = (
-        [f"{units_text(turned)} turn{'s' if sum(turned) == 1 else ''} white"] if any(turned) else []
-    )
+    told = [f"what stands there turns white ({units_text(turned)})"] if any(turned) else []
     told += [f"{units_text(placed)} (white)"] if any(placed) else []
     say(s, f"{area_name(s, area)} revolts: {listed([*told, 'a Revolt marker'])}")
     for leader in board.leaders_in(s, area):
