@@ -481,6 +481,12 @@ def test_a_step_typed_at_the_wrong_moment_says_when_it_comes_or_what_stops_it() 
         "buy inf: purchases come in your revenue phase, after the event (l.5)"
     )
     assert refused(move, "pay").startswith("pay: `pay` answers a mutiny")
+    assert refused(move, "call red") == (
+        "call red: only an ally is called to move in your turn (l.32), and Red is not yours"
+    )
+    assert refused(move, "take 2 inf at Egypt, march to Arabia, land 1 inf at Arabia") == (
+        "land 1 inf at Arabia: troops land from fleets: this force marches on land"
+    )
     assert refused(move, "take 2 inf at Egypt, halt") == (
         "halt: the force under way has not moved yet: move it first (or `undo` what it took)"
     )
@@ -493,6 +499,13 @@ def test_a_step_typed_at_the_wrong_moment_says_when_it_comes_or_what_stops_it() 
     battle = order(contest({"inf": 2}, {"inf": 2}), "fight red at Arabia")
     battle = deal(battle, 1, 1, 1, 1)  # no hits: Red retreats or stands, then Blue
     battle = order(battle, "stand", "red")
+    assert refused(contest({"inf": 1}, {"inf": 1}), "decline green at Arabia") == (
+        "decline green at Arabia: no battle is open there against that player (l.35; allies "
+        "and truces fight none)"
+    )
+    assert refused(contest({"inf": 1}, {"inf": 1}), "done").startswith(
+        "done: `done` ends the purchases (l.5); now: choose the next battle"
+    )
     assert refused(battle, "retreat all to Arabia") == (
         "retreat all to Arabia: the battle is in Arabia: a retreat goes to an adjacent area (l.45)"
     )

@@ -311,7 +311,7 @@ def _why(s: State, seat: int, a: Action) -> str | None:
         return "you have no such unit there"
     if kind == "battle_loss" and isinstance(a, Lose):
         return "the loss falls on the type the hit's priority gives (l.40-44)"
-    if kind == "combat" and isinstance(a, Fight):
+    if kind == "combat" and isinstance(a, Fight | Decline):
         return "no battle is open there against that player (l.35; allies and truces fight none)"
     return None
 
@@ -328,6 +328,8 @@ def _when(a: Action, kind: str) -> str | None:
         return "a fleet escapes to sea when its port is taken and it rolls 5-6 (l.61-63)"
     if isinstance(a, ChooseHome) and kind != "home":
         return "homes are chosen in the setup, before the first game turn"
+    if isinstance(a, Done) and kind not in ("buy", "move"):
+        return "`done` ends the purchases (l.5)"
     if isinstance(a, Pay) and kind != "mutiny":
         return "`pay` answers a mutiny, whose price is paid or a unit lost"
     if isinstance(a, Lose) and kind not in LOSING:
@@ -404,6 +406,8 @@ def _move_why(s: State, seat: int, a: Action) -> str | None:
             return f"troops board and land where the fleets are, their port or a coast of their sea: {where}"
     if isinstance(a, Done):
         return "`done` ends the purchases; the movement ends with `end movement`"
+    if isinstance(a, Call):
+        return _call_why(s, seat, a)
     if f is None:
         return (
             "no force is under way: take pieces or fleets first, or `end movement`"
@@ -411,6 +415,19 @@ def _move_why(s: State, seat: int, a: Action) -> str | None:
             else None
         )
     return _force_step_why(s, f, a)
+
+
+def _call_why(s: State, seat: int, a: Call) -> str:
+    """Why an ally may not be called to move now (l.32; Q12)."""
+    other = s.seats.index(a.ally) if a.ally in s.seats else NO
+    if other in (NO, seat) or not board.allied(s, seat, other):
+        who = title(s, other) if other != NO else excerpt(a.ally)
+        return f"only an ally is called to move in your turn (l.32), and {who} is not yours"
+    if s.force is not None:
+        return "an ally is called between your forces' moves: halt the force under way first"
+    if other in s.called:
+        return f"{title(s, other)} has been called this turn already"
+    return "an ally moves only in the turn of the player who calls it, not when it moves as one"
 
 
 def _aboard(s: State, f: Force, piece: str) -> int:
@@ -432,6 +449,8 @@ def _force_step_why(s: State, f: Force, a: Action) -> str | None:
         if movement.cargo(f) >= f.fleets:
             return "each fleet carries one unit, and these carry one each (l.31)"
         return f"no {a.piece} of yours at {area_name(s, _place(s, a.at))} may board (its move may be over)"
+    if isinstance(a, Land) and not f.fleets:
+        return "troops land from fleets: this force marches on land"
     if isinstance(a, Land):
         return None if _aboard(s, f, a.piece) >= a.count else f"the fleets carry {carries}"
     if isinstance(a, Drop) and f.fleets:
