@@ -284,9 +284,7 @@ def _carried(
     changed = _changed_tail(g, old, lines)
     if changed is not None:
         return changed
-    if len(old) > 1 and lines and told(g, [*old[-2:], lines[0]]) == [old[-2], *told(g, lines[:1])]:
-        old = old[:-1]  # its last line the new one takes back, as the log does (a halt)
-    elif context and len(old) > 1 and lines and old[-1].startswith("• "):
+    if context and len(old) > 1 and lines and old[-1].startswith("• "):
         joint = told(g, [old[-1], *lines])
         return "\n".join(old[:-1]), joint[:1], joint[1:]
     new = told(g, lines)
