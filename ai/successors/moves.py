@@ -152,10 +152,26 @@ class Reading:
                 gain += p.denial * v * self.left
         return gain + 2 * v * self.held
 
-    def leave_cost(self, area: int, remaining: int) -> float:
-        """What leaving `remaining` of the seat's units in an area it stands in costs."""
-        if remaining > 0:
+    def guard_value(self, area: int, power: float) -> float:
+        """What the seat's units of `power` (`strength`) standing in an area are worth against
+        the rival threatening it most: a share of what holding it brings, up to that rival's
+        strength."""
+        th = self.threat(area)
+        if th <= 0:
             return 0.0
+        v = self.s.parts.map.value[area]
+        held = self.params.risk * v * self.left + 2 * v * self.held
+        return 0.5 * held * min(power, th) / max(th, 1.0)
+
+    def leave_cost(self, area: int, before: tuple[int, ...], moving: tuple[int, ...]) -> float:
+        """What moving `moving` of the seat's units `before` in an area costs: the guard
+        they stand there when some stay (so that no unit leaves a guard to stand another
+        as strong), all the area is worth to it when none does."""
+        if sum(before) > sum(moving):
+            power = strength(before)
+            return self.guard_value(area, power) - self.guard_value(
+                area, power - strength(moving)
+            )
         s = self.s
         v = s.parts.map.value[area]
         cost = 0.0
@@ -292,14 +308,8 @@ class Planner:
     def guard_gain(self, dest: int, units: tuple[int, int, int, int]) -> float:
         """Units joining its own stack where rivals threaten it."""
         s = self.s
-        th = self.r.threat(dest)
         here = strength(mine(s, dest, self.seat)) if settled(s, self.seat, dest) else 0.0
-        if th <= here:
-            return 0.0
-        v = s.parts.map.value[dest]
-        need = min(1.0, (th - here) / max(th, 1.0))
-        add = min(1.0, strength(units) / max(th - here, 0.5))
-        return need * add * (self.params.risk * v * self.r.left + 2 * v * self.r.held) * 0.5
+        return self.r.guard_value(dest, here + strength(units)) - self.r.guard_value(dest, here)
 
     # --- plans -------------------------------------------------------------------------------
 
@@ -336,7 +346,7 @@ class Planner:
         if f is not None and f.leader != NO:
             leader_here = True
         out: list[Plan] = []
-        here = sum(mine(s, src, seat))
+        here = mine(s, src, seat)
         forces = [
             (units, leader, how)
             for units, leader, how in self.forces(src, free, leader_here)
@@ -354,8 +364,7 @@ class Planner:
         single = any(how == "one" for _, _, how in forces)
         for units, leader, how in forces:
             counts = by_type(units)
-            moving = sum(counts)
-            cost = self.r.leave_cost(src, here - moving)
+            cost = self.r.leave_cost(src, here, counts)
             near = reach(s, seat, src, self.mp(src, leader))
             best = -99.0
             for dest, path in near.items():
@@ -380,15 +389,19 @@ class Planner:
         cost: float,
         near: dict[int, tuple[int, ...]],
     ) -> list[Plan]:
-        """A step towards an area worth taking that lies beyond this turn's reach."""
+        """A step towards an area worth taking that lies beyond this turn's reach, from the
+        seat's units nearest to it."""
         s, seat = self.s, self.seat
         m = s.parts.map
         mp = self.mp(src, leader)
         best: Plan | None = None
+        elsewhere = [a for a in range(m.land) if a != src and board.seat_units(s, a, seat)]
         for target in range(m.land):
             d = distance(s, src, target)
             if d <= mp or d > 3 * mp or board.seat_units(s, target, seat):
                 continue
+            if any(distance(s, a, target) < d for a in elsewhere):
+                continue  # the seat's units nearer to it go, not these (one after another)
             if board.unfriendly_here(s, target, seat):
                 continue
             g = self.params.afar * self.r.take_gain(target) * mp / d
