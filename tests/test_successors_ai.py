@@ -334,12 +334,12 @@ def test_a_hints_order_reads_as_a_person_types_it_and_its_why_tells_it_whole() -
                 seen.setdefault(kind, hint.split("\n")[0])
         s = GAME.apply(s, greedy.decide(s))
     assert seen["buy"] == (
-        "The computer (hard) would play `buy 6 levy 3 cav at Lydia and Ionia`: 6 levies and 3 "
-        "cavalry at Lydia and Ionia, upkeep from next turn."
+        "The computer (hard) would play `buy 5 inf 1 levy at Macedonia`: 1 levy and 5 infantry "
+        "at Macedonia, upkeep from next turn."
     ), seen["buy"]
     assert seen["move"] == (
-        "The computer (hard) would play `move 1 levy Lydia and Ionia Caria`: it takes Caria "
-        "(worth 2 a turn)."
+        "The computer (hard) would play `move 1 levy Hellespontine Phrygia Lydia and Ionia`: it "
+        "takes Lydia and Ionia (worth 3 a turn)."
     ), seen["move"]
 
 

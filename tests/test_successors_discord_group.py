@@ -16,6 +16,7 @@ import pytest
 from discord_env import Env, running_bot
 from discord_fake import CHANNEL, FakeDiscord, Message
 from discord_limits import within_discords_limits
+from successors_helpers import at, put, started
 from table_helpers import open_game, run
 
 import ai.successors
@@ -24,9 +25,11 @@ from bot.table.games.entry import Registry
 from bot.table.pipeline import typed_order
 from bot.table.registry import registry
 from rules.capabilities import notation_of
-from rules.successors import GAME, State
+from rules.successors import GAME, State, Successors
+from rules.successors.state import NO, March, Take
 
 PEOPLE = {"blue": 21, "red": 22, "green": 23}
+BLUE = 0
 ALICE = PEOPLE["blue"]
 NEXT = "**Next:**"
 BIG = 25  # more legal steps than a message holds buttons
@@ -106,13 +109,18 @@ async def drive(env: Env, seed: int, until: Callable[[State], _T | None]) -> _T:
     raise AssertionError("never found")
 
 
-def big_decision(s: State) -> str | None:
-    """The seat deciding, when it has more steps to choose from than a message holds
-    buttons, among them a halt."""
-    legal = GAME.legal_actions(s)
-    if len(legal) > BIG and {"Halt", "EndMove"} <= {type(a).__name__ for a in legal}:
-        return GAME.to_move(s)
-    return None
+def a_big_force_under_way() -> State:
+    """Game turn 2, Blue's movement: its leader's army of 8 levies, 8 infantry, 6 cavalry and
+    2 elephants has marched from Egypt into Coele-Syria, with more steps to choose from than
+    a message holds buttons."""
+    s = put(started(3), "egy", BLUE, levy=8, inf=8, cav=6, el=2)
+    s = at(s, BLUE, 4, ("move", BLUE, NO, NO, NO))
+    for piece, n in (("levy", 8), ("inf", 8), ("cav", 6), ("el", 2), ("leader", 1)):
+        s = GAME.apply(s, Take("egy", piece, n))
+    s = GAME.apply(s, March("cse"))
+    kinds = {type(a).__name__ for a in GAME.legal_actions(s)}
+    assert len(GAME.legal_actions(s)) > BIG and {"Drop", "March", "Halt", "EndMove"} <= kinds
+    return s
 
 
 async def test_a_big_forces_hand_has_a_button_for_each_kind_of_step_and_old_ones_are_refused(
@@ -122,13 +130,14 @@ async def test_a_big_forces_hand_has_a_button_for_each_kind_of_step_and_old_ones
     hand still offers its marches, halt and end movement as buttons (and autocomplete, typed
     nothing yet, offers them too). Its end movement pressed plays; another button of that
     same hand, pressed after, is refused plainly and changes nothing; so is a double press."""
+    built = a_big_force_under_way()
+    monkeypatch.setattr(Successors, "new_game", lambda *_: built.clone())
     fake = FakeDiscord()
     async with running_bot(
         tmp_path / "bot.sqlite3", monkeypatch, fake, outbox_interval=3600
     ) as env:
         await seated(fake)
-        seat = await drive(env, 4, big_decision)
-        user = PEOPLE[seat]
+        user = ALICE
         hand_button = next(m for m in fake.visible if m.components)
         hands = []
         for _ in range(2):  # opened, and opened again later

@@ -169,9 +169,7 @@ class Reading:
         as strong), all the area is worth to it when none does."""
         if sum(before) > sum(moving):
             power = strength(before)
-            return self.guard_value(area, power) - self.guard_value(
-                area, power - strength(moving)
-            )
+            return self.guard_value(area, power) - self.guard_value(area, power - strength(moving))
         s = self.s
         v = s.parts.map.value[area]
         cost = 0.0
