@@ -334,12 +334,12 @@ def test_a_hints_order_reads_as_a_person_types_it_and_its_why_tells_it_whole() -
                 seen.setdefault(kind, hint.split("\n")[0])
         s = GAME.apply(s, greedy.decide(s))
     assert seen["buy"] == (
-        "The computer (hard) would play `buy 5 inf 1 levy at Macedonia`: 1 levy and 5 infantry "
-        "at Macedonia, upkeep from next turn."
+        "The computer (hard) would play `buy 6 levy 3 cav at Lydia and Ionia`: 6 levies and 3 "
+        "cavalry at Lydia and Ionia, upkeep from next turn."
     ), seen["buy"]
     assert seen["move"] == (
-        "The computer (hard) would play `move 1 levy Hellespontine Phrygia Lydia and Ionia`: it "
-        "takes Lydia and Ionia (worth 3 a turn)."
+        "The computer (hard) would play `move 1 levy Lydia and Ionia Caria`: it takes Caria "
+        "(worth 2 a turn)."
     ), seen["move"]
 
 
@@ -576,3 +576,23 @@ def test_a_greedy_army_never_leaves_its_home_empty_to_a_rival_unit_within_reach(
     while GAME.to_move(s) == "green" and s.frames[-1][0] == "move":
         s = GAME.apply(s, choose("greedy", GAME.view(s, "green"), random.Random(1)))
     assert board.seat_units(s, s.homes[2], 2) > 0
+
+
+def test_a_greedy_unit_never_leaves_a_guard_for_one_another_unit_leaves_for_its_place() -> None:
+    """Red guards Greece and Thrace with 2 infantry each, Blue's 6 infantry next door: an
+    infantry once went from Greece to guard Thrace and then two from Thrace to guard Greece
+    (each move counted the guard it stood where it went, not the one it left). No two of its
+    forces go opposite ways between the same two areas."""
+    from successors_helpers import controlled
+
+    s = put(put(put(started(3), "thr", 1, inf=2), "gre", 1, inf=2), "hel", 0, inf=6)
+    s = moving(controlled(s, 1, "thr", "gre"), 1)
+    went: list[tuple[int, int]] = []  # each force's units: from, to
+    while GAME.to_move(s) == "red" and s.frames[-1][0] == "move":
+        force = s.force
+        a = choose("greedy", GAME.view(s, "red"), random.Random(1))
+        s = GAME.apply(s, a)
+        if force is not None and s.force is None and force.groups and force.route:
+            to = s.parts.map.index[a.to] if isinstance(a, st.March) else force.place
+            went.append((force.route[0], to))
+    assert went and not any((b, a) in went for a, b in went), went

@@ -299,14 +299,14 @@ def test_lines_a_later_line_may_still_change_are_the_last_and_a_march_it_may_joi
 async def test_at_the_terminal_an_ais_forces_that_went_the_same_way_print_as_one_line(
     tmp_path: Path,
 ) -> None:
-    """Green sends two cavalry one by one from Media through Persia to Susiana (seed 3): the
-    terminal prints the one line the channel's message tells, not two (each was printed once
-    the next force formed)."""
+    """Green sends five cavalry one by one from Media through Persia to Susiana in game
+    turn 3 (seed 7): the terminal prints the one line the channel's message tells, not five
+    (each was printed once the next force formed)."""
     out = io.StringIO()
     orders = ["home Egypt", "buy 1 levy 2 inf at Egypt"]
     orders += ["move 2 inf leader Egypt Coele-Syria Phoenicia", "end movement"]
     orders += ["buy 3 inf at Egypt", "done", "offer green", "give 1 to red", "end movement"]
-    args = ["--game", "successors", "--play", "blue", "--seed", "3"]
+    args = ["--game", "successors", "--play", "blue", "--seed", "7"]
     args += ["--db", str(tmp_path / "s.sqlite3"), "--boards", str(tmp_path / "b")]
 
     async def no_wait(seconds: float) -> None:
@@ -316,7 +316,7 @@ async def test_at_the_terminal_an_ais_forces_that_went_the_same_way_print_as_one
     marches = re.findall(
         r"^• Green marches .* from Media through Persia to Susiana$", out.getvalue(), re.M
     )
-    assert marches == ["• Green marches 2 cavalry from Media through Persia to Susiana"], marches
+    assert marches == ["• Green marches 5 cavalry from Media through Persia to Susiana"], marches
 
 
 def test_a_message_told_again_with_more_lines_says_what_it_would_say_told_at_once() -> None:

@@ -109,14 +109,13 @@ async def test_a_turn_continued_after_a_restart_prints_only_what_the_next_order_
     args = ["--game", "successors", "--play", "blue", "--seed", "7"]
     args += ["--db", str(tmp_path / "s.sqlite3"), "--boards", str(tmp_path / "b")]
     first = ["home Egypt", "buy 1 levy 2 inf at Egypt"]
-    first += ["move 2 inf leader Egypt Coele-Syria Phoenicia", "end movement"]
-    first += ["buy 1 inf at Phoenicia"]  # with the leader: Green's army took Egypt
+    first += ["move 2 inf leader Egypt Coele-Syria Phoenicia", "end movement", "buy 1 inf at Egypt"]
     await amain(args, iter([*first, "quit"]), io.StringIO(), FakeRenderer())
     out = io.StringIO()
-    await amain(args, iter(["buy 1 levy at Phoenicia", "quit"]), out, FakeRenderer())
+    await amain(args, iter(["buy 1 inf at Egypt", "quit"]), out, FakeRenderer())
     after = out.getvalue().split("Blue may undo its last order.\n", 1)[1]
     assert re.findall(r"^• .*$", after, re.M) == [
-        "• Blue buys 1 levy for 1 Talent at Phoenicia (treasury 0)"
+        "• Blue buys 1 infantry for 2 Talents at Egypt (treasury 7)"
     ], after
     assert "deals a new game" not in out.getvalue()  # the same command, the same seed
     other = io.StringIO()

@@ -63,6 +63,7 @@ class Params:
     denial: float = 0.3  # of a rival's tax to come that taking its area counts besides
     kill_share: float = 0.5  # of a rival's units' worth that destroying them counts for
     risk: float = 0.5  # of an area's tax to come that leaving it threatened and empty costs
+    guard: float = 0.5  # of the same that units standing against a threat there are worth
     home_guard: float = 3.0  # what leaving the home empty under threat costs besides
     afar: float = 0.4  # of a target's gain that a step towards it (out of reach) counts
     reserve: int = 2  # Talents kept beyond next turn's upkeep, against events (l.11)
@@ -160,7 +161,7 @@ class Reading:
         if th <= 0:
             return 0.0
         v = self.s.parts.map.value[area]
-        held = self.params.risk * v * self.left + 2 * v * self.held
+        held = self.params.guard * v * self.left + 2 * v * self.held
         return 0.5 * held * min(power, th) / max(th, 1.0)
 
     def leave_cost(self, area: int, before: tuple[int, ...], moving: tuple[int, ...]) -> float:
@@ -387,19 +388,15 @@ class Planner:
         cost: float,
         near: dict[int, tuple[int, ...]],
     ) -> list[Plan]:
-        """A step towards an area worth taking that lies beyond this turn's reach, from the
-        seat's units nearest to it."""
+        """A step towards an area worth taking that lies beyond this turn's reach."""
         s, seat = self.s, self.seat
         m = s.parts.map
         mp = self.mp(src, leader)
         best: Plan | None = None
-        elsewhere = [a for a in range(m.land) if a != src and board.seat_units(s, a, seat)]
         for target in range(m.land):
             d = distance(s, src, target)
             if d <= mp or d > 3 * mp or board.seat_units(s, target, seat):
                 continue
-            if any(distance(s, a, target) < d for a in elsewhere):
-                continue  # the seat's units nearer to it go, not these (one after another)
             if board.unfriendly_here(s, target, seat):
                 continue
             g = self.params.afar * self.r.take_gain(target) * mp / d
