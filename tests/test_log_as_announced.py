@@ -62,7 +62,7 @@ async def test_the_log_tells_each_line_as_the_announcements_did(
     assert found is None, found
 
 
-@pytest.mark.parametrize(("front", "seed"), [(DISCORD, 3), (UNBOUNDED, 14)])
+@pytest.mark.parametrize(("front", "seed"), [(DISCORD, 3), (DISCORD, 11), (UNBOUNDED, 14)])
 async def test_with_greedy_ais_the_channel_and_the_log_tell_a_successors_game_alike(
     tmp_path: Path, front: FrontEnd, seed: int
 ) -> None:
@@ -70,10 +70,11 @@ async def test_with_greedy_ais_the_channel_and_the_log_tell_a_successors_game_al
     filled the turn's message went on in a new one below its AI's header line, so its next
     area ("marches on") could not join it and its halt stayed (seed 3); two forces the log
     tells as one were told as two, one in each message; "ends its movement" was told after
-    a march. In messages of any length, two forces that went the same way just before a
-    person's turn ended were told apart, where a line after them would have joined them
-    (seed 14). bench/log_as_announced.py, seeds 0 to 19: 12 and 3 of 20 differed, now 1
-    and 0."""
+    a march. A message filled while the second of two forces on one way was still marching:
+    the first stayed in the full message, where nothing could join it (seed 11). In messages
+    of any length, two forces that went the same way just before a person's turn ended were
+    told apart, where a line after them would have joined them (seed 14).
+    bench/log_as_announced.py, seeds 0 to 19: 12 and 3 of 20 differed, now 0 and 0."""
     svc = await service(tmp_path, front)
     try:
         found = await played_and_read(svc, "successors", seed, 2, READ_EVERY, (200, 20))

@@ -300,9 +300,10 @@ def _changed_tail(
     (`Narration.unsettled`), told as the new lines leave them rather than split by the
     message's length: a run of the same event that the new lines continue moves whole into
     the new message, first (it came before all else there), so it is told once ("D loses 3
-    Troops"; two forces told as one once both are over); a line the new ones take back (a
-    halt, once its seat moves on) is no longer told, nor a new line the tail takes back
-    ("ends its movement" after a march). None: the new lines leave the tail as it is."""
+    Troops"; two forces told as one once both are over, with the line of the first going
+    along while the second is on its way); a line the new ones take back (a halt, once its
+    seat moves on) is no longer told, nor a new line the tail takes back ("ends its
+    movement" after a march). None: the new lines leave the tail as it is."""
     k = min(max(1, narration_of(g).unsettled(old)), len(old) - 1) if lines else 0
     if k < 1:
         return None
@@ -311,17 +312,27 @@ def _changed_tail(
     same = 0
     while same < min(k, len(merged)) and merged[same] == tail[same]:
         same += 1
-    if same < k:  # changed (joined, merged) or taken back from the `same`-th on
-        rest = merged[same:]
-        carried = rest[:1] if rest and rest[0] not in fresh else []  # a tail line, changed
-        return (
-            "\n".join([*old[:-k], *tail[:same]]),
-            carried,
-            [*rest[len(carried) :], *told(g, lines[cut:])],
-        )
-    if merged[k:] != fresh:  # the tail takes back some of the new lines
+    if same == k and merged[k:] != fresh:  # the tail takes back some of the new lines
         return "\n".join(old), [], [*merged[k:], *told(g, lines[cut:])]
-    return None
+    same = _still_joined(g, merged, same)
+    if same == k:
+        return None
+    # changed (joined, merged), taken back, or still to be joined from the `same`-th on
+    rest = merged[same:]
+    carried = rest[:1] if rest and rest[0] not in fresh else []  # a tail line
+    return (
+        "\n".join([*old[:-k], *tail[:same]]),
+        carried,
+        [*rest[len(carried) :], *told(g, lines[cut:])],
+    )
+
+
+def _still_joined(g: AnyGame, lines: list[str], i: int) -> int:
+    """Where the lines that go along with the `i`-th begin: each line before it that the
+    one after it may still change (two forces on one way, told as one once both are over)."""
+    while 0 < i < len(lines) and narration_of(g).unsettled(lines[i - 1 : i + 1]) > 1:
+        i -= 1
+    return i
 
 
 def commitment_text(texts: TableTexts, record: GameRecord, secret: bytes, dealt_from: int) -> str:
