@@ -478,7 +478,7 @@ def test_a_step_typed_at_the_wrong_moment_says_when_it_comes_or_what_stops_it() 
         "done: `done` ends the purchases; the movement ends with `end movement`"
     )
     assert refused(move, "buy 2 inf").startswith(
-        "buy inf: purchases come in your revenue phase, after the event (l.5)"
+        "buy 2 inf: purchases come in your revenue phase, after the event (l.5)"
     )
     assert refused(move, "pay").startswith("pay: `pay` answers a mutiny")
     assert refused(move, "call red") == (
@@ -509,3 +509,26 @@ def test_a_step_typed_at_the_wrong_moment_says_when_it_comes_or_what_stops_it() 
     assert refused(battle, "retreat all to Arabia") == (
         "retreat all to Arabia: the battle is in Arabia: a retreat goes to an adjacent area (l.45)"
     )
+
+
+def test_more_units_than_may_move_or_be_bought_are_refused_as_typed_with_how_many_may() -> None:
+    """`take 2 inf at Syria` with one infantry there was read as two steps of one and refused
+    at the second with "take 1 inf at Syria: you have no inf at Syria that may still move";
+    `buy 2 inf` with 3 Talents as "buy 1 inf at Egypt: infantry costs 2 and you have 1". The
+    order is refused as typed, with what it needs and what there is."""
+    s = moving(put(started(3), "syr", BLUE, inf=1))
+    assert refused(s, "take 2 inf at Syria") == (
+        "take 2 inf at Syria: you have only 1 inf at Syria that may still move (a unit moves "
+        "once a phase)"
+    )
+    assert refused(s, "move 2 inf Syria Arabia").startswith("take 2 inf at Syria: you have only 1")
+    s = buying(started(3, money=3))
+    assert (
+        refused(s, "buy 2 inf") == "buy 2 inf at Egypt: 2 infantry cost 4 and you have 3 (l.15-18)"
+    )
+    assert refused(s, "buy 7 levy at Egypt") == (
+        "buy 7 levy at Egypt: 7 levies cost 7 and you have 3 (l.15-18)"
+    )
+    assert read(s, "buy 3 levy at Egypt") == [Buy("levy", "egy", 3)]
+    rich = buying(started(3, money=12))
+    assert read(rich, "buy 2 inf at Egypt") == [Buy("inf", "egy", 1)] * 2  # a step buys 1 or 5

@@ -279,31 +279,47 @@ def _buy(r: Reader, ws: list[str]) -> None:
     if not pieces:
         raise OrderError("name what is bought: `buy 2 levy 1 cav at Egypt`")
     if i >= len(ws):
-        p = _only_place(r, [piece for _, piece in pieces])
+        p = _only_place(r, pieces[0])
     else:
         p, i = read_place(r.s, ws, i)
         _end_of(ws, i, "the place")
     for n, piece in pieces:
-        while n > 0:  # as many as a step buys (at most 5), else one by one
-            k = min(n, MAX_BOUGHT)
-            if k > 1 and Buy(piece, r.id(p), k) not in engine.legal(r.s):
-                k = 1
-            r.add(Buy(piece, r.id(p), k))
-            n -= k
+        _buy_all(r, piece, r.id(p), n)
 
 
-def _only_place(r: Reader, pieces: list[str]) -> int:
-    """Where a purchase that names no place goes: the one place it may go now (the home at
-    setup); else the places are named."""
+def _buy_all(r: Reader, piece: str, at: str, n: int) -> None:
+    """`n` units of a kind bought at a place: as many in a step as one buys (one, or as many
+    as may be, at most 5), else one by one; more than may be bought, as typed (refused with
+    why: the price of them all, the counters left)."""
+    while n > 0:
+        legal = engine.legal(r.s)
+        most = max(
+            (a.count for a in legal if isinstance(a, Buy) and (a.piece, a.at) == (piece, at)),
+            default=0,
+        )
+        k = min(n, MAX_BOUGHT)
+        if k > most:
+            r.add(Buy(piece, at, n))
+            return
+        whole = Buy(piece, at, k)
+        for step in [whole] if k == 1 or whole in legal else [Buy(piece, at, 1)] * k:
+            r.add(step)
+        n -= k
+
+
+def _only_place(r: Reader, first: tuple[int, str]) -> int:
+    """Where a purchase that names no place goes: the one place its first units may go now
+    (the home at setup); else the places are named."""
     m = r.s.parts.map
-    legal = [a for a in engine.legal(r.s) if isinstance(a, Buy) and a.piece == pieces[0]]
+    n, piece = first
+    legal = [a for a in engine.legal(r.s) if isinstance(a, Buy) and a.piece == piece]
     places = list(dict.fromkeys(a.at for a in legal))
     if len(places) == 1:
         return m.index[places[0]]
     if not places:  # none now: why, by the rules (the phase, the price, the symbol...)
-        why = refusal_reason(r.s, Buy(pieces[0], ""), r.seat)
+        why = refusal_reason(r.s, Buy(piece, "", n), r.seat)
         now = engine.legal(r.s)
-        raise StepRefused(f"buy {pieces[0]}: {why}", allowed_text(r.s, now) if now else None)
+        raise StepRefused(f"buy {n} {piece}: {why}", allowed_text(r.s, now) if now else None)
     said = ", ".join(f"`buy ... at {m.names[m.index[x]]}`" for x in places) or "none now"
     raise OrderError(f"name where the units are placed (l.21): {said}")
 
@@ -361,9 +377,14 @@ def _take(r: Reader, ws: list[str]) -> None:
 
 def _take_pieces(r: Reader, at: str, piece: str, n: int) -> None:
     """`n` of a piece taken: in one step where one takes them (all there, or one), else one
-    by one."""
+    by one; more than may move, as typed (refused with how many may)."""
     whole = Take(at, piece, n)
-    if n == 1 or whole in engine.legal(r.s):
+    legal = engine.legal(r.s)
+    free = max(
+        (a.count for a in legal if isinstance(a, Take) and (a.at, a.piece) == (at, piece)),
+        default=0,
+    )
+    if n == 1 or whole in legal or n > free:
         r.add(whole)
         return
     for _ in range(n):

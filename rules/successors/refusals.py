@@ -477,7 +477,16 @@ def _take_why(s: State, seat: int, a: Take | TakeFleets) -> str:
         if s.pinned[seat]:
             return "your leader may not move this turn (the event)"
         return "your leader is not there, or his move is over"
-    return f"you have no {a.piece} at {area_name(s, at)} that may still move (a unit moves once a phase)"
+    free = max(
+        (
+            b.count
+            for b in engine.legal(s)
+            if isinstance(b, Take) and (b.at, b.piece) == (a.at, a.piece)
+        ),
+        default=0,
+    )
+    have = f"only {free}" if free else "no"
+    return f"you have {have} {a.piece} at {area_name(s, at)} that may still move (a unit moves once a phase)"
 
 
 def _buy_why(s: State, seat: int, a: Buy) -> str:
@@ -490,13 +499,22 @@ def _buy_why(s: State, seat: int, a: Buy) -> str:
         return "no purchases on turn 1 (l.5)"
     if a.piece != "fleet":
         kind = TYPES.index(a.piece)
-        price = setup.prices[kind]
-        if s.money[seat] < price:
-            return f"{unit_noun(kind)} costs {price} and you have {s.money[seat]} (l.15-18)"
+        price, n = setup.prices[kind], max(1, a.count)
+        if s.money[seat] < price * n:
+            cost = (
+                f"{unit_noun(kind)} costs {price}"
+                if n == 1
+                else f"{n} {unit_noun(kind, n)} cost {price * n}"
+            )
+            return f"{cost} and you have {s.money[seat]} (l.15-18)"
         if not economy.controls_symbol(s, seat, kind):
             return f"buying {unit_noun(kind)} needs an area with its symbol that you control (l.22; Q5)"
-        if not s.pool[seat][kind]:
-            return f"no {unit_noun(kind)} counter of your colour is left off the map"
+        if s.pool[seat][kind] < n:
+            left = s.pool[seat][kind]
+            if not left:
+                return f"no {unit_noun(kind)} counter of your colour is left off the map"
+            counters = f"{left} {unit_noun(kind)} counter{'s' if left > 1 else ''}"
+            return f"only {counters} of your colour {'are' if left > 1 else 'is'} left off the map"
         places = ", ".join(area_name(s, p) for p in economy.placement_areas(s, seat)) or "none"
         return f"units are placed in your home or with your leader, where no unfriendly units are (l.21; Q6): {places}"
     ports, seas = economy.fleet_places(s, seat)
