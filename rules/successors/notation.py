@@ -38,6 +38,7 @@ from .refusals import allowed_text, refusal, refusal_reason
 from .state import (
     ASIDE_ACTIONS,
     NO,
+    POOL_FLEETS,
     TRIGGERS,
     Accept,
     Action,
@@ -291,6 +292,9 @@ def _buy_all(r: Reader, piece: str, at: str, n: int) -> None:
     """`n` units of a kind bought at a place: as many in a step as one buys (one, or as many
     as may be, at most 5), else one by one; more than may be bought, as typed (refused with
     why: the price of them all, the counters left)."""
+    if n > MAX_BOUGHT and not _within_means(r, piece, at, n):
+        r.add(Buy(piece, at, n))
+        return
     while n > 0:
         legal = engine.legal(r.s)
         most = max(
@@ -305,6 +309,21 @@ def _buy_all(r: Reader, piece: str, at: str, n: int) -> None:
         for step in [whole] if k == 1 or whole in legal else [Buy(piece, at, 1)] * k:
             r.add(step)
         n -= k
+
+
+def _within_means(r: Reader, piece: str, at: str, n: int) -> bool:
+    """Whether the treasury pays for `n` units of a kind at a place and its counters off the
+    map are enough (what steps of at most 5 cannot tell ahead)."""
+    s, seat = r.s, r.s.seats.index(r.seat)
+    setup = s.parts.setup
+    if piece == "fleet":
+        place = s.parts.map.index.get(at, 0)
+        price = setup.fleet_in_port if place < s.parts.map.land else setup.fleet_at_sea
+        return n * price <= s.money[seat] and n <= s.pool[seat][POOL_FLEETS]
+    if piece not in TYPES:
+        return True  # (refused by name)
+    kind = TYPES.index(piece)
+    return n * setup.prices[kind] <= s.money[seat] and n <= s.pool[seat][kind]
 
 
 def _only_place(r: Reader, first: tuple[int, str]) -> int:
