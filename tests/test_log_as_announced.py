@@ -16,7 +16,17 @@ from pathlib import Path
 
 import pytest
 from fakes import seeds_of
-from told_channel import CH, UNBOUNDED, on_turn, played_and_read, random_ais, read_log, service
+from told_channel import (
+    CH,
+    UNBOUNDED,
+    Channel,
+    mismatch,
+    on_turn,
+    played_and_read,
+    random_ais,
+    read_log,
+    service,
+)
 
 from bot.discord.front_end import DISCORD
 from bot.table import log_reading, pipeline
@@ -60,6 +70,24 @@ async def test_the_log_tells_each_line_as_the_announcements_did(
     finally:
         await svc.close()
     assert found is None, found
+
+
+def test_lines_that_one_message_would_join_are_told_apart_where_a_message_ends() -> None:
+    """A move that hands off closes its message: Blue's fleet lost at sea closed one (Green had
+    called the battle), and Blue's `end movement` opened the next, where "ends its movement"
+    is said (in one message Blue's moves would have told it). The log tells it as the channel
+    did: the checker once merged the log's lines across the two messages and called it a
+    run told line by line (Successors, people only, seed 28 of the bench). A run told line
+    by line inside one message is still found."""
+    channel = Channel([])
+    lost = "Blue loses a fleet of its moving force in Aegean Sea"
+    channel.messages = [f"• {lost}", "• Blue ends its movement\n• Blue's Combat (l.35-46)"]
+    log = [lost, "Blue ends its movement", "Blue's Combat (l.35-46)"]
+    assert mismatch("successors", log, channel) is None
+    channel.messages = [f"• {lost}\n• Blue ends its movement"]
+    assert mismatch("successors", log[:2], channel) == (
+        "a run the announcements tell once, line by line: ['Blue ends its movement']"
+    )
 
 
 @pytest.mark.parametrize(("front", "seed"), [(DISCORD, 3), (DISCORD, 11), (UNBOUNDED, 14)])

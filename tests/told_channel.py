@@ -41,6 +41,7 @@ class Channel:
     def __init__(self, opening: list[str]) -> None:
         self.opening = opening
         self.messages: list[str] = []
+        self.merged: set[tuple[str, ...]] = set()  # messages found to tell no run line by line
 
     def take(self, reply: Reply) -> None:
         if reply.edit and self.messages:
@@ -105,15 +106,23 @@ async def read_log(svc: GameService, kind: str, lines: int = MAX_LOG_LINES) -> l
     return [line for line in r.text.split("\n")[1:] if line]  # below "The last N lines ..."
 
 
-def mismatch(kind: str, log: list[str], said: list[str]) -> str | None:
+def mismatch(kind: str, log: list[str], channel: Channel) -> str | None:
     """How the log's lines differ from the last lines the channel was told, line for line
     (but for a stage's opening line that the stage's message says in its headline instead),
-    or None."""
+    or a message of the channel that tells a run line by line, or None. (Two messages may end
+    and begin with lines that one message would tell as one: the log tells them as the
+    channel did.)"""
     g = game(kind)
-    merged = narration_of(g).merge_lines(list(log))
-    if merged != log:
-        at = next(i for i, (a, b) in enumerate(zip(log, merged, strict=False)) if a != b)
-        return f"a run the announcements tell once, line by line: {log[at : at + 4]}"
+    for message in channel.told():
+        if tuple(message) in channel.merged:
+            continue
+        merged = narration_of(g).merge_lines(list(message))
+        channel.merged.add(tuple(message))
+        if merged != message:
+            pairs = enumerate(zip(message, merged, strict=False))
+            at = next((i for i, (a, b) in pairs if a != b), len(merged))  # (or merged shorter)
+            return f"a run the announcements tell once, line by line: {message[at : at + 4]}"
+    said = channel.said()
     told = set(said)
     shown = [line for line in log if not narration_of(g).opens_stage(line) or line in told]
     if not shown:
@@ -219,13 +228,13 @@ async def played_and_read(
         channel.take(reply)
         if step % read_every == 0:
             for n in lines:
-                found = mismatch(kind, await read_log(svc, kind, n), channel.said())
+                found = mismatch(kind, await read_log(svc, kind, n), channel)
                 if found:
                     return f"step {step}, log of {n} lines: {found}"
     else:
         return f"no end in {MAX_STEPS} steps"
     for n in lines:
-        found = mismatch(kind, await read_log(svc, kind, n), channel.said())
+        found = mismatch(kind, await read_log(svc, kind, n), channel)
         if found:
             return f"the end, log of {n} lines: {found}"
     if svc.texts.front.message_limit is not None:
