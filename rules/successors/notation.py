@@ -34,7 +34,7 @@ from . import engine
 from .components import TYPES
 from .economy import MAX_BOUGHT
 from .names import piece_word
-from .refusals import allowed_text, refusal, refusal_reason
+from .refusals import allowed_text, most_allowed, refusal, refusal_reason
 from .state import (
     ASIDE_ACTIONS,
     NO,
@@ -296,17 +296,12 @@ def _buy_all(r: Reader, piece: str, at: str, n: int) -> None:
         r.add(Buy(piece, at, n))
         return
     while n > 0:
-        legal = engine.legal(r.s)
-        most = max(
-            (a.count for a in legal if isinstance(a, Buy) and (a.piece, a.at) == (piece, at)),
-            default=0,
-        )
         k = min(n, MAX_BOUGHT)
-        if k > most:
+        if k > most_allowed(r.s, Buy, at, piece):
             r.add(Buy(piece, at, n))
             return
         whole = Buy(piece, at, k)
-        for step in [whole] if k == 1 or whole in legal else [Buy(piece, at, 1)] * k:
+        for step in [whole] if k == 1 or whole in engine.legal(r.s) else [Buy(piece, at, 1)] * k:
             r.add(step)
         n -= k
 
@@ -398,12 +393,7 @@ def _take_pieces(r: Reader, at: str, piece: str, n: int) -> None:
     """`n` of a piece taken: in one step where one takes them (all there, or one), else one
     by one; more than may move, as typed (refused with how many may)."""
     whole = Take(at, piece, n)
-    legal = engine.legal(r.s)
-    free = max(
-        (a.count for a in legal if isinstance(a, Take) and (a.at, a.piece) == (at, piece)),
-        default=0,
-    )
-    if n == 1 or whole in legal or n > free:
+    if n == 1 or whole in engine.legal(r.s) or n > most_allowed(r.s, Take, at, piece):
         r.add(whole)
         return
     for _ in range(n):

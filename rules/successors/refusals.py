@@ -464,6 +464,19 @@ def _force_step_why(s: State, f: Force, a: Action) -> str | None:
     return None
 
 
+def most_allowed(s: State, kind: type[Take | Buy], at: str, piece: str) -> int:
+    """The most units of a piece that a step of that kind (a taking, a purchase) allows at a
+    place now: 0 when none."""
+    return max(
+        (
+            a.count
+            for a in engine.legal(s)
+            if isinstance(a, kind) and (a.at, a.piece) == (at, piece)
+        ),
+        default=0,
+    )
+
+
 def _take_why(s: State, seat: int, a: Take | TakeFleets) -> str:
     at = _place(s, a.at)
     if at == NO:
@@ -477,14 +490,7 @@ def _take_why(s: State, seat: int, a: Take | TakeFleets) -> str:
         if s.pinned[seat]:
             return "your leader may not move this turn (the event)"
         return "your leader is not there, or his move is over"
-    free = max(
-        (
-            b.count
-            for b in engine.legal(s)
-            if isinstance(b, Take) and (b.at, b.piece) == (a.at, a.piece)
-        ),
-        default=0,
-    )
+    free = most_allowed(s, Take, a.at, a.piece)
     have = f"only {free}" if free else "no"
     return f"you have {have} {a.piece} at {area_name(s, at)} that may still move (a unit moves once a phase)"
 
