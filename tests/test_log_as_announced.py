@@ -90,7 +90,9 @@ def test_lines_that_one_message_would_join_are_told_apart_where_a_message_ends()
     )
 
 
-@pytest.mark.parametrize(("front", "seed"), [(DISCORD, 3), (DISCORD, 11), (UNBOUNDED, 14)])
+@pytest.mark.parametrize(
+    ("front", "seed"), [(DISCORD, 3), (DISCORD, 11), (DISCORD, 35), (UNBOUNDED, 14)]
+)
 async def test_with_greedy_ais_the_channel_and_the_log_tell_a_successors_game_alike(
     tmp_path: Path, front: FrontEnd, seed: int
 ) -> None:
@@ -99,7 +101,9 @@ async def test_with_greedy_ais_the_channel_and_the_log_tell_a_successors_game_al
     area ("marches on") could not join it and its halt stayed (seed 3); two forces the log
     tells as one were told as two, one in each message; "ends its movement" was told after
     a march. A message filled while the second of two forces on one way was still marching:
-    the first stayed in the full message, where nothing could join it (seed 11). In messages
+    the first stayed in the full message, where nothing could join it (seed 11). A message
+    too full to take the combat that followed closed with the halt of a leader's march, which
+    the log, where the end of the movement followed it, does not tell (seed 35). In messages
     of any length, two forces that went the same way just before a person's turn ended were
     told apart, where a line after them would have joined them (seed 14).
     bench/log_as_announced.py, seeds 0 to 19: 12 and 3 of 20 differed, now 0 and 0."""

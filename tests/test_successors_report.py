@@ -271,8 +271,10 @@ async def test_at_the_terminal_a_force_told_with_the_one_before_it_is_not_printe
 
 def test_lines_a_later_line_may_still_change_are_the_last_and_a_march_it_may_join() -> None:
     """What a reader following step by step is shown only once it stands: the last line,
-    and a leaderless march (stopped by the enemy or not) before a force forming where it
-    began, marching on its way, or its halt; no other."""
+    a march before its halt (a leader's too: a full message once kept the halt of a leader's
+    march that the log, where the movement's end followed it, does not tell), and a
+    leaderless march (stopped by the enemy or not) before a force forming where it began or
+    marching on its way; no other."""
     unsettled = narration_of(GAME).unsettled
     went = "• Green marches 1 cavalry from Media through Persia to Susiana"
     for last in (
@@ -293,6 +295,7 @@ def test_lines_a_later_line_may_still_change_are_the_last_and_a_march_it_may_joi
     assert unsettled([stopped, "• Green marches 1 levy from Media to Persia"]) == 2
     led = "• Green marches its leader with 1 cavalry from Media through Persia to Susiana"
     assert unsettled([led, "• Green readies a force at Media: 1 cavalry"]) == 1
+    assert unsettled([led, "• Green's force halts in Susiana"]) == 2
     assert unsettled([went]) == 1 and unsettled([]) == 0
 
 

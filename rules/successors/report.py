@@ -330,10 +330,11 @@ def closing(lines: list[str]) -> list[str]:
 
 def unsettled(lines: list[str]) -> int:
     """How many of a message's last lines a later line may still change: the last (more of
-    the same merges into it), and the one before it where that is a march without a leader
-    and the last its halt (no news once a line follows), a force forming where it began, or
-    marching on its way (two such forces, stopped by the same enemy or not at all, are told
-    as one once both are over: `_join_forces`)."""
+    the same merges into it), and the one before it where that is a march and the last its
+    halt (no news once a line follows: `_settle_ends`), or where that is a march without a
+    leader and the last a force forming where it began, or marching on its way (two such
+    forces, stopped by the same enemy or not at all, are told as one once both are over:
+    `_join_forces`)."""
     if len(lines) < 2:
         return len(lines)
     a, b = lines[-2], lines[-1]
@@ -342,12 +343,14 @@ def unsettled(lines: list[str]) -> int:
         return 1
     known = _standard_names() | frozenset(_single_places([a, b]))
     done = _march(a.removeprefix(mark), known)
-    if done is None or "leader" in done.what:
+    if done is None:
         return 1
     last = b.removeprefix(mark)
     halt = HALT.fullmatch(last)
     if halt is not None:  # (a force stopped by the enemy halts without a line)
         return 2 if (halt["who"], halt["at"]) == (done.who, done.path[-1]) else 1
+    if "leader" in done.what:
+        return 1
     force = FORCE.fullmatch(last)
     if force is not None:
         return 2 if (force["who"], force["at"]) == (done.who, done.path[0]) else 1
