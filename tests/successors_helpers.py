@@ -14,6 +14,7 @@ from rules.successors.engine import frame
 from rules.successors.state import CAPTIVE, MERC, NO, NO_MARKER, WHITE, Action, row_totals
 
 SEATS = GAME.info.seats
+BLUE, RED, GREEN, YELLOW = range(4)  # the seats' indices, in the order of SEATS
 
 
 def mixes_on_map(s: State) -> list[list[int]]:

@@ -13,7 +13,7 @@ import pytest
 from discord_env import running_bot
 from discord_fake import CHANNEL, FakeDiscord, Message
 from discord_limits import within_discords_limits
-from successors_helpers import at, put, started
+from successors_helpers import BLUE, GREEN, at, put, started
 from test_successors_discord import GREEN_ENDS_THE_TURN, Drawn, green_moves_last
 
 from db import Pace
@@ -22,7 +22,6 @@ from rules.successors.engine import frame
 
 PEOPLE = {"blue": 21, "red": 22, "green": 23}
 ALICE, BOB, CARA = PEOPLE.values()
-BLUE, GREEN = 0, 2
 FOR_ALICE = f"**Blue** <@{ALICE}>: a step above is for you"
 
 

@@ -16,7 +16,7 @@ import pytest
 from discord_env import Env, running_bot
 from discord_fake import CHANNEL, FakeDiscord, Message
 from discord_limits import within_discords_limits
-from successors_helpers import at, put, started
+from successors_helpers import BLUE, moving, put, started
 from table_helpers import open_game, run
 
 import ai.successors
@@ -26,10 +26,9 @@ from bot.table.pipeline import typed_order
 from bot.table.registry import registry
 from rules.capabilities import notation_of
 from rules.successors import GAME, State, Successors
-from rules.successors.state import NO, March, Take
+from rules.successors.state import March, Take
 
 PEOPLE = {"blue": 21, "red": 22, "green": 23}
-BLUE = 0
 ALICE = PEOPLE["blue"]
 NEXT = "**Next:**"
 BIG = 25  # more legal steps than a message holds buttons
@@ -114,7 +113,7 @@ def a_big_force_under_way() -> State:
     2 elephants has marched from Egypt into Coele-Syria, with more steps to choose from than
     a message holds buttons."""
     s = put(started(3), "egy", BLUE, levy=8, inf=8, cav=6, el=2)
-    s = at(s, BLUE, 4, ("move", BLUE, NO, NO, NO))
+    s = moving(s, BLUE)
     for piece, n in (("levy", 8), ("inf", 8), ("cav", 6), ("el", 2), ("leader", 1)):
         s = GAME.apply(s, Take("egy", piece, n))
     s = GAME.apply(s, March("cse"))

@@ -8,14 +8,13 @@ import dataclasses
 from pathlib import Path
 
 import pytest
-from successors_helpers import moving, put, started
+from successors_helpers import BLUE, moving, put, started
 from told_channel import CH, Channel, service
 
 from bot.discord.front_end import DISCORD
 from bot.table.front_end import FrontEnd
 from rules.successors import Successors
 
-BLUE = 0
 PEOPLE = {"blue": 1, "red": 2, "green": 3}
 ORDERS = (
     "take 1 levy at Egypt",

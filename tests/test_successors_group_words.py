@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from successors_helpers import at, holding, moving, order, put, started
+from successors_helpers import BLUE, GREEN, RED, at, holding, moving, order, put, started
 from test_successors_hidden import turn_begins
 
 from rules.capabilities import notation_of, talk_of, turns_of
@@ -16,8 +16,6 @@ from rules.successors import GAME, State
 from rules.successors.aside import options
 from rules.successors.engine import frame
 from rules.successors.state import Arm
-
-BLUE, RED, GREEN = 0, 1, 2
 
 
 def waiting_line(s: State, seat: str) -> str:

@@ -8,6 +8,9 @@ import random
 
 import pytest
 from successors_helpers import (
+    BLUE,
+    GREEN,
+    RED,
     SEATS,
     area,
     at,
@@ -38,8 +41,6 @@ from rules.successors.state import (
     DrawChit,
     Play,
 )
-
-BLUE, RED, GREEN = 0, 1, 2
 
 
 def public(s: State) -> str:

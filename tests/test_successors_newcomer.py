@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 from fakes import FakeRenderer
 from successors_helpers import (
+    BLUE,
+    RED,
     at,
     deal,
     holding,
@@ -35,8 +37,6 @@ from rules.successors.notation import parse
 from rules.successors.result import ranking
 from rules.successors.state import NO, Buy, Dice, Retreat, Take, Undo
 from rules.successors.view import view
-
-BLUE, RED, GREEN = 0, 1, 2
 
 
 def read(s: State, text: str, seat: str = "blue") -> list[object]:

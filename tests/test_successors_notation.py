@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 from successors_helpers import (
+    BLUE,
+    RED,
     area,
     at,
     fleets,
@@ -38,8 +40,6 @@ from rules.successors.state import (
 )
 from rules.successors.view import view
 from rules.successors.wording import describe
-
-BLUE, RED = 0, 1
 
 
 def read(s: State, text: str, seat: str = "blue") -> list[object]:

@@ -9,6 +9,9 @@ from pathlib import Path
 
 import pytest
 from successors_helpers import (
+    BLUE,
+    GREEN,
+    RED,
     area,
     at,
     controlled,
@@ -51,8 +54,6 @@ from rules.successors.state import (
     Sail,
     Take,
 )
-
-BLUE, RED, GREEN = 0, 1, 2
 
 
 def test_q1_the_dice_read_as_a_table_each_entry_as_likely() -> None:

@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 from fakes import FakeRenderer, Seeds
-from successors_helpers import SEATS, at, deal, put, started
+from successors_helpers import RED, SEATS, at, deal, put, started
 from table_helpers import on_turn, run
 
 from bot.table.service import GameService
@@ -22,8 +22,6 @@ from rules.capabilities import narration_of
 from rules.successors import GAME, State
 from rules.successors.engine import frame
 from rules.successors.state import Action
-
-RED = 1
 
 # Seed 1 deals Blue, Red, Green as the order of choosing homes, then Green, Red, Blue as
 # game turn 1's order, and Green an event that gives it 2 levies at home.

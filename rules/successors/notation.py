@@ -30,7 +30,7 @@ from typing import Final
 from ..capabilities.notation import MAX_ORDER_CHARS
 from ..errors import IllegalAction, InvalidOrder, NotYourTurn, excerpt
 from ..words import listed
-from . import engine
+from . import economy, engine
 from .components import TYPES
 from .economy import MAX_BOUGHT
 from .names import piece_word
@@ -307,18 +307,22 @@ def _buy_all(r: Reader, piece: str, at: str, n: int) -> None:
 
 
 def _within_means(r: Reader, piece: str, at: str, n: int) -> bool:
-    """Whether the treasury pays for `n` units of a kind at a place and its counters off the
-    map are enough (what steps of at most 5 cannot tell ahead)."""
-    s, seat = r.s, r.s.seats.index(r.seat)
-    setup = s.parts.setup
-    if piece == "fleet":
-        place = s.parts.map.index.get(at, 0)
-        price = setup.fleet_in_port if place < s.parts.map.land else setup.fleet_at_sea
-        return n * price <= s.money[seat] and n <= s.pool[seat][POOL_FLEETS]
-    if piece not in TYPES:
-        return True  # (refused by name)
-    kind = TYPES.index(piece)
-    return n * setup.prices[kind] <= s.money[seat] and n <= s.pool[seat][kind]
+    """Whether the treasury pays for `n` units of a kind at a place in the purchase under way
+    and its counters off the map are enough (what steps of at most 5 cannot tell ahead);
+    outside a purchase, or of no such unit or place, the step says why."""
+    s = r.s
+    top = s.frames[-1] if s.frames else None
+    if (
+        top is None
+        or top[0] != "buy"
+        or piece not in (*TYPES, "fleet")
+        or at not in s.parts.map.index
+    ):
+        return True
+    seat, mode, price = top[1], top[2], top[4]
+    pool = s.pool[seat][POOL_FLEETS if piece == "fleet" else TYPES.index(piece)]
+    each = economy.buy_price(s, mode, price, Buy(piece, at, n))
+    return n * each <= s.money[seat] and n <= pool
 
 
 def _only_place(r: Reader, first: tuple[int, str]) -> int:

@@ -357,7 +357,7 @@ class SuccessorsReference(Reference[SuccessorsOptions]):
         key = f"CHIT {int(number)}" if number.isdigit() and len(number) < 4 else q
         if key in texts:
             return texts[key]
-        titles = [(k, e.title) for k, e in ((e.key, e) for e in p.events.table)]
+        titles = [(e.key, e.title) for e in p.events.table]
         titles += [(f"CHIT {c.number}", c.name) for c in p.chits.chits]
         found = _by_title(titles, q)
         if len(found) == 1:
