@@ -334,8 +334,9 @@ def test_a_hints_order_reads_as_a_person_types_it_and_its_why_tells_it_whole() -
                 seen.setdefault(kind, hint.split("\n")[0])
         s = GAME.apply(s, greedy.decide(s))
     assert seen["buy"] == (
-        "The computer (hard) would play `buy 6 levy 3 cav at Lydia and Ionia`: 6 levies and 3 "
-        "cavalry at Lydia and Ionia, upkeep from next turn."
+        "The computer (hard) would play `buy 1 fleet at Greece, buy 6 levy 2 cav at Lydia and "
+        "Ionia`: 1 fleet at Greece, to carry a unit to Cyprus; 6 levies and 2 cavalry at Lydia "
+        "and Ionia, upkeep from next turn."
     ), seen["buy"]
     assert seen["move"] == (
         "The computer (hard) would play `move 1 levy Lydia and Ionia Caria`: it takes Caria "
@@ -401,7 +402,7 @@ def test_a_halt_is_told_as_taking_keeping_or_joining_where_it_ends() -> None:
     """A force halting where no other seat stands takes the area, or keeps it if the seat
     holds it already, or joins the seat's units there: each once read "it holds it against
     the rivals near", rivals near or not."""
-    dealer = random.Random(5)
+    dealer = random.Random(12)
     s = GAME.new_game(GAME.info.options(), SEATS[:3])
     told: set[str] = set()
     while GAME.result(s) is None and s.turn <= 3:
@@ -443,8 +444,10 @@ def test_a_homes_why_tells_its_worth_its_neighbours_and_how_far_the_homes_chosen
 
 def test_a_hint_while_a_fleet_is_under_way_ends_the_voyage_and_says_so() -> None:
     """A person forms a naval force, then asks for a hint: the hint once failed (the why
-    looked for a land force's plans at sea), or named the first step allowed. The computer
-    plans no voyages: it ends the voyage as soon as the rules allow, and says so."""
+    looked for a land force's plans at sea), or named the first step allowed. Where no voyage
+    of the computer's goes on (the fleets sailed with nothing aboard), it ends the voyage as
+    soon as the rules allow, and says so; with troops aboard, it lands them where its
+    voyages would (an empty area no rival can strike)."""
     from successors_helpers import fleets, moving, put, started
 
     def hint(*steps: st.Action) -> str:
@@ -455,13 +458,19 @@ def test_a_hint_while_a_fleet_is_under_way_ends_the_voyage_and_says_so() -> None
 
     formed = st.TakeFleets("egy", 1)
     assert hint(formed, st.Sail("egs")).startswith(
-        "The computer (hard) would play `halt`: the computer plans no voyages: the fleets halt "
-        "in Egyptian Sea."
+        "The computer (hard) would play `halt`: no voyage of the computer's goes on from here: "
+        "the fleets halt in Egyptian Sea."
     )
     aboard = hint(formed, st.Embark("egy", "inf", 1), st.Sail("egs"))
-    assert aboard.startswith("The computer (hard) would play `land 1 inf at Egypt, halt`: "), aboard
-    assert "its troops land in Egypt" in aboard
-    assert hint(formed).startswith("The computer (hard) would play `sail to ")
+    assert aboard.startswith(
+        "The computer (hard) would play `sail to Aegean Sea, land 1 inf at Macedonia, halt`: "
+        "its fleet carries 1 infantry to take Macedonia (worth 5 a turn)."
+    ), aboard
+    assert hint(formed).startswith(
+        "The computer (hard) would play `embark 1 inf at Egypt, sail to Egyptian Sea, sail to "
+        "Aegean Sea, land 1 inf at Macedonia, halt`: its fleet carries 1 infantry to take "
+        "Macedonia (worth 5 a turn)."
+    )
 
 
 def test_a_hint_for_a_force_no_plan_begins_says_why_it_marches_or_halts() -> None:

@@ -8,7 +8,8 @@ rival units within reach. By the kind of decision:
 - a home: its value and its neighbours' (the areas to take first), away from homes chosen;
 - purchases: units while next turn's upkeep stays paid (income and treasury), levies to take
   the empty areas within reach, infantry and cavalry where rivals or rebels are near; on the
-  last turn only levies that can still take an area; fleets never (greedy plays the land);
+  last turn only levies that can still take an area; a fleet, when it has none, for a
+  voyage to an area its units cannot march to within two turns;
 - movement: moves.py;
 - a battle (fight, decline, call): fought when the odds of winning it (odds.py) make it worth
   more than the units it costs, against rebels always (they always fight, Q13);
@@ -160,6 +161,9 @@ def buys(s: State, seat: int, options: list[st.Action], params: Params) -> list[
         return [el[0], st.Done()] if el and affordable(event_price(s)) else [st.Done(), *el]
     if mode == economy.REVENUE_BUY and revenues_left(s, seat) == 0:
         return last_levies(s, seat, land)
+    fleet = fleet_wanted(s, seat, options, params) if mode == economy.REVENUE_BUY else None
+    if fleet is not None and affordable(s.parts.setup.fleet_in_port):
+        return [fleet, st.Done()]
     at = place_for(s, seat, land)
     area = s.parts.map.index[at]
     p = prices(s)
@@ -169,6 +173,43 @@ def buys(s: State, seat: int, options: list[st.Action], params: Params) -> list[
     if best:
         return [best[0], st.Done(), *(b for b in singles if b != best[0])]
     return [st.Done(), *singles]
+
+
+def fleet_wanted(s: State, seat: int, options: list[st.Action], params: Params) -> st.Buy | None:
+    """A fleet in a port of its own where its units stand (l.19, l.21), when it has none and
+    a voyage from there is worth it (`voyage_target`)."""
+    if s.fleet_places[seat] or params.voyage <= 0:
+        return None
+    m = s.parts.map
+    for b in options:
+        if isinstance(b, st.Buy) and b.piece == "fleet" and b.count == 1:
+            port = m.index[b.at]
+            if port < m.land and voyage_target(s, seat, port, params) != NO:
+                return b
+    return None
+
+
+def voyage_target(s: State, seat: int, port: int, params: Params = DEFAULT) -> int:
+    """The area a fleet bought in a port would first carry one of the seat's units there to
+    (moves.py): empty, beyond its units' march within two turns, out of any rival's
+    reach, and worth more than the fleet's price and its upkeep to the end (l.14); or NO."""
+    left = revenues_left(s, seat)
+    if left < 2 or not board.seat_units(s, port, seat):
+        return NO
+    m = s.parts.map
+    setup = s.parts.setup
+    reading = moves.Reading(s, seat, params)
+    best, gain = NO, float(setup.fleet_in_port + setup.upkeep * left)
+    for sea in moves.sea_routes(s, seat, port, setup.fleet_mp):
+        for target in m.coasts[sea - m.land]:
+            if distance(s, port, target) <= 2 * setup.land_mp or reading.threat(target) > 0:
+                continue
+            if board.unfriendly_here(s, target, seat) or board.seat_units(s, target, seat):
+                continue
+            g = params.voyage * reading.take_gain(target)
+            if g > gain:
+                best, gain = target, g
+    return best
 
 
 def last_levies(s: State, seat: int, land: list[st.Buy]) -> list[st.Action]:
@@ -188,15 +229,14 @@ def last_levies(s: State, seat: int, land: list[st.Buy]) -> list[st.Action]:
 
 
 def unit_keep(s: State, seat: int, a: st.Action) -> float:
-    """How much the seat would rather keep a unit (or fleet) it may lose: its price, and
-    the value of the area if it alone holds it there; fleets, which greedy never moves,
-    least."""
+    """How much the seat would rather keep a unit (or fleet) it may lose: its price (a
+    fleet's in port), and the value of the area if it alone holds it there."""
     if not isinstance(a, st.Lose):
         return 99.0
     m = s.parts.map
     area = m.index[a.at]
     if "fleet" in a.piece:
-        return 0.5
+        return float(s.parts.setup.fleet_in_port)
     kind = TYPE_WORDS.index(a.piece.split()[-1])
     keep = float(prices(s)[kind])
     if "merc" in a.piece.split():

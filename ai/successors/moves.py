@@ -14,10 +14,12 @@ one phase ahead, in half points:
 - an area of its own left empty with rival units within reach: lost to them, however weak
   (its tax to come at the risk share; the home, where units are bought, at the tax share
   besides), and its value at the end if it was held alone;
-- an area too far for this turn: a step towards it, at a discount.
+- an area too far for this turn: a step towards it, at a discount;
+- a voyage (l.29-31): one unit carried by a fleet of its own to an empty coastal area its land
+  march cannot reach this turn (an island, a coast far off), taken as above.
 
-The best plan with a gain is carried out step by step (take its units, march, halt); none
-left, the movement ends. Fleets are not moved: greedy plays the land.
+The best plan with a gain is carried out step by step (take its units, march, halt; or take
+the fleet, embark, sail, land, halt); none left, the movement ends.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ import heapq
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from rules.successors import State, board, engine, movement, names
+from rules.successors import State, board, combat, engine, movement, names
 from rules.successors import state as st
 
 from . import odds
@@ -50,7 +52,13 @@ from .reading import (
 )
 
 SINGLE = (LEVY, INF, EL, CAV)  # the unit sent alone to take an empty area, cheapest first
-AFAR_BELOW = 2.0  # targets beyond reach are looked for when no plan in reach gains this
+AFAR_BELOW = 2.0
+ONE = (
+    (1, 0, 0, 0),
+    (0, 1, 0, 0),
+    (0, 0, 1, 0),
+    (0, 0, 0, 1),
+)  # one unit of each type  # targets beyond reach are looked for when no plan in reach gains this
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +74,7 @@ class Params:
     guard: float = 0.5  # of the same that units standing against a threat there are worth
     home_guard: float = 3.0  # what leaving the home empty under threat costs besides
     afar: float = 0.4  # of a target's gain that a step towards it (out of reach) counts
+    voyage: float = 1.0  # of a target's gain that a voyage taking it counts (0: never sails)
     reserve: int = 2  # Talents kept beyond next turn's upkeep, against events (l.11)
     fight_at: float = 0.55  # the chance of winning at which a battle is fought
     retreat_below: float = 0.3  # the chance of winning below which a side retreats
@@ -86,6 +95,8 @@ class Plan:
     score: float
     kind: str
     target: int = NO
+    fleet: int = NO  # a voyage: the place of the fleet that carries the units
+    sea: tuple[int, ...] = ()  # a voyage: the seas it sails into, in order (it lands at `path`)
 
     @property
     def dest(self) -> int:
@@ -128,15 +139,39 @@ class Reading:
             out.append(row)
         return out
 
+    @cached_property
+    def sea_power(self) -> list[dict[int, float]]:
+        """Per rival seat, the strength its fleets could land in each area next turn: its
+        units on the coasts where a fleet of its lies, one unit a fleet (l.31), the
+        strongest first, to every coast of the seas the fleet reaches (l.29)."""
+        s = self.s
+        m = s.parts.map
+        out: list[dict[int, float]] = []
+        for q, row in enumerate(self.rival_power):
+            landed: dict[int, float] = {}
+            for place in s.fleet_places[q] if any(row) else ():
+                units: list[float] = []
+                for a in movement.coasts_of(s, place):
+                    u = mine(s, a, q)
+                    units += [strength(unit) for t, n in enumerate(u) for unit in [ONE[t]] * n]
+                carried = sum(sorted(units, reverse=True)[: s.fleets[place][q]])
+                routes = sea_routes(s, q, place, s.parts.setup.fleet_mp)
+                for sea in routes:
+                    for a in m.coasts[sea - m.land]:
+                        landed[a] = max(landed.get(a, 0.0), carried)
+            out.append(landed)
+        return out
+
     def threat(self, area: int) -> float:
-        """The most strength one rival has within 4 MP of the area (memoized)."""
+        """The most strength one rival has within 4 MP of the area, or may land there from
+        its fleets (memoized)."""
         got = self.threats.get(area)
         if got is None:
             s = self.s
             got = 0.0
             near = within(s, area, 4)
-            for row in self.rival_power:
-                got = max(got, sum(row[a] for a in near))
+            for row, landed in zip(self.rival_power, self.sea_power, strict=True):
+                got = max(got, sum(row[a] for a in near) + landed.get(area, 0.0))
             self.threats[area] = got
         return got
 
@@ -182,6 +217,28 @@ class Reading:
             if area == s.homes[self.seat]:  # and with the home, where units are bought (l.21)
                 cost += self.params.home_guard + self.params.tax_share * v * self.left
         return cost
+
+
+def sea_routes(s: State, seat: int, place: int, mp: int) -> dict[int, tuple[int, ...]]:
+    """The seas a fleet at `place` may sail into with `mp` (1 MP each, Q23), each with its
+    shortest way (the seas entered): a sea with enemy fleets stops a fleet (l.29), so none is
+    crossed or sought."""
+    m = s.parts.map
+    routes: dict[int, tuple[int, ...]] = {}
+    todo: list[tuple[int, tuple[int, ...]]] = [(place, ())]
+    while todo:
+        later = []
+        for at, route in todo:
+            if len(route) >= mp:
+                continue
+            seas = m.seas[at] if at < m.land else [m.land + t for t in m.sea_adjacent[at - m.land]]
+            for sea in seas:
+                if sea == place or sea in routes or combat.enemy_fleets(s, sea, seat):
+                    continue
+                routes[sea] = (*route, sea)
+                later.append((sea, routes[sea]))
+        todo = later
+    return routes
 
 
 def reach(s: State, seat: int, src: int, mp: int) -> dict[int, tuple[int, ...]]:
@@ -412,6 +469,64 @@ class Planner:
             )
         return [best] if best is not None else []
 
+    def voyages(self) -> list[Plan]:
+        """Every voyage of the seat's fleets that have not moved this phase (l.29-31)."""
+        s, seat = self.s, self.seat
+        mp = s.parts.setup.fleet_mp
+        out: list[Plan] = []
+        if self.params.voyage <= 0:
+            return out
+        for place in s.fleet_places[seat]:
+            if movement.fleets_free(s, seat, place) > 0:
+                out += self.voyages_from(place, mp, None)
+        return out
+
+    def voyages_from(
+        self, place: int, mp: int, aboard: dict[int, int] | None, *, marched: bool = False
+    ) -> list[Plan]:
+        """One unit of its own colour (the cheapest), embarked on a coast of the fleet's
+        place, or the troops `aboard`, carried with `mp` to an empty area no march from
+        those coasts reaches this turn and no rival can strike next turn (a lone unit landed
+        far off is lost to the first rival near): a plan for each such area, by its shortest
+        way (`marched`: the fleet has sailed, so its troops may land where it is, wherever
+        that is)."""
+        s, seat = self.s, self.seat
+        m = s.parts.map
+        routes = sea_routes(s, seat, place, mp)
+        if marched and place >= m.land:
+            routes[place] = ()
+        starts: list[tuple[int, dict[int, int], float]] = []
+        land_mp = s.parts.setup.land_mp
+        # before it sails, a voyage goes where no march from its place's coasts goes
+        coasts = () if marched else movement.coasts_of(s, place)
+        near = {b for a in coasts for b in (a, *reach(s, seat, a, land_mp))}
+        if aboard is not None:
+            starts.append((place, aboard, 0.0))
+        else:
+            for area in coasts:
+                free = free_units(s, seat, area)
+                unit = next((seat * 4 + t for t in SINGLE if free.get(seat * 4 + t)), None)
+                if unit is not None:
+                    cost = self.r.leave_cost(area, mine(s, area, seat), by_type({unit: 1}))
+                    starts.append((area, {unit: 1}, cost))
+        best: dict[tuple[int, int], Plan] = {}
+        for src, units, cost in starts:
+            counts = by_type(units)
+            for sea, route in sorted(routes.items(), key=lambda x: (len(x[1]), x[0])):
+                for target in m.coasts[sea - m.land]:
+                    if target in near or (src, target) in best or self.r.threat(target) > 0:
+                        continue
+                    g, kind = self.gain(target, counts, False)
+                    if kind != "take":
+                        continue
+                    g *= self.params.voyage
+                    carried = tuple(sorted(units.items()))
+                    plan = Plan(
+                        src, carried, False, (target,), g - cost, "voyage", NO, place, route
+                    )
+                    best[(src, target)] = plan
+        return list(best.values())
+
     def regroup(self) -> Plan | None:
         """The leader alone where rivals may reach him: to the nearest stack of his own."""
         s, seat = self.s, self.seat
@@ -430,10 +545,11 @@ class Planner:
             here = board.seat_units(s, area, seat) or leader_at(s, seat) == area
             if here and free_units(s, seat, area):
                 out += self.plans_from(area)
+        out += self.voyages()
         lone = self.regroup()
         if lone is not None:
             out.append(lone)
-        out.sort(key=lambda p: (-p.score, p.src, p.path))
+        out.sort(key=lambda p: (-p.score, p.src, p.path, p.sea))
         return out
 
 
@@ -443,6 +559,8 @@ class Planner:
 def first_step(s: State, seat: int, plan: Plan) -> st.Action:
     """The plan's first step: take its units (own types first, then mercenaries, then the
     leader), then march its path; halt where it ends."""
+    if plan.fleet != NO:
+        return voyage_step(s, seat, plan)
     f = s.force
     have: dict[int, int] = {}
     if f is not None and not f.fleets:
@@ -460,6 +578,43 @@ def first_step(s: State, seat: int, plan: Plan) -> st.Action:
     path = plan.path
     k = path.index(place) + 1 if place in path else 0
     return st.March(s.parts.map.ids[path[k]])
+
+
+def voyage_step(s: State, seat: int, plan: Plan) -> st.Action:
+    """A voyage's first step: take one fleet, embark its units, sail its way, land them,
+    halt."""
+    m = s.parts.map
+    f = s.force
+    if f is None:
+        return st.TakeFleets(m.ids[plan.fleet], 1)
+    aboard = movement.carried(f.groups)
+    if not f.marched:
+        for c, n in plan.units:
+            if aboard.get(c, 0) < n:
+                word = names.piece_word(s, seat, c)
+                return st.Embark(m.ids[plan.src], word, n - aboard.get(c, 0))
+    if plan.sea and f.place != plan.sea[-1]:
+        k = plan.sea.index(f.place) + 1 if f.place in plan.sea else 0
+        return st.Sail(m.ids[plan.sea[k]])
+    for c, n in sorted(aboard.items()):
+        return st.Land(m.ids[plan.dest], names.piece_word(s, seat, c), n)
+    return st.Halt()
+
+
+def naval_plans(s: State, seat: int, params: Params = DEFAULT) -> list[Plan]:
+    """The voyages of the naval force under way, planned anew from where it is: before its
+    troops embark, every voyage of its fleets; with troops aboard, every landing within its
+    MP left. None once they landed, or for a force greedy does not form (with the leader)."""
+    f = s.force
+    assert f is not None and f.fleets
+    aboard = movement.carried(f.groups)
+    if f.leader != NO or (f.marched and not aboard):
+        return []
+    mp = movement.mp_left(s, f) if not f.stopped else 0
+    planner = Planner(s, seat, params)
+    plans = planner.voyages_from(f.place, mp, aboard or None, marched=f.marched)
+    plans.sort(key=lambda x: (-x.score, len(x.sea), x.path))
+    return plans
 
 
 def force_plans(s: State, seat: int, params: Params = DEFAULT) -> list[Plan]:
@@ -505,10 +660,11 @@ def force_plans(s: State, seat: int, params: Params = DEFAULT) -> list[Plan]:
 
 
 def voyage_end(s: State, seat: int) -> list[st.Action]:
-    """Greedy plans no voyages; a naval force under way (a person's, who asks for a hint) is
-    brought to its end as soon as the rules allow: halted; else its troops landed, all of a
-    piece at once, where no unfriendly units stand and the area is worth most; else, not yet
-    sailed, into its own port, or the first place it may enter."""
+    """A naval force under way that no voyage of greedy's carries on (a person's, who asks
+    for a hint; or one whose voyage has landed) is brought to its end as soon as the rules
+    allow: halted; else its troops landed, all of a piece at once, where no unfriendly units
+    stand and the area is worth most; else, not yet sailed, into its own port, or the first
+    place it may enter."""
     options = engine.legal(s)
     ends: list[st.Action] = [a for a in options if isinstance(a, st.Halt | st.EndMove)]
     if ends:
@@ -552,6 +708,9 @@ def candidates(s: State, seat: int, caller: int, params: Params = DEFAULT) -> li
         return [st.EndMove()]
     f = s.force
     if f is not None and f.fleets:
+        plans = naval_plans(s, seat, params)
+        if plans:
+            return [voyage_step(s, seat, plans[0])]
         return voyage_end(s, seat) or [st.EndMove()]
     out: list[st.Action] = []
     if f is not None:

@@ -110,7 +110,7 @@ def reason(view: View, a: st.Action, params: Params) -> str:
     if isinstance(a, st.ChooseHome):
         return _home_reason(s, s.parts.map.index[a.area])
     if isinstance(a, st.Buy):
-        return _bought(s, [a])
+        return _bought(s, i, [a], params)
     if isinstance(a, st.Done):
         return f"it keeps {count_of(s.money[i], 'Talent')} for upkeep and events"
     if isinstance(a, st.Stand):
@@ -130,8 +130,8 @@ def reason(view: View, a: st.Action, params: Params) -> str:
         return f"{who}'s levy in {_area(s, a.at)} (worth {value} a turn) becomes its own"
     if isinstance(a, st.Escape):
         return f"its fleet sails into {_area(s, a.to)}, where the fewest enemy fleets are"
-    if s.force is not None and s.force.fleets:
-        return _voyage_reason(s, a)
+    if isinstance(a, st.TakeFleets) or (s.force is not None and s.force.fleets):
+        return _voyage_reason(s, i, a, params)
     if isinstance(a, st.Take | st.March | st.Halt):
         return _move_reason(s, i, a, params)
     if isinstance(a, st.Lose):
@@ -142,12 +142,15 @@ def reason(view: View, a: st.Action, params: Params) -> str:
 
 def order_reason(steps: list[tuple[View, st.Action]], params: Params) -> str:
     """Why an order (a decision's steps as `decision_steps` gives them), from the plan it
-    carries out: a force's move is told at its last march, where that plan ends (greedy
-    plans again at each step, so the plan its first step began may go elsewhere)."""
-    marches = [(v, a) for v, a in steps if isinstance(a, st.March)]
+    carries out: a force's move is told at its last march (a voyage's at its landing), where
+    that plan ends (greedy plans again at each step, so the plan its first step began may go
+    elsewhere)."""
+    marches = [(v, a) for v, a in steps if isinstance(a, st.March | st.Land)]
     buys = [a for _, a in steps if isinstance(a, st.Buy)]
     if buys and not marches:
-        return _bought(steps[0][0].state, buys)
+        first = steps[0][0]
+        seat = first.state.seats.index(first.seat) if first.seat is not None else NO
+        return _bought(first.state, seat, buys, params)
     view, a = marches[-1] if marches else steps[0]
     return reason(view, a, params)
 
@@ -167,15 +170,27 @@ def _home_reason(s: State, area: int) -> str:
     return said
 
 
-def _voyage_reason(s: State, a: st.Action) -> str:
-    """A step of a naval force greedy did not begin (`moves.voyage_end`)."""
-    assert s.force is not None
-    head = "the computer plans no voyages"
+def _voyage_reason(s: State, i: int, a: st.Action, params: Params) -> str:
+    """A step of a voyage greedy plans (`moves.voyage_step`), or of a naval force no voyage
+    of greedy's carries on, brought to its end (`moves.voyage_end`)."""
+    f = s.force
+    plans = moves.naval_plans(s, i, params) if f else moves.Planner(s, i, params).voyages()
+    m = s.parts.map
+    for plan in plans:
+        if moves.first_step(s, i, plan) == a:
+            what = names.units_text(moves.by_type(dict(plan.units)))
+            said = f"its fleet carries {what} to take {m.names[plan.dest]}"
+            said += f" (worth {m.value[plan.dest]} a turn)"
+            aboard = f is not None and f.groups
+            return said if aboard else f"{said}, which no march reaches this turn"
+    if f is None:
+        return "the best step one phase ahead"
+    head = "no voyage of the computer's goes on from here"
     if isinstance(a, st.Land):
         return f"{head}: its troops land in {_area(s, a.at)}, where they may stay"
     if isinstance(a, st.Sail):
         return f"{head}: the fleets sail to {_area(s, a.to)} to halt there"
-    return f"{head}: the fleets halt in {s.parts.map.names[s.force.place]}"
+    return f"{head}: the fleets halt in {m.names[f.place]}"
 
 
 def _holding(s: State, i: int) -> str:
@@ -193,9 +208,9 @@ def _percent(p: float) -> str:
     return f"{round(100 * p)} %"
 
 
-def _bought(s: State, buys: list[st.Buy]) -> str:
+def _bought(s: State, seat: int, buys: list[st.Buy], params: Params) -> str:
     """Purchases in words, by place: "6 levies and 3 cavalry at Media, upkeep from next
-    turn"."""
+    turn"; a fleet with the voyage it is bought for."""
     by_place: dict[str, list[int]] = {}
     for a in buys:
         counts = by_place.setdefault(a.at, [0] * 5)
@@ -204,7 +219,10 @@ def _bought(s: State, buys: list[st.Buy]) -> str:
     for at, counts in by_place.items():
         units = [names.units_text(counts[:4])] if any(counts[:4]) else []
         fleets = [count_of(counts[4], "fleet")] if counts[4] else []
-        said.append(f"{' and '.join(units + fleets)} at {_area(s, at)}")
+        port = s.parts.map.index[at]
+        target = greedy.voyage_target(s, seat, port, params) if counts[4] and seat != NO else NO
+        voyage = f", to carry a unit to {s.parts.map.names[target]}" if target != NO else ""
+        said.append(f"{' and '.join(units + fleets)} at {_area(s, at)}{voyage}")
     return f"{'; '.join(said)}, upkeep from next turn"
 
 
@@ -247,8 +265,9 @@ def _unplanned_reason(s: State, a: st.Action) -> str:
 
 def order_text(steps: list[tuple[View, st.Action]], seat: str) -> str:
     """A decision's steps (`decision_steps`) as a person types them: a run of purchases at
-    one place in one `buy`, a land force's taking, marching and halting in one `move`; each
-    such order only where it reads back to the same position, else step by step."""
+    one place in one `buy`, a land force's taking, marching and halting in one `move`, a
+    voyage in one `sail`; each such order only where it reads back to the same position,
+    else step by step."""
     notation = notation_of(GAME)
     out: list[str] = []
     k = 0
@@ -256,7 +275,7 @@ def order_text(steps: list[tuple[View, st.Action]], seat: str) -> str:
         view = steps[k][0]
         run = _run_at(steps, k)
         said = _run_order(view.state, [a for _, a in run])
-        if said is not None and _same_end(view, notation.parse(view, said, seat), run):
+        if said is not None and _reads_back(view, said, seat, run):
             out.append(said)
             k += len(run)
             continue
@@ -266,13 +285,17 @@ def order_text(steps: list[tuple[View, st.Action]], seat: str) -> str:
 
 
 def _run_at(steps: list[tuple[View, st.Action]], k: int) -> list[tuple[View, st.Action]]:
-    """The steps from `k` that one typed order may carry: purchases at one place, or a land
-    force's takes at one place, its marches and its halt."""
+    """The steps from `k` that one typed order may carry: purchases at one place, a land
+    force's takes at one place, its marches and its halt, or a voyage: its fleets taken, its
+    troops embarked, its sails, its landing and its halt."""
     first = steps[k][1]
     run = [steps[k]]
     for v, a in steps[k + 1 :]:
         if isinstance(first, st.Buy):
             if not (isinstance(a, st.Buy) and a.at == first.at):
+                break
+        elif isinstance(first, st.TakeFleets):
+            if not isinstance(a, st.Embark | st.Sail | st.Land | st.Halt):
                 break
         elif isinstance(first, st.Take) and v.state.force is not None and not v.state.force.fleets:
             marched = any(isinstance(b, st.March) for _, b in run)
@@ -300,7 +323,40 @@ def _run_order(s: State, run: list[st.Action]) -> str | None:
     path = [_area(s, a.to) for a in run if isinstance(a, st.March)]
     if isinstance(first, st.Take) and path and isinstance(run[-1], st.March | st.Halt):
         return f"move {pieces} {m.names[m.index[first.at]]} {' '.join(path)}"
+    if isinstance(first, st.TakeFleets):
+        return _voyage_order(s, first, run)
     return None
+
+
+def _voyage_order(s: State, first: st.TakeFleets, run: list[st.Action]) -> str | None:
+    """A voyage's steps as one `sail` order: the troops aboard land together where named."""
+    m = s.parts.map
+    kinds = [type(a) for a in run]
+    seas = [_area(s, a.to) for a in run if isinstance(a, st.Sail)]
+    landed = {a.at for a in run if isinstance(a, st.Land)}
+    if not seas or len(landed) > 1:
+        return None
+    if st.Land in kinds and kinds.index(st.Land) < len(kinds) - 1 - kinds[::-1].index(st.Sail):
+        return None  # the order lands its troops after the last sail only
+    cargo = " ".join(
+        "leader" if a.piece == "leader" else f"{a.count} {a.piece}"
+        for a in run
+        if isinstance(a, st.Embark)
+    )
+    fleets = count_of(first.count, "fleet")
+    said = f"sail {fleets}{' with ' + cargo if cargo else ''} {m.names[m.index[first.at]]}"
+    said += f" {' '.join(seas)}"
+    return f"{said} land at {_area(s, landed.pop())}" if landed else said
+
+
+def _reads_back(view: View, said: str, seat: str, run: list[tuple[View, st.Action]]) -> bool:
+    """Whether an order read from the view plays the run's steps to the same end (one the
+    table refuses does not: a voyage whose troops land before its fleets sail)."""
+    try:
+        read = notation_of(GAME).parse(view, said, seat)
+    except ValueError:  # the rules' refusals of an order
+        return False
+    return _same_end(view, read, run)
 
 
 def _same_end(view: View, read: list[st.Action], run: list[tuple[View, st.Action]]) -> bool:
