@@ -14,7 +14,7 @@ rival units within reach. By the kind of decision:
 - a battle (fight, decline, call): fought when the odds of winning it (odds.py) make it worth
   more than the units it costs, against rebels always (they always fight, Q13);
 - retreats: all units out when the odds of holding fall low; a loss, an upkeep short, a
-  mutiny: the least useful unit (a fleet, a levy with others, far from value);
+  mutiny: the least useful unit (the cheapest, a levy with others, far from value);
 - at sea: a battle when its fleets are as many as the enemy's.
 
 Steps aside (chits armed or played, alliances answered) are the fixed policy's

@@ -52,13 +52,9 @@ from .reading import (
 )
 
 SINGLE = (LEVY, INF, EL, CAV)  # the unit sent alone to take an empty area, cheapest first
-AFAR_BELOW = 2.0
-ONE = (
-    (1, 0, 0, 0),
-    (0, 1, 0, 0),
-    (0, 0, 1, 0),
-    (0, 0, 0, 1),
-)  # one unit of each type  # targets beyond reach are looked for when no plan in reach gains this
+AFAR_BELOW = 2.0  # targets beyond reach are looked for when no plan in reach gains this
+# the strength of one unit of each type (levy, inf, cav, el)
+UNIT_STRENGTH = tuple(strength(tuple(int(k == t) for k in range(4))) for t in range(4))
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,8 +148,8 @@ class Reading:
             for place in s.fleet_places[q] if any(row) else ():
                 units: list[float] = []
                 for a in movement.coasts_of(s, place):
-                    u = mine(s, a, q)
-                    units += [strength(unit) for t, n in enumerate(u) for unit in [ONE[t]] * n]
+                    for t, n in enumerate(mine(s, a, q)):
+                        units += [UNIT_STRENGTH[t]] * n
                 carried = sum(sorted(units, reverse=True)[: s.fleets[place][q]])
                 routes = sea_routes(s, q, place, s.parts.setup.fleet_mp)
                 for sea in routes:
@@ -519,12 +515,11 @@ class Planner:
                     g, kind = self.gain(target, counts, False)
                     if kind != "take":
                         continue
-                    g *= self.params.voyage
+                    score = g * self.params.voyage - cost
                     carried = tuple(sorted(units.items()))
-                    plan = Plan(
-                        src, carried, False, (target,), g - cost, "voyage", NO, place, route
+                    best[(src, target)] = Plan(
+                        src, carried, False, (target,), score, "voyage", NO, place, route
                     )
-                    best[(src, target)] = plan
         return list(best.values())
 
     def regroup(self) -> Plan | None:
@@ -596,7 +591,8 @@ def voyage_step(s: State, seat: int, plan: Plan) -> st.Action:
     if plan.sea and f.place != plan.sea[-1]:
         k = plan.sea.index(f.place) + 1 if f.place in plan.sea else 0
         return st.Sail(m.ids[plan.sea[k]])
-    for c, n in sorted(aboard.items()):
+    if aboard:
+        c, n = min(aboard.items())
         return st.Land(m.ids[plan.dest], names.piece_word(s, seat, c), n)
     return st.Halt()
 

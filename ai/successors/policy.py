@@ -18,7 +18,7 @@ most strength near its provinces), a treasure or the tax farmers for its next re
 (where they pay most surely). Chits played now are played at the start of its own movement:
 mercenaries with its leader (or at home), a forced march, a bribe of the rival levy in the
 richest area, a cavalry raid on the richest rival within reach. It never plays a spy nor fair
-winds (greedy moves no fleets).
+winds (its voyages are planned within a fleet's own 5 MP).
 """
 
 from __future__ import annotations
