@@ -1,13 +1,14 @@
 """Successors: greedy's plans with other weights, against greedy; how `hard`'s were fitted.
 
-    python bench/successors_weights.py [--set risk=3.0 ...] [--games 300] [--seed 5000] [--json]
+    python bench/successors_weights.py [--set risk=3.0 ...] [--others voyage=0 ...]
+        [--games 300] [--seed 5000] [--json]
 
 Game g (seed..seed+N-1) has 3 players, dealt by `random.Random(g)`: the tested seat (the
 (g mod 3)-th) chooses its home and its first purchases as greedy does, then plays greedy's
 plans with the weights given (`--set NAME=VALUE`, a field of ai.successors.moves.Params,
-repeated for several), and the other seats greedy. A win is a first place (l.66-69). Prints
-the tested seat's wins with a 95 % Wilson interval; with no `--set`, greedy's own weights
-(a third, but for the seats' luck).
+repeated for several), and the other seats greedy (with `--others NAME=VALUE`, greedy with
+those weights). A win is a first place (l.66-69). Prints the tested seat's wins with a 95 %
+Wilson interval; with no `--set`, greedy's own weights (a third, but for the seats' luck).
 """
 
 from __future__ import annotations
@@ -42,34 +43,46 @@ def weights(pairs: list[str]) -> Params:
     return dataclasses.replace(DEFAULT, **changes)
 
 
-def play(seed: int, tested_weights: Params) -> bool:
-    """Game `seed` (successors_arena's game): whether the tested seat came first."""
-    tested = seed % 3
+def weighed(params: Params) -> arena.Trial:
+    """Greedy's player with these weights in play (its setup greedy's own)."""
 
-    def weighed(view: View, rng: random.Random) -> Action:
+    def choose(view: View, rng: random.Random) -> Action:
         if view.state.phase != "play":
             return greedy.choose(view, rng)
         aside = policy.aside_of(view)
-        return aside if aside is not None else greedy.decide(view.state, tested_weights)
+        return aside if aside is not None else greedy.decide(view.state, params)
 
-    game = arena.play(3, ("greedy",) * 3, seed, trial={tested: weighed})
+    return choose
+
+
+def play(seed: int, tested_weights: Params, others: Params = DEFAULT) -> bool:
+    """Game `seed` (successors_arena's game): whether the tested seat came first."""
+    tested = seed % 3
+    trial = {k: weighed(tested_weights if k == tested else others) for k in range(3)}
+    if others == DEFAULT:
+        trial = {tested: trial[tested]}
+    game = arena.play(3, ("greedy",) * 3, seed, trial=trial)
     return game["winner"] == tested
 
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--set", action="append", default=[], help="NAME=VALUE, a weight changed")
+    ap.add_argument(
+        "--others", action="append", default=[], help="NAME=VALUE, the other seats' weight"
+    )
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--seed", type=int, default=5000)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
-    tested = weights(args.set)
-    wins = sum(play(g, tested) for g in range(args.seed, args.seed + args.games))
+    tested, others = weights(args.set), weights(args.others)
+    wins = sum(play(g, tested, others) for g in range(args.seed, args.seed + args.games))
     low, high = wilson(wins, args.games)
     figures = {
         "weights": {
             k: v for k, v in dataclasses.asdict(tested).items() if v != getattr(DEFAULT, k)
         },
+        "others": {k: v for k, v in dataclasses.asdict(others).items() if v != getattr(DEFAULT, k)},
         "games": args.games,
         "wins": wins,
         "rate": round(wins / args.games, 3),
@@ -80,6 +93,8 @@ def main(argv: list[str] | None = None) -> None:
         print(json.dumps(figures))
         return
     changed = ", ".join(args.set) or "greedy's own weights"
+    if args.others:
+        changed += f" against {', '.join(args.others)}"
     print(
         f"{changed}: {wins} of {args.games} ({100 * wins / args.games:.0f} %, 95 %: {100 * low:.0f}-{100 * high:.0f} %)"
     )
