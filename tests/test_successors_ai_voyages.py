@@ -124,3 +124,14 @@ def test_a_voyages_hint_is_one_sail_order_the_seat_may_send_as_written() -> None
     ), hint
     s = order(s, "sail 1 fleet with 1 levy Egyptian Sea Cyprian Sea land at Cyprus", "blue")
     assert board.seat_units(s, s.parts.map.index["cyp"], BLUE) == 1
+
+
+def test_a_fleet_an_event_offers_is_bought_for_a_voyage_and_only_one() -> None:
+    """An event offers up to 2 fleets at 2 in Blue's ports: greedy, which once declined
+    every fleet, buys one for Cyprus, then no more; without a voyage worth it, none."""
+    offer = ("buy", BLUE, economy.EVENT_FLEETS, 2, 2)
+    s = at(put(started(3, money=12), "egy", BLUE, levy=1), BLUE, 0, offer)
+    assert greedy.decide(s) == st.Buy("fleet", "egy", 1)
+    assert greedy.decide(GAME.apply(s, greedy.decide(s))) == st.Done()
+    late = at(put(started(3, turn=12, money=12), "egy", BLUE, levy=1), BLUE, 0, offer)
+    assert greedy.decide(late) == st.Done()

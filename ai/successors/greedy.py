@@ -8,8 +8,9 @@ rival units within reach. By the kind of decision:
 - a home: its value and its neighbours' (the areas to take first), away from homes chosen;
 - purchases: units while next turn's upkeep stays paid (income and treasury), levies to take
   the empty areas within reach, infantry and cavalry where rivals or rebels are near; on the
-  last turn only levies that can still take an area; a fleet, when it has none, for a
-  voyage to an area its units cannot march to within two turns;
+  last turn only levies that can still take an area; a fleet (in revenue, or offered by an
+  event), when it has none, for a voyage to an area its units cannot march to within two
+  turns;
 - movement: moves.py;
 - a battle (fight, decline, call): fought when the odds of winning it (odds.py) make it worth
   more than the units it costs, against rebels always (they always fight, Q13);
@@ -144,7 +145,7 @@ def buys(s: State, seat: int, options: list[st.Action], params: Params) -> list[
     could buy one at a time where it would place them."""
     mode = s.frames[-1][2]
     land = [a for a in options if isinstance(a, st.Buy) and a.piece != "fleet"]
-    if not land or mode == economy.EVENT_FLEETS:
+    if not land and mode != economy.EVENT_FLEETS:
         return [st.Done()]
     money = s.money[seat]
     units = board.unit_count(s, seat)
@@ -156,13 +157,17 @@ def buys(s: State, seat: int, options: list[st.Action], params: Params) -> list[
     def affordable(price: int) -> bool:
         return money - price >= (units + 1) * s.parts.setup.upkeep - income + reserve
 
+    if mode == economy.EVENT_FLEETS:  # fleets offered by an event, at its price
+        fleet = fleet_wanted(s, seat, options, params, event_price(s))
+        return [fleet, st.Done()] if fleet and affordable(event_price(s)) else [st.Done()]
     if mode == economy.EVENT_ELEPHANTS:
         el = [b for b in land if b.piece == "el" and b.count == 1]
         return [el[0], st.Done()] if el and affordable(event_price(s)) else [st.Done(), *el]
     if mode == economy.REVENUE_BUY and revenues_left(s, seat) == 0:
         return last_levies(s, seat, land)
-    fleet = fleet_wanted(s, seat, options, params) if mode == economy.REVENUE_BUY else None
-    if fleet is not None and affordable(s.parts.setup.fleet_in_port):
+    price = s.parts.setup.fleet_in_port
+    fleet = fleet_wanted(s, seat, options, params, price) if mode == economy.REVENUE_BUY else None
+    if fleet is not None and affordable(price):
         return [fleet, st.Done()]
     at = place_for(s, seat, land)
     area = s.parts.map.index[at]
@@ -175,31 +180,37 @@ def buys(s: State, seat: int, options: list[st.Action], params: Params) -> list[
     return [st.Done(), *singles]
 
 
-def fleet_wanted(s: State, seat: int, options: list[st.Action], params: Params) -> st.Buy | None:
-    """A fleet in a port of its own where its units stand (l.19, l.21), when it has none and
-    a voyage from there is worth it (`voyage_target`)."""
+def fleet_wanted(
+    s: State, seat: int, options: list[st.Action], params: Params, price: int
+) -> st.Buy | None:
+    """A fleet at `price` in a port of its own where its units stand (l.19, l.21), when it
+    has none and a voyage from there is worth it (`voyage_target`)."""
     if s.fleet_places[seat] or params.voyage <= 0:
         return None
     m = s.parts.map
     for b in options:
         if isinstance(b, st.Buy) and b.piece == "fleet" and b.count == 1:
             port = m.index[b.at]
-            if port < m.land and voyage_target(s, seat, port, params) != NO:
+            if port < m.land and voyage_target(s, seat, port, params, price) != NO:
                 return b
     return None
 
 
-def voyage_target(s: State, seat: int, port: int, params: Params = DEFAULT) -> int:
-    """The area a fleet bought in a port would first carry one of the seat's units there to
-    (moves.py): empty, beyond its units' march within two turns, out of any rival's
-    reach, and worth more than the fleet's price and its upkeep to the end (l.14); or NO."""
+def voyage_target(
+    s: State, seat: int, port: int, params: Params = DEFAULT, price: int | None = None
+) -> int:
+    """The area a fleet bought in a port (at `price`: in port, l.19, unless an event offers
+    it for less) would first carry one of the seat's units there to (moves.py): empty,
+    beyond its units' march within two turns, out of any rival's reach, and worth more than
+    the fleet's price and its upkeep to the end (l.14); or NO."""
     left = revenues_left(s, seat)
     if left < 2 or not board.seat_units(s, port, seat):
         return NO
     m = s.parts.map
     setup = s.parts.setup
     reading = moves.Reading(s, seat, params)
-    best, gain = NO, float(setup.fleet_in_port + setup.upkeep * left)
+    cost = setup.fleet_in_port if price is None else price
+    best, gain = NO, float(cost + setup.upkeep * left)
     for sea in moves.sea_routes(s, seat, port, setup.fleet_mp):
         for target in m.coasts[sea - m.land]:
             if distance(s, port, target) <= 2 * setup.land_mp or reading.threat(target) > 0:
