@@ -58,9 +58,9 @@ def weighed(params: Params) -> arena.Trial:
 def play(seed: int, tested_weights: Params, others: Params = DEFAULT) -> bool:
     """Game `seed` (successors_arena's game): whether the tested seat came first."""
     tested = seed % 3
-    trial = {k: weighed(tested_weights if k == tested else others) for k in range(3)}
-    if others == DEFAULT:
-        trial = {tested: trial[tested]}
+    trial = {tested: weighed(tested_weights)}
+    if others != DEFAULT:
+        trial |= {k: weighed(others) for k in range(3) if k != tested}
     game = arena.play(3, ("greedy",) * 3, seed, trial=trial)
     return game["winner"] == tested
 

@@ -158,8 +158,9 @@ def buys(s: State, seat: int, options: list[st.Action], params: Params) -> list[
         return money - price >= (units + 1) * s.parts.setup.upkeep - income + reserve
 
     if mode == economy.EVENT_FLEETS:  # fleets offered by an event, at its price
-        fleet = fleet_wanted(s, seat, options, params, event_price(s))
-        return [fleet, st.Done()] if fleet and affordable(event_price(s)) else [st.Done()]
+        price = event_price(s)
+        fleet = fleet_wanted(s, seat, options, params, price)
+        return [fleet, st.Done()] if fleet and affordable(price) else [st.Done()]
     if mode == economy.EVENT_ELEPHANTS:
         el = [b for b in land if b.piece == "el" and b.count == 1]
         return [el[0], st.Done()] if el and affordable(event_price(s)) else [st.Done(), *el]
@@ -208,18 +209,15 @@ def voyage_target(
         return NO
     m = s.parts.map
     setup = s.parts.setup
-    reading = moves.Reading(s, seat, params)
+    planner = moves.Planner(s, seat, params)
     cost = setup.fleet_in_port if price is None else price
     best, gain = NO, float(cost + setup.upkeep * left)
     for sea in moves.sea_routes(s, seat, port, setup.fleet_mp):
         for target in m.coasts[sea - m.land]:
-            if distance(s, port, target) <= 2 * setup.land_mp or reading.threat(target) > 0:
-                continue
-            if board.unfriendly_here(s, target, seat) or board.seat_units(s, target, seat):
-                continue
-            g = params.voyage * reading.take_gain(target)
-            if g > gain:
-                best, gain = target, g
+            if distance(s, port, target) > 2 * setup.land_mp:
+                g = planner.landing(target)
+                if g is not None and g > gain:
+                    best, gain = target, g
     return best
 
 

@@ -145,7 +145,7 @@ class Reading:
         out: list[dict[int, float]] = []
         for q, row in enumerate(self.rival_power):
             landed: dict[int, float] = {}
-            for place in s.fleet_places[q] if any(row) else ():
+            for place in s.fleet_places[q] if any(row) else ():  # a rival with units
                 units: list[float] = []
                 for a in movement.coasts_of(s, place):
                     for t, n in enumerate(mine(s, a, q)):
@@ -507,20 +507,26 @@ class Planner:
                     starts.append((area, {unit: 1}, cost))
         best: dict[tuple[int, int], Plan] = {}
         for src, units, cost in starts:
-            counts = by_type(units)
             for sea, route in sorted(routes.items(), key=lambda x: (len(x[1]), x[0])):
                 for target in m.coasts[sea - m.land]:
-                    if target in near or (src, target) in best or self.r.threat(target) > 0:
+                    g = None if target in near or (src, target) in best else self.landing(target)
+                    if g is None:
                         continue
-                    g, kind = self.gain(target, counts, False)
-                    if kind != "take":
-                        continue
-                    score = g * self.params.voyage - cost
+                    score = g - cost
                     carried = tuple(sorted(units.items()))
                     best[(src, target)] = Plan(
                         src, carried, False, (target,), score, "voyage", NO, place, route
                     )
         return list(best.values())
+
+    def landing(self, target: int) -> float | None:
+        """What a unit carried by sea and landed alone in an area is worth: a land taking,
+        where the area is empty and no rival can strike it next turn (a lone unit landed
+        among rivals is theirs); None elsewhere."""
+        if self.r.threat(target) > 0:
+            return None
+        g, kind = self.gain(target, (0, 0, 0, 0), False)
+        return g * self.params.voyage if kind == "take" else None
 
     def regroup(self) -> Plan | None:
         """The leader alone where rivals may reach him: to the nearest stack of his own."""

@@ -331,13 +331,10 @@ def _run_order(s: State, run: list[st.Action]) -> str | None:
 def _voyage_order(s: State, first: st.TakeFleets, run: list[st.Action]) -> str | None:
     """A voyage's steps as one `sail` order: the troops aboard land together where named."""
     m = s.parts.map
-    kinds = [type(a) for a in run]
     seas = [_area(s, a.to) for a in run if isinstance(a, st.Sail)]
     landed = {a.at for a in run if isinstance(a, st.Land)}
     if not seas or len(landed) > 1:
         return None
-    if st.Land in kinds and kinds.index(st.Land) < len(kinds) - 1 - kinds[::-1].index(st.Sail):
-        return None  # the order lands its troops after the last sail only
     cargo = " ".join(
         "leader" if a.piece == "leader" else f"{a.count} {a.piece}"
         for a in run
@@ -350,18 +347,8 @@ def _voyage_order(s: State, first: st.TakeFleets, run: list[st.Action]) -> str |
 
 
 def _reads_back(view: View, said: str, seat: str, run: list[tuple[View, st.Action]]) -> bool:
-    """Whether an order read from the view plays the run's steps to the same end (one the
-    table refuses does not: a voyage whose troops land before its fleets sail)."""
-    try:
-        read = notation_of(GAME).parse(view, said, seat)
-    except ValueError:  # the rules' refusals of an order
-        return False
-    return _same_end(view, read, run)
-
-
-def _same_end(view: View, read: list[st.Action], run: list[tuple[View, st.Action]]) -> bool:
-    """Whether the steps read from an order lead where the run's steps lead (the units, the
-    treasuries and what is to decide next alike)."""
+    """Whether an order, read from the view, leads where the run's steps lead (the units,
+    the treasuries and what is to decide next alike); one the table refuses does not."""
 
     def end(actions: list[st.Action]) -> tuple[object, ...]:
         s = view.state
@@ -370,8 +357,9 @@ def _same_end(view: View, read: list[st.Action], run: list[tuple[View, st.Action
         return (s.units, s.money, s.pool, s.fleets, s.leaders, s.force, s.frames, s.moved)
 
     try:
+        read = notation_of(GAME).parse(view, said, seat)
         return end(read) == end([a for _, a in run])
-    except (engine.Refused, ValueError):
+    except ValueError:  # the rules' refusals (engine.Refused among them)
         return False
 
 
