@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 from fakes import FakeRenderer, Seeds
-from successors_helpers import RED, SEATS, at, deal, put, started
+from successors_helpers import BLUE, RED, SEATS, at, deal, fleets, moving, put, started
 from table_helpers import on_turn, run
 
 from bot.table.service import GameService
@@ -419,3 +419,80 @@ def test_done_goes_with_the_seats_next_step_and_stays_before_anything_else() -> 
         *bought,
         "• Green does not move (l.25-32)",
     ]
+
+
+def told_order(s: State, text: str) -> tuple[State, list[str]]:
+    """A person's order played step by step: the state after, and the lines the channel is
+    told for its steps, unmerged."""
+    from rules.successors.notation import parse
+
+    seat = GAME.to_move(s)
+    assert seat is not None
+    lines: list[str] = []
+    for a in parse(GAME.view(s, seat), text, seat):
+        after = GAME.apply(s, a)
+        lines += narration_of(GAME).narrate(GAME.view(s, None), a, GAME.view(after, None), seat)
+        s = after
+    return s, lines
+
+
+def test_a_voyage_reads_as_its_sail_order_with_its_first_landing() -> None:
+    """Finding: an AI's voyage told in three lines ("embarks 1 levy at Greece", "sails 1
+    fleet carrying 1 unit from Greece ...", "lands 1 levy in Cyprus"), the units aboard
+    told only by their number. Now one line in the words of the `sail` order: the fleets,
+    what they carry, their way, and the first landing (a sea invasion said, l.55)."""
+    s = fleets(put(put(started(3), "egy", BLUE, inf=2, levy=1), "cyr", RED, inf=1), "egy", BLUE, 2)
+    s, lines = told_order(
+        moving(s), "sail 2 fleets with 1 levy 1 inf Egypt Egyptian Sea land at Cyrenaica"
+    )
+    s, more = told_order(s, "end movement")
+    assert told_as_the_channel(lines + more)[:1] == [
+        "• Blue sails 2 fleets with 1 levy and 1 infantry from Egypt to Egyptian Sea and lands "
+        "1 levy and 1 infantry in Cyrenaica (a sea invasion)"
+    ], lines + more
+
+
+def test_a_voyage_tells_troops_embarking_off_its_way_and_each_later_landing_apart() -> None:
+    """Troops that embark on a coast of the fleets' sea are told where (the voyage's line
+    begins where the fleets were); a landing after the first, and the fleets sailing on
+    after a landing, have lines of their own."""
+    told = told_as_the_channel(
+        [
+            "Green readies a force at Aegean Sea: 2 fleets",
+            "Green embarks 1 levy at Thrace",
+            "Green embarks 1 levy at Thrace",
+            "Green sails 2 fleets with 2 levies from Aegean Sea to Cyprian Sea",
+            "Green lands 1 levy in Cyprus",
+            "Green sails on from Cyprian Sea to Egyptian Sea",
+            "Green lands 1 levy in Egypt",
+            "Green's force halts in Egyptian Sea",
+            "Green ends its movement",
+        ]
+    )
+    assert told == [
+        "• Green readies a force at Aegean Sea: 2 fleets",
+        "• Green embarks 2 levies at Thrace",
+        "• Green sails 2 fleets with 2 levies from Aegean Sea to Cyprian Sea and lands 1 levy "
+        "in Cyprus",
+        "• Green sails on from Cyprian Sea to Egyptian Sea",
+        "• Green lands 1 levy in Egypt",
+        "• Green's force halts in Egyptian Sea",
+    ], told
+
+
+def test_a_reader_who_saw_a_voyage_begin_is_told_what_each_later_step_added() -> None:
+    """At the terminal, a line that grew is printed as what it added: the landing alone,
+    the fleets going on alone; the voyage whole after its troops embarking."""
+    added = narration_of(GAME).line_added
+    went = "• Green sails 1 fleet with 1 levy from Greece to Aegean Sea"
+    on = "• Green sails 1 fleet with 1 levy from Greece through Aegean Sea to Cyprian Sea"
+    assert added(went, on) == "• Green sails on from Aegean Sea to Cyprian Sea"
+    assert added(on, on + " and lands 1 levy in Cyprus") == "• Green lands 1 levy in Cyprus"
+    assert added("• Green embarks 1 levy at Greece", went) == went
+    assert added("• Green embarks 1 levy at Greece", "• Green embarks 2 levies at Greece") == (
+        "• Green embarks 1 levy at Greece"
+    )
+    landed = went + " and lands 1 levy in Thrace (a sea invasion)"
+    assert added(landed, landed.replace("1 levy in", "1 levy and 1 infantry in")) == (
+        "• Green lands 1 infantry in Thrace (a sea invasion)"
+    )

@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any, Final
 
+from ..words import count_of
 from . import board
 from .board import in_force, ledger, ledger_add
 from .combat import enemy_fleets, send_home
@@ -561,6 +562,18 @@ def marching(groups: tuple[tuple[int, int, int, int], ...], leader: bool) -> str
     return "its leader" + (" with " + units_text(by_type) if any(by_type) else "")
 
 
+def force_words(f: Force) -> str:
+    """A force as its moves tell it, a naval one in the words of a `sail` order: "its
+    leader with 2 infantry", "2 fleets", "1 fleet with its leader and 1 levy"."""
+    if not f.fleets:
+        return marching(f.groups, f.leader != NO)
+    fleets = count_of(f.fleets, "fleet")
+    aboard = marching(f.groups, False) if f.groups else ""
+    if f.leader != NO:
+        aboard = "its leader" + (f" and {aboard}" if aboard else "")
+    return f"{fleets} with {aboard}" if aboard else fleets
+
+
 def _halt(s: State, seat: int, a: Halt) -> None:
     halt(s)
 
@@ -664,12 +677,7 @@ def _sail(s: State, seat: int, a: Sail) -> None:
     f = f.copy()
     f.place, f.spent, f.marched = to, f.spent + 1, True
     s.force = f
-    said = f"{f.fleets} fleet{'s' if f.fleets > 1 else ''}"
-    aboard = cargo(f)
-    if aboard:
-        said += f" carrying {aboard} unit{'s' if aboard > 1 else ''}"
-    if on:  # the force told before
-        said = "on"
+    said = "on" if on else force_words(f)  # a force told before goes on
     say(s, f"{title(s, seat)} sails {said} from {area_name(s, frm)} to {area_name(s, to)}")
     if to < s.parts.map.land:
         return

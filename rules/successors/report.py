@@ -28,13 +28,17 @@ LOSS = re.compile(
 FORCE = re.compile(_SEAT + r" readies a force at (?P<at>.+?): (?P<what>.+)$")
 MARCH = re.compile(
     _SEAT + r" (?P<verb>marches|sails) (?P<what>.+?) from (?P<frm>.+?)"
-    r"(?: through (?P<via>.+?))? to (?P<to>.+?)(?P<stop>, where it meets .+ and stops \(l\.\d+\))?$"
+    r"(?: through (?P<via>.+?))? to (?P<to>.+?)(?: and lands (?P<landed>\d.*? in .+?))?"
+    r"(?P<stop>, where it meets .+ and stops \(l\.\d+\))?$"
 )
 MARCH_ON = re.compile(_SEAT + r" (?P<verb>marches|sails) on from (?P<frm>.+?) to (?P<to>.+)$")
 STOP = re.compile(
     _SEAT + r" meets (?P<whom>unfriendly units|enemy fleets) in (?P<at>.+) and stops "
     r"\((?P<rule>l\.27|l\.29)\)$"
 )
+EMBARK = re.compile(_SEAT + r" embarks (?P<what>\d.*?) at (?P<at>.+)$")
+LANDED = r"(?P<what>\d.*?) in (?P<at>[^()]+?)(?P<invasion> \(a sea invasion\))?"
+LAND = re.compile(_SEAT + r" lands " + LANDED + "$")
 HALT = re.compile(_SEAT + r"'s force halts in (?P<at>.+)$")
 MOVE_END = re.compile(_SEAT + r" ends its movement$")
 NO_MOVE = re.compile(_SEAT + r" does not move \(l\.25-32\)$")
@@ -124,19 +128,22 @@ def _places(text: str, known: frozenset[str]) -> list[str] | None:
 
 @dataclass(frozen=True)
 class March:
-    """A force's move told whole: who, "marches" or "sails", the force, its path, and why it
-    stopped where it did ("" when it halted by choice or goes on)."""
+    """A force's move told whole: who, "marches" or "sails", the force, its path, the troops
+    it landed and where ("1 levy in Cyprus"; a voyage, told as its `sail` order is typed), and
+    why it stopped where it did ("" when it halted by choice or goes on)."""
 
     who: str
     verb: str
     what: str
     path: tuple[str, ...]
     stop: str = ""
+    landed: str = ""
 
     def told(self) -> str:
         via = f" through {listed(list(self.path[1:-1]))}" if len(self.path) > 2 else ""
         head = f"{self.who} {self.verb} {self.what} from {self.path[0]}{via}"
-        return f"{head} to {self.path[-1]}{self.stop}"
+        landed = f" and lands {self.landed}" if self.landed else ""
+        return f"{head} to {self.path[-1]}{landed}{self.stop}"
 
 
 def _march(line: str, known: frozenset[str]) -> March | None:
@@ -148,7 +155,7 @@ def _march(line: str, known: frozenset[str]) -> March | None:
     if via is None:
         return None
     path = (m["frm"], *via, m["to"])
-    return March(m["who"], m["verb"], m["what"], path, m["stop"] or "")
+    return March(m["who"], m["verb"], m["what"], path, m["stop"] or "", m["landed"] or "")
 
 
 # --- joining two lines --------------------------------------------------------------------------
@@ -207,7 +214,64 @@ def _join_control(before: str, line: str) -> str | None:
     return f"{a['who']} takes control of {listed([*held, b['at']])} (l.10)"
 
 
+def _join_voyage(before: str, line: str, known: frozenset[str]) -> str | None:
+    """A voyage told as its `sail` order is typed: the troops embarking where the fleets
+    are (one line for a place), told by the sail that follows, and its first landing told
+    with it ("Green sails 1 fleet with 1 levy from Greece through Aegean Sea to Cyprian Sea
+    and lands 1 levy in Cyprus"); a landing ends the line (the fleets sail on in another)."""
+    force, embark = FORCE.fullmatch(before), EMBARK.fullmatch(line)
+    if force and embark:
+        return line if force.group("who", "at") == embark.group("who", "at") else None
+    if (embarked := EMBARK.fullmatch(before)) is not None:
+        if embark is not None and embark.group("who", "at") == embarked.group("who", "at"):
+            x, y = _counts(embarked["what"]), _counts(embark["what"])
+            if x is None or y is None:
+                return None
+            return _embark_line(embark["who"], _sum(x, y), embark["at"])
+        force = FORCE.fullmatch(line)  # the force as it now is, those aboard with it
+        if force is not None:
+            return line if force.group("who", "at") == embarked.group("who", "at") else None
+        v = _march(line, known)
+        if v is None or v.verb != "sails" or " with " not in v.what:
+            return None
+        return line if (v.who, v.path[0]) == embarked.group("who", "at") else None
+    land = LAND.fullmatch(line)
+    if land is None:
+        return None
+    if (landed := LAND.fullmatch(before)) is not None:
+        return _landing_joined(landed, land) if landed["who"] == land["who"] else None
+    v = _march(before, known)
+    if v is None or v.verb != "sails" or " with " not in v.what or v.stop or v.who != land["who"]:
+        return None
+    if not v.landed:
+        return replace(v, landed=line.removeprefix(f"{v.who} lands ")).told()
+    first = re.fullmatch(LANDED, v.landed)
+    joined = _landing_joined(first, land) if first is not None else None
+    return replace(v, landed=joined.removeprefix(f"{v.who} lands ")).told() if joined else None
+
+
+def _landing_joined(a: re.Match[str], b: re.Match[str]) -> str | None:
+    """Two landings in one place (the same sea invasion or none) told as one."""
+    if a.group("at", "invasion") != b.group("at", "invasion"):
+        return None
+    x, y = _counts(a["what"]), _counts(b["what"])
+    if x is None or y is None:
+        return None
+    return _landing_line(b["who"], _sum(x, y), b["at"], b["invasion"])
+
+
+def _landing_line(who: str, counts: dict[str, int], at: str, invasion: str | None) -> str:
+    return f"{who} lands {_units(counts)} in {at}{invasion or ''}"
+
+
+def _embark_line(who: str, counts: dict[str, int], at: str) -> str:
+    return f"{who} embarks {_units(counts)} at {at}"
+
+
 def _join_movement(before: str, line: str, known: frozenset[str]) -> str | None:
+    said = _join_voyage(before, line, known)
+    if said is not None:
+        return said
     force = FORCE.fullmatch(before)
     if force is not None:
         h = MOVE_END.fullmatch(line) or NO_MOVE.fullmatch(line)
@@ -225,7 +289,7 @@ def _join_movement(before: str, line: str, known: frozenset[str]) -> str | None:
     if (e := MOVE_END.fullmatch(line)) and before.startswith((f"{e['who']} ", f"{e['who']}'s ")):
         return DROP  # its moves told it
     a = _march(before, known)
-    if a is None or a.stop:
+    if a is None or a.stop or a.landed:
         return None
     m = STOP.fullmatch(line)
     if m is not None and (m["who"], m["at"]) == (a.who, a.path[-1]):
@@ -349,7 +413,7 @@ def unsettled(lines: list[str]) -> int:
     halt = HALT.fullmatch(last)
     if halt is not None:  # (a force stopped by the enemy halts without a line)
         return 2 if (halt["who"], halt["at"]) == (done.who, done.path[-1]) else 1
-    if "leader" in done.what:
+    if "leader" in done.what or _counts(done.what) is None:  # never joined: `_join_forces`
         return 1
     force = FORCE.fullmatch(last)
     if force is not None:
@@ -434,7 +498,15 @@ def line_added(shown: str, merged: str) -> str | None:
 
 
 def _added(shown: str, merged: str) -> str | None:
-    for added in (_buys_added, _losses_added, _march_added, _control_added, _phase_added):
+    for added in (
+        _buys_added,
+        _losses_added,
+        _embarks_added,
+        _landings_added,
+        _march_added,
+        _control_added,
+        _phase_added,
+    ):
         said = added(shown, merged)
         if said is not None:
             return said
@@ -487,12 +559,38 @@ def _losses_added(shown: str, merged: str) -> str | None:
     return _loss_line(a["who"], more, a["at"], a["why"])
 
 
+def _embarks_added(shown: str, merged: str) -> str | None:
+    force, embark = FORCE.fullmatch(shown), EMBARK.fullmatch(merged)
+    if force and embark:
+        return merged if force.group("who", "at") == embark.group("who", "at") else None
+    found = _diff(EMBARK, shown, merged, ("who", "at"))
+    if found is None:
+        return None
+    a, _, more = found
+    return _embark_line(a["who"], more, a["at"])
+
+
+def _landed_added(who: str, shown: str, merged: str) -> str | None:
+    """What a voyage's landing gained: all of it (`shown` empty), or the units added."""
+    if not shown:
+        return f"{who} lands {merged}"
+    return _landings_added(f"{who} lands {shown}", f"{who} lands {merged}")
+
+
+def _landings_added(shown: str, merged: str) -> str | None:
+    found = _diff(LAND, shown, merged, ("who", "at", "invasion"))
+    if found is None:
+        return None
+    a, _, more = found
+    return _landing_line(a["who"], more, a["at"], a["invasion"])
+
+
 def _march_added(shown: str, merged: str) -> str | None:
     known = _standard_names()
     b = _march(merged, known)
     if b is None:
         return None
-    force = FORCE.fullmatch(shown)
+    force = FORCE.fullmatch(shown) or EMBARK.fullmatch(shown)  # the march tells it
     if force is not None:
         return merged if (force["who"], force["at"]) == (b.who, b.path[0]) else None
     a = _march(shown, known)
@@ -501,7 +599,9 @@ def _march_added(shown: str, merged: str) -> str | None:
     if b.path[: len(a.path)] != a.path:
         return None
     if len(b.path) > len(a.path):
-        return replace(b, what="on", path=b.path[len(a.path) - 1 :]).told()
+        return replace(b, what="on", path=b.path[len(a.path) - 1 :], landed="").told()
+    if b.landed and b.landed != a.landed:
+        return _landed_added(b.who, a.landed, b.landed)
     if b.stop and not a.stop:
         m = re.fullmatch(r", where it meets (.+) and stops (\(.+\))", b.stop)
         return f"{b.who} meets {m[1]} in {b.path[-1]} and stops {m[2]}" if m else None

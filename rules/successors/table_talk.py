@@ -13,7 +13,7 @@ from ..game import Seat
 from ..words import count_of, listed
 from . import aside, board, codec, engine, notation, reference, report, wording
 from .chits import ARMED_FOR, YOUR_MOMENTS, armed_as, chit_of
-from .movement import marching
+from .movement import force_words
 from .names import area_name, title
 from .options import SuccessorsOptions
 from .refusals import decision_text, how_to
@@ -33,7 +33,6 @@ from .state import (
     DrawChit,
     Drop,
     EndMove,
-    Force,
     Give,
     Halt,
     Offer,
@@ -189,7 +188,7 @@ def _step_said(s: State, a: Action, after: State, seat: Seat) -> str:
             if s.force is not None and s.force.marched:
                 return f"{who}'s force halts in {place}"
             return f"{who} calls off its force at {place}"
-        return f"{who} readies a force at {area_name(after, f.place)}: {_force_text(f)}"
+        return f"{who} readies a force at {area_name(after, f.place)}: {force_words(f)}"
     if isinstance(a, Halt) and s.force is not None:
         return f"{who}'s force halts in {area_name(s, s.force.place)}"
     if isinstance(a, Done) and top == "buy":
@@ -197,15 +196,6 @@ def _step_said(s: State, a: Action, after: State, seat: Seat) -> str:
     if isinstance(a, Stand) and s.battle is not None:
         return f"{who} stands its ground in {area_name(s, s.battle.area)}: no retreat (l.45)"
     return f"{who}: {wording.describe(seen_by(s, None), a)}"
-
-
-def _force_text(f: Force) -> str:
-    """A force as a march tells it: "its leader with 2 infantry", "2 fleets with 1 levy"."""
-    aboard = marching(f.groups, f.leader != NO) if f.groups or f.leader != NO else ""
-    if not f.fleets:
-        return aboard
-    fleets = count_of(f.fleets, "fleet")
-    return f"{fleets} with {aboard}" if aboard else fleets
 
 
 def _chit_line(s: State, number: int) -> str:
