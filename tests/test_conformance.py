@@ -416,6 +416,33 @@ def test_a_headline_is_a_few_short_lines_or_nothing(gid: str, seed: int) -> None
 
 
 @pytest.mark.parametrize(("gid", "seed"), CASES[:: max(1, len(CASES) // 12)])
+def test_a_message_told_in_parts_reads_as_told_at_once_and_its_settled_lines_stay(
+    gid: str, seed: int
+) -> None:
+    """A turn message is told anew as lines come (those it showed, merged, and the new): it
+    reads as all its lines merged at once, and the lines it showed before its last
+    `unsettled` ones read the same (a reader saw them as final). A random game's public
+    lines, as a message's items, cut at random."""
+    p = playout(gid, seed)
+    g = p.game
+    narration = narration_of(g)
+    views = [g.view(st, None) for st in p.states]
+    lines: list[str] = []
+    for i, (before, after) in enumerate(itertools.pairwise(views)):
+        seat = None if p.chance[i] else turns_of(g).actor(p.states[i], p.actions[i])
+        lines += ["• " + line for line in narration.narrate(before, p.actions[i], after, seat)]
+    pick = random.Random(seed)
+    for _ in range(100):
+        i = pick.randrange(len(lines))
+        j = min(len(lines), i + pick.randrange(1, 80))
+        k = pick.randrange(i, j + 1)
+        shown, whole = narration.merge_lines(lines[i:k]), narration.merge_lines(lines[i:j])
+        assert narration.merge_lines(shown + lines[k:j]) == whole, (i, k, j)
+        settled = shown[: len(shown) - narration.unsettled(shown)]
+        assert whole[: len(settled)] == settled, (i, k, j)
+
+
+@pytest.mark.parametrize(("gid", "seed"), CASES[:: max(1, len(CASES) // 12)])
 def test_board_moments_and_private_summaries_are_read_from_views(gid: str, seed: int) -> None:
     """The channel's board moments are yes or no; the public's private summary is empty, and
     a seat's is text (empty for a game that hides nothing)."""

@@ -291,6 +291,9 @@ def test_lines_a_later_line_may_still_change_are_the_last_and_a_march_it_may_joi
     stopped = went + ", where it meets unfriendly units and stops (l.27)"
     assert unsettled([stopped, "• Green readies a force at Media: 1 levy"]) == 2
     assert unsettled([stopped, "• Green marches 1 levy from Media to Persia"]) == 2
+    formed = "• Green readies a force at Media: 1 cavalry"
+    assert unsettled([formed, "• Green's force halts in Media"]) == 2  # it never set out
+    assert unsettled([formed, "• Green's force halts in Persia"]) == 1
     led = "• Green marches its leader with 1 cavalry from Media through Persia to Susiana"
     assert unsettled([led, "• Green readies a force at Media: 1 cavalry"]) == 1
     assert unsettled([led, "• Green's force halts in Susiana"]) == 2
@@ -333,6 +336,23 @@ def test_a_message_told_again_with_more_lines_says_what_it_would_say_told_at_onc
         j = min(len(lines), i + pick.randrange(1, 80))
         k = pick.randrange(i, j + 1)
         assert merge(merge(lines[i:k]) + lines[k:j]) == merge(lines[i:j]), (i, k, j)
+
+
+def test_the_lines_a_message_shows_as_settled_read_alike_once_more_lines_come() -> None:
+    """Finding: a force readied and halted where it stood was told as settled above its
+    halt, then left the message (a force that never set out is no news) once a line
+    followed. A random game's lines cut at random: those before the last `unsettled` read
+    the same in the message told whole."""
+    narration = narration_of(GAME)
+    lines = ["• " + line for line in random_game_lines(5)]
+    pick = random.Random(5)
+    for _ in range(300):
+        i = pick.randrange(len(lines))
+        j = min(len(lines), i + pick.randrange(1, 80))
+        k = pick.randrange(i, j + 1)
+        shown = narration.merge_lines(lines[i:k])
+        settled = shown[: len(shown) - narration.unsettled(shown)]
+        assert narration.merge_lines(lines[i:j])[: len(settled)] == settled, (i, k, j)
 
 
 async def test_at_the_terminal_a_step_typed_alone_is_told_what_it_did_once(

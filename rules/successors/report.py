@@ -394,8 +394,9 @@ def closing(lines: list[str]) -> list[str]:
 
 def unsettled(lines: list[str]) -> int:
     """How many of a message's last lines a later line may still change: the last (more of
-    the same merges into it), and the one before it where that is a march and the last its
-    halt (no news once a line follows: `_settle_ends`), or where that is a march without a
+    the same merges into it), and the one before it where that is a march, or a force that
+    has not set out, and the last its halt (no news once a line follows: `_settle_ends`),
+    or where that is a march without a
     leader and the last a force forming where it began, or marching on its way (two such
     forces, stopped by the same enemy or not at all, are told as one once both are over:
     `_join_forces`)."""
@@ -406,11 +407,14 @@ def unsettled(lines: list[str]) -> int:
     if not b.startswith(mark):
         return 1
     known = _standard_names() | frozenset(_single_places([a, b]))
+    last = b.removeprefix(mark)
+    halt = HALT.fullmatch(last)
+    force = FORCE.fullmatch(a.removeprefix(mark))
+    if halt is not None and force is not None:  # a force that never set out: no news
+        return 2 if halt.group("who", "at") == force.group("who", "at") else 1
     done = _march(a.removeprefix(mark), known)
     if done is None:
         return 1
-    last = b.removeprefix(mark)
-    halt = HALT.fullmatch(last)
     if halt is not None:  # (a force stopped by the enemy halts without a line)
         return 2 if (halt["who"], halt["at"]) == (done.who, done.path[-1]) else 1
     if "leader" in done.what or _counts(done.what) is None:  # never joined: `_join_forces`
