@@ -16,7 +16,9 @@ from successors_helpers import (
     BLUE,
     RED,
     at,
+    controlled,
     deal,
+    fleets,
     holding,
     leader_at,
     moving,
@@ -35,7 +37,7 @@ from rules.successors import GAME, State
 from rules.successors.engine import frame
 from rules.successors.notation import parse
 from rules.successors.result import ranking
-from rules.successors.state import NO, Buy, Dice, Retreat, Take, Undo
+from rules.successors.state import NO, WHITE, Buy, Dice, Retreat, Take, Undo
 from rules.successors.view import view
 
 
@@ -439,8 +441,7 @@ def test_a_player_retreating_from_a_button_reads_how_many_units_each_one_moves()
     assert not any(re.match(r"retreat (levy|inf|cav) ", x) for x in labels), labels
     for label, a in zip(labels, legal, strict=True):
         assert read(s, label, "red") == [a], label
-    with pytest.raises(InvalidOrder, match=r"one unit or all that may go \(l.45\)"):
-        read(s, "retreat 2 levy to Mesopotamia", "red")
+    assert read(s, "retreat 2 levy to Mesopotamia", "red") == [Retreat("levy", "mes")] * 2
 
 
 def test_a_player_losing_a_unit_to_an_unpaid_event_reads_from_each_button_that_it_is_one() -> None:
@@ -500,8 +501,9 @@ def test_a_step_typed_at_the_wrong_moment_says_when_it_comes_or_what_stops_it() 
     battle = deal(battle, 1, 1, 1, 1)  # no hits: Red retreats or stands, then Blue
     battle = order(battle, "stand", "red")
     assert refused(contest({"inf": 1}, {"inf": 1}), "decline green at Arabia") == (
-        "decline green at Arabia: no battle is open there against that player (l.35; allies "
-        "and truces fight none)"
+        "decline green at Arabia: no battle is open there against that side (l.35; allies "
+        "and truces fight none); open: Red at Arabia, your 1 infantry against 1 infantry; "
+        "type `fight red at Arabia` or `decline red at Arabia`"
     )
     assert refused(contest({"inf": 1}, {"inf": 1}), "done").startswith(
         "done: `done` ends the purchases (l.5); now: choose the next battle"
@@ -532,3 +534,86 @@ def test_more_units_than_may_move_or_be_bought_are_refused_as_typed_with_how_man
     assert read(s, "buy 3 levy at Egypt") == [Buy("levy", "egy", 3)]
     rich = buying(started(3, money=12))
     assert read(rich, "buy 2 inf at Egypt") == [Buy("inf", "egy", 1)] * 2  # a step buys 1 or 5
+
+
+def test_a_march_past_where_the_forces_movement_points_ran_out_says_they_are_spent() -> None:
+    """Finding: `move 1 levy Macedonia Thrace Hellespontine Phrygia Greater Phrygia` (Thrace
+    is rough: 2 MP of 3) was refused with "no land force is under way: name its pieces
+    first", and step by step the force halted without a word. Now its halt is told, and a
+    later march names the units whose move is over."""
+    s = moving(put(started(3), "mac", BLUE, levy=1))
+    assert refused(s, "move 1 levy Macedonia Thrace Hellespontine Phrygia Greater Phrygia") == (
+        "march to Greater Phrygia: the force's move is over (the step before it: Blue's force "
+        "halts in Hellespontine Phrygia, its movement points spent (l.26-28))"
+    )
+    s = order(s, "move 1 levy Macedonia Thrace Hellespontine Phrygia")
+    assert s.news[-1] == (
+        "Blue's force halts in Hellespontine Phrygia, its movement points spent (l.26-28)"
+    )
+    assert refused(s, "march to Greater Phrygia") == (
+        "march to Greater Phrygia: no force is under way: your 1 levy in Hellespontine Phrygia "
+        "moved this phase, and a unit moves once a phase, 3 MP (rough areas 2) or 4 with its "
+        "leader (l.26-28)"
+    )
+
+
+def test_declining_a_battle_against_rebels_says_rebels_are_always_fought() -> None:
+    """Finding: `decline white at Greece` was refused with "no battle is open there against
+    that player", while the prompt listed that battle."""
+    s = put(put(started(3), "gre", BLUE, inf=2), "gre", WHITE, levy=1)
+    s = at(s, BLUE, 5, frame("combat", BLUE))
+    assert refused(s, "decline white at Greece") == (
+        "decline white at Greece: rebels and invaders are always fought (Q13): "
+        "`fight white at Greece`"
+    )
+    assert refused(s, "fight red at Greece").startswith(
+        "fight red at Greece: no battle is open there against that side (l.35; allies and "
+        "truces fight none); open: the rebels at Greece, your 2 infantry against 1 levy"
+    )
+
+
+def test_troops_that_cannot_board_are_told_whether_room_units_or_their_move_is_lacking() -> None:
+    """Finding: `sail 1 fleet with 2 levy ...` on one fleet, and `... with 1 inf` with no
+    infantry there, were both refused "no levy of yours at Macedonia may board (its move may
+    be over)"."""
+    s = moving(fleets(put(started(3), "egy", BLUE, levy=2), "egy", BLUE, 2))
+    assert refused(s, "sail 1 fleet with 2 levy Egypt Egyptian Sea land at Cyrenaica") == (
+        "embark 2 levy at Egypt: a fleet carries one unit (l.31): 1 fleet, room for 1 more"
+    )
+    assert refused(s, "sail 1 fleet with 1 inf Egypt Egyptian Sea land at Cyrenaica") == (
+        "embark 1 inf at Egypt: you have no inf at Egypt"
+    )
+    s = order(s, "sail 1 fleet with 1 levy Egypt Egyptian Sea land at Cyrenaica")
+    assert refused(
+        s, "take 1 fleet at Egypt, sail to Egyptian Sea, embark 1 levy at Cyrenaica"
+    ) == (
+        "embark 1 levy at Cyrenaica: your levy at Cyrenaica landed this turn: troops landed "
+        "stay (Q24)"
+    )
+
+
+def test_an_order_buying_two_kinds_it_cannot_pay_for_is_refused_with_the_price_of_both() -> None:
+    """Finding: `buy 1 cav 1 inf` with 4 Talents was refused "infantry costs 2 and you have
+    1": the 1 was what the cavalry would have left."""
+    s = buying(controlled(started(3, money=4), BLUE, "cyr"))
+    assert refused(s, "buy 1 cav 1 inf at Egypt") == (
+        "buy 1 cav 1 inf at Egypt: 1 cavalry and 1 infantry cost 5 and you have 4 (l.15-18)"
+    )
+    assert read(s, "buy 1 cav 1 levy at Egypt") == [Buy("cav", "egy", 1), Buy("levy", "egy", 1)]
+
+
+def test_some_units_of_a_side_retreat_as_a_step_a_unit() -> None:
+    """Finding: `retreat 2 levy to Thrace` was "not an order I can read": l.45 lets the
+    defender send some or all of its units."""
+    s = order(contest({"inf": 3}, {"inf": 3}), "fight red at Arabia")
+    s = deal(s, 1, 1, 1, 1, 1, 1)
+    assert read(s, "retreat 2 inf to Mesopotamia", "red") == [Retreat("inf", "mes")] * 2
+    assert refused_to(s, "retreat 4 inf to Mesopotamia", "red") == (
+        "retreat 4 inf to Mesopotamia: you have 3 inf in Arabia"
+    )
+
+
+def refused_to(s: State, text: str, seat: str) -> str:
+    with pytest.raises(IllegalAction) as refusal:
+        read(s, text, seat)
+    return refusal.value.reason.split(". Allowed")[0]

@@ -541,8 +541,9 @@ def _march(s: State, seat: int, a: March) -> None:
     if board.unfriendly_here(s, to, seat):
         say(s, f"{who} meets unfriendly units in {m.names[to]} and stops (l.27)")
         halt(s)
-    elif mp_left(s, f) < 1:
-        halt(s)  # no movement point left: the force's move is over (ours)
+    elif mp_left(s, f) < 1:  # no movement point left: the force's move is over (ours)
+        say(s, f"{who}'s force halts in {m.names[to]}, its movement points spent (l.26-28)")
+        halt(s)
 
 
 @lru_cache(maxsize=4096)

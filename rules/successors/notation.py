@@ -33,7 +33,7 @@ from ..words import listed
 from . import economy, engine
 from .components import TYPES
 from .economy import MAX_BOUGHT
-from .names import piece_word
+from .names import piece_code, piece_word, unit_noun
 from .refusals import allowed_text, most_allowed, refusal, refusal_reason
 from .state import (
     ASIDE_ACTIONS,
@@ -284,8 +284,38 @@ def _buy(r: Reader, ws: list[str]) -> None:
     else:
         p, i = read_place(r.s, ws, i)
         _end_of(ws, i, "the place")
+    _check_price_of_all(r, pieces, r.id(p))
     for n, piece in pieces:
         _buy_all(r, piece, r.id(p), n)
+
+
+def _check_price_of_all(r: Reader, pieces: list[tuple[int, str]], at: str) -> None:
+    """An order buying units of several kinds is refused whole when the treasury does not
+    pay for them all (l.15-18): their price and the treasury, not the last kind's price
+    against what the first left."""
+    s = r.s
+    top = s.frames[-1] if s.frames else None
+    kinds = (*TYPES, "fleet")
+    if len(pieces) < 2 or top is None or top[0] != "buy" or at not in s.parts.map.index:
+        return
+    if any(piece not in kinds for _, piece in pieces):
+        return
+    seat, mode, price = top[1], top[2], top[4]
+    cost = sum(n * economy.buy_price(s, mode, price, Buy(piece, at, n)) for n, piece in pieces)
+    if cost <= s.money[seat]:
+        return
+    said = " ".join(f"{n} {piece}" for n, piece in pieces)
+    what = listed([_units_word(n, piece) for n, piece in pieces])
+    why = f"{what} cost {cost} and you have {s.money[seat]} (l.15-18)"
+    raise StepRefused(f"buy {said} at {place(s, at)}: {why}", None)
+
+
+def _units_word(n: int, piece: str) -> str:
+    return (
+        f"{n} fleet{'s' if n > 1 else ''}"
+        if piece == "fleet"
+        else f"{n} {unit_noun(TYPES.index(piece), n)}"
+    )
 
 
 def _buy_all(r: Reader, piece: str, at: str, n: int) -> None:
@@ -572,19 +602,36 @@ def _fight(r: Reader, ws: list[str]) -> None:
 
 
 def _retreat(r: Reader, ws: list[str]) -> None:
+    """Some or all of a side's units retreat (l.45): `retreat 2 inf to Syria` is a step a
+    unit, `retreat all to Syria` every piece that may go."""
     counted = len(ws) > 1 and ws[1].isdigit()
-    if counted and ws[1] != "1":
-        raise OrderError(
-            "a retreat moves one unit or all that may go (l.45): "
-            "`retreat 1 inf to Syria`, `retreat all to Syria`"
-        )
     got = _piece(ws, 2 if counted else 1)
     if got is None or (counted and got[0] in ("all", "leader", "fleet")):
         raise OrderError("name what retreats: `retreat 1 inf to Syria`, `retreat all to Syria`")
     piece, i = got
     p, i = read_place(r.s, ws, _skip(ws, i, "to", "into"), land_only=True)
     _end_of(ws, i, "the area")
-    r.add(_retreat_of(r, piece, r.id(p)))
+    n = int(ws[1]) if counted else 1
+    if not 1 <= n <= MAX_STEPS:
+        raise OrderError(f"a retreat names 1 to {MAX_STEPS} units, or `all`")
+    _check_retreating(r, piece, n, p)
+    for _ in range(n):
+        r.add(_retreat_of(r, piece, r.id(p)))
+
+
+def _check_retreating(r: Reader, piece: str, n: int, to: int) -> None:
+    """More units of a kind than the seat has in the battle: refused as typed, with how
+    many there are (step by step, the last would be refused as another seat's turn)."""
+    s, battle = r.s, r.s.battle
+    seat = s.seats.index(r.seat) if r.seat in s.seats else NO
+    code = piece_code(s, seat, piece) if battle is not None and seat != NO else None
+    if n == 1 or battle is None or code is None or code < 0:
+        return
+    there = s.units[battle.area][code]
+    if n > there:
+        where = s.parts.map.names[battle.area]
+        said = f"retreat {n} {piece} to {s.parts.map.names[to]}"
+        raise StepRefused(f"{said}: you have {there} {piece} in {where}", None)
 
 
 def _retreat_of(r: Reader, piece: str, to: str) -> Retreat:

@@ -312,8 +312,20 @@ def _why(s: State, seat: int, a: Action) -> str | None:
     if kind == "battle_loss" and isinstance(a, Lose):
         return "the loss falls on the type the hit's priority gives (l.40-44)"
     if kind == "combat" and isinstance(a, Fight | Decline):
-        return "no battle is open there against that player (l.35; allies and truces fight none)"
+        return _combat_why(s, a)
     return None
+
+
+def _combat_why(s: State, a: Fight | Decline) -> str:
+    """Why a battle is not fought or declined as asked: rebels are always fought (Q13), or
+    no battle is open there against that side."""
+    if (
+        isinstance(a, Decline)
+        and a.against == "white"
+        and Fight(a.at, a.against) in engine.legal(s)
+    ):
+        return f"rebels and invaders are always fought (Q13): `fight white at {area_name(s, _place(s, a.at))}`"
+    return f"no battle is open there against that side (l.35; allies and truces fight none); {_battles_open(s)}"
 
 
 def _when(a: Action, kind: str) -> str | None:
@@ -352,10 +364,7 @@ def _move_why(s: State, seat: int, a: Action) -> str | None:
     m = s.parts.map
     if isinstance(a, March):
         if f is None or f.fleets:
-            return (
-                "no land force is under way: name its pieces first (`move 2 inf Egypt Syria`, "
-                "or `take 2 inf at Egypt` then `march to Syria`)"
-            )
+            return _no_force_why(s, seat, _place(s, a.to))
         to = _place(s, a.to)
         if to == NO or to >= m.land:
             return f"no land area {excerpt(a.to)}"
@@ -417,6 +426,27 @@ def _move_why(s: State, seat: int, a: Action) -> str | None:
     return _force_step_why(s, f, a)
 
 
+def _no_force_why(s: State, seat: int, to: int) -> str:
+    """A march with no land force under way: the seat's units next to where it goes whose
+    move is over this phase, when there are; else how a force is named."""
+    m = s.parts.map
+    near = m.adjacent[to] if 0 <= to < m.land else ()
+    by_area: dict[int, list[int]] = {}
+    for area, code, n in s.moved:
+        if area in near and code // 4 in (seat, MERC + seat):
+            by_area.setdefault(area, [0, 0, 0, 0])[code % 4] += n
+    if not by_area:
+        return (
+            "no land force is under way: name its pieces first (`move 2 inf Egypt Syria`, "
+            "or `take 2 inf at Egypt` then `march to Syria`)"
+        )
+    done = listed([f"{units_text(c)} in {area_name(s, a)}" for a, c in sorted(by_area.items())])
+    return (
+        f"no force is under way: your {done} moved this phase, and a unit moves once a phase, "
+        "3 MP (rough areas 2) or 4 with its leader (l.26-28)"
+    )
+
+
 def _call_why(s: State, seat: int, a: Call) -> str:
     """Why an ally may not be called to move now (l.32; Q12)."""
     other = s.seats.index(a.ally) if a.ally in s.seats else NO
@@ -446,9 +476,7 @@ def _force_step_why(s: State, f: Force, a: Action) -> str | None:
     if isinstance(a, Embark) and not f.fleets:
         return "troops embark on fleets: this force marches on land (halt it, then take fleets)"
     if isinstance(a, Embark):
-        if movement.cargo(f) >= f.fleets:
-            return "each fleet carries one unit, and these carry one each (l.31)"
-        return f"no {a.piece} of yours at {area_name(s, _place(s, a.at))} may board (its move may be over)"
+        return _embark_why(s, f, a)
     if isinstance(a, Land) and not f.fleets:
         return "troops land from fleets: this force marches on land"
     if isinstance(a, Land):
@@ -464,7 +492,29 @@ def _force_step_why(s: State, f: Force, a: Action) -> str | None:
     return None
 
 
-def most_allowed(s: State, kind: type[Take | Buy], at: str, piece: str) -> int:
+def _embark_why(s: State, f: Force, a: Embark) -> str:
+    """Why troops do not board as asked: a fleet carries one unit (l.31), or there are not
+    so many of that unit there whose move is not over."""
+    room = f.fleets - movement.cargo(f)
+    if a.count > room:
+        fleets = count_of(f.fleets, "fleet")
+        have = f"room for {room} more" if room else "no room left"
+        return f"a fleet carries one unit (l.31): {fleets}, {have}"
+    at = _place(s, a.at)
+    where = area_name(s, at) if at != NO else excerpt(a.at)
+    if a.piece == "leader":
+        return f"your leader is not at {where}, or his move is over"
+    code = piece_code(s, f.seat, a.piece) if 0 <= at < len(s.units) else None
+    there = s.units[at][code] if code is not None and code >= 0 else 0
+    if not there:
+        return f"you have no {a.piece} at {where}"
+    free = most_allowed(s, Embark, a.at, a.piece)
+    if not free:
+        return f"your {a.piece} at {where} landed this turn: troops landed stay (Q24)"
+    return f"only {free} {a.piece} of yours at {where} may board (the rest landed this turn: Q24)"
+
+
+def most_allowed(s: State, kind: type[Take | Buy | Embark], at: str, piece: str) -> int:
     """The most units of a piece that a step of that kind (a taking, a purchase) allows at a
     place now: 0 when none."""
     return max(

@@ -39,7 +39,9 @@ STOP = re.compile(
 EMBARK = re.compile(_SEAT + r" embarks (?P<what>\d.*?) at (?P<at>.+)$")
 LANDED = r"(?P<what>\d.*?) in (?P<at>[^()]+?)(?P<invasion> \(a sea invasion\))?"
 LAND = re.compile(_SEAT + r" lands " + LANDED + "$")
-HALT = re.compile(_SEAT + r"'s force halts in (?P<at>.+)$")
+HALT = re.compile(
+    _SEAT + r"'s force halts in (?P<at>.+?)(?:, its movement points spent \(l\.26-28\))?$"
+)
 MOVE_END = re.compile(_SEAT + r" ends its movement$")
 NO_MOVE = re.compile(_SEAT + r" does not move \(l\.25-32\)$")
 BUY_END = re.compile(_SEAT + r" is done buying \(treasury \d+\)$")
