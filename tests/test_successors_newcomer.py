@@ -15,6 +15,7 @@ from fakes import FakeRenderer
 from successors_helpers import (
     BLUE,
     RED,
+    area,
     at,
     controlled,
     deal,
@@ -37,7 +38,7 @@ from rules.successors import GAME, State
 from rules.successors.engine import frame
 from rules.successors.notation import parse
 from rules.successors.result import ranking
-from rules.successors.state import NO, WHITE, Buy, Dice, Retreat, Take, Undo
+from rules.successors.state import NO, WHITE, Buy, Dice, Halt, Land, Retreat, Sail, Take, Undo
 from rules.successors.view import view
 
 
@@ -617,3 +618,15 @@ def refused_to(s: State, text: str, seat: str) -> str:
     with pytest.raises(IllegalAction) as refusal:
         read(s, text, seat)
     return refusal.value.reason.split(". Allowed")[0]
+
+
+def test_a_voyage_order_sails_its_fleets_on_after_the_landing_when_told_where() -> None:
+    """Finding: after `sail 1 fleet with 1 levy ... land at Lydia` the fleet halted at sea
+    with 4 MP left, and could not be brought back to port. The order names the way on after
+    the landing (`then ...`); without it the fleets halt where they landed the troops."""
+    s = moving(fleets(put(started(3), "egy", BLUE, levy=1), "egy", BLUE))
+    voyage = "sail 1 fleet with 1 levy Egypt Egyptian Sea land at Cyrenaica"
+    assert read(s, voyage)[-2:] == [Land("cyr", "levy", 1), Halt()]
+    assert read(s, voyage + " then Egypt")[-3:] == [Land("cyr", "levy", 1), Sail("egy"), Halt()]
+    after = order(s, voyage + " then Egypt")
+    assert after.fleets[area(after, "egy")][BLUE] == 1 and units(after, "cyr", BLUE)[0] == 1

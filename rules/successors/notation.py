@@ -495,7 +495,8 @@ def _move(r: Reader, ws: list[str]) -> None:
 
 def _sail(r: Reader, ws: list[str]) -> None:
     """`sail to Aegean Sea` (a step), or a voyage: `sail 2 fleets with 2 inf Egypt Egyptian
-    Sea Cyprian Sea land at Syria`."""
+    Sea Cyprian Sea land at Syria`, the fleets halting after the landing, or sailing on
+    first (`... land at Syria then Cyprian Sea Egypt`)."""
     pieces, i = _pieces(ws, 1)
     fleets = [n for n, piece in pieces if piece == "fleet"]
     if not fleets:
@@ -533,10 +534,20 @@ def _boarding(r: Reader, p: int, piece: str) -> str:
 
 
 def _landing(r: Reader, ws: list[str], i: int) -> int:
-    """`land at Syria`: everything aboard lands there, and the fleets halt where they are."""
+    """`land at Syria`: everything aboard lands there; then the fleets sail on along the
+    places named after it (`then Cyprian Sea Egypt`), and halt where they are."""
     if i >= len(ws) or ws[i] != "land":
         return i
     p, i = read_place(r.s, ws, _skip(ws, i + 1, "all", "at", "in"), land_only=True)
+    _land_all(r, p)
+    i = _path(r, ws, i, sea=True)
+    if r.s.force is not None and r.s.force.fleets and engine.legal(r.s).count(Halt()):
+        r.add(Halt())
+    return i
+
+
+def _land_all(r: Reader, p: int) -> None:
+    """Every unit aboard the fleets under way, and the leader, landed at `p`."""
     f = r.s.force
     if f is None:
         raise OrderError("no fleet is under way to land from")
@@ -544,9 +555,6 @@ def _landing(r: Reader, ws: list[str], i: int) -> int:
         r.add(Land(r.id(p), piece_word(r.s, f.seat, c), n))
     if f.leader != NO:
         r.add(Land(r.id(p), "leader", 1))
-    if r.s.force is not None and r.s.force.fleets and engine.legal(r.s).count(Halt()):
-        r.add(Halt())
-    return i
 
 
 def _merged_groups(groups: Sequence[tuple[int, int, int, int]]) -> list[tuple[int, int, int, int]]:
