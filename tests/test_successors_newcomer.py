@@ -630,3 +630,14 @@ def test_a_voyage_order_sails_its_fleets_on_after_the_landing_when_told_where() 
     assert read(s, voyage + " then Egypt")[-3:] == [Land("cyr", "levy", 1), Sail("egy"), Halt()]
     after = order(s, voyage + " then Egypt")
     assert after.fleets[area(after, "egy")][BLUE] == 1 and units(after, "cyr", BLUE)[0] == 1
+
+
+def test_a_units_name_mistyped_after_its_count_is_named_with_the_unit_meant() -> None:
+    """Finding: `move 1 levi Macedonia Thrace` was "not an order I can read: name what
+    moves", as if no unit had been named."""
+    s = moving(put(started(3), "egy", BLUE, levy=2))
+    with pytest.raises(InvalidOrder) as refusal:
+        read(s, "move 1 levi Egypt Arabia")
+    assert str(refusal.value).startswith(
+        "'levi' is not a unit (`levy`?): levy, inf, cav, el, fleet or leader"
+    )

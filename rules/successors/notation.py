@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from difflib import get_close_matches
 from typing import Final
 
 from ..capabilities.notation import MAX_ORDER_CHARS
@@ -166,10 +167,19 @@ def _pieces(ws: list[str], i: int) -> tuple[list[tuple[int, str]], int]:
             j += 1
         got = _piece(ws, j)
         if got is None:
+            if j > i and j < len(ws):  # a count, then no unit: a unit's name mistyped
+                raise OrderError(_not_a_unit(ws[j]))
             break
         out.append((n, got[0]))
         i = got[1]
     return out, i
+
+
+def _not_a_unit(word: str) -> str:
+    """A word where a unit is named: the unit it is closest to, and the units' names."""
+    close = get_close_matches(word, list(_PIECE_NAMES), n=1, cutoff=0.6)
+    meant = f" (`{_PIECE_NAMES[close[0]]}`?)" if close else ""
+    return f"{excerpt(word)} is not a unit{meant}: levy, inf, cav, el, fleet or leader"
 
 
 def _seat(ws: list[str], i: int) -> tuple[str, int]:
