@@ -155,8 +155,13 @@ def test_l13_a_captured_leader_is_ransomed_for_5_talents() -> None:
     s.leaders = (CAPTIVE + RED, *s.leaders[1:])
     s2 = GAME.apply(at(s, GREEN, 4, ("move", GREEN, NO, NO, NO)), Ransom("blue"))
     assert s2.money[:2] == (5, 15) and s2.leaders[BLUE] == area(s, "egy")
-    s3 = passive(begun(at(s, BLUE, 1)), stop="buy")  # or at once in his revenue phase
+    said: list[str] = []
+    s3 = passive(begun(at(s, BLUE, 1)), stop="buy", said=said)  # or in his revenue phase,
     assert s3.leaders[BLUE] == area(s, "egy") and s3.money[RED] == 15
+    assert (  # unasked, which the table is told (a newcomer took it for a slip)
+        "Blue ransoms its leader from Red for 5 Talents, as its revenue can (Q21): he returns "
+        "to Egypt" in said + list(s3.news)
+    ), said
 
 
 def test_l14_maintenance_is_1_talent_a_unit() -> None:

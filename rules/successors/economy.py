@@ -106,10 +106,10 @@ def ransom_due(s: State, seat: int) -> bool:
     return s.leaders[seat] >= CAPTIVE and s.money[seat] >= s.parts.setup.ransom
 
 
-def ransom(s: State, seat: int) -> None:
+def ransom(s: State, seat: int, when: str = "") -> None:
     """A captured leader ransomed (l.13; Q21): the ransom to his captor, the leader to where
     `board.refuge` says (his home, unless it holds unfriendly units); the callers ask it first
-    and pay no ransom where it says none may take him."""
+    and pay no ransom where it says none may take him. `when` tells why now, if not asked."""
     captor = s.leaders[seat] - CAPTIVE
     paid = pay(s, seat, s.parts.setup.ransom, captor)
     home, to = s.homes[seat], board.refuge(s, seat)
@@ -121,7 +121,8 @@ def ransom(s: State, seat: int) -> None:
     )
     say(
         s,
-        f"{title(s, seat)} ransoms its leader from {title(s, captor)} for {talents(paid)}: {where}",
+        f"{title(s, seat)} ransoms its leader from {title(s, captor)} for {talents(paid)}{when}: "
+        f"{where}",
     )
 
 

@@ -274,8 +274,8 @@ def _revenue(s: State, seat: int) -> None:
     if economy.ransom_due(s, seat):
         if board.refuge(s, seat) == NO:
             economy.ransom_withheld(s, seat)
-        else:
-            economy.ransom(s, seat)
+        else:  # Q21: the revenue pays a ransom the seat has not paid before
+            economy.ransom(s, seat, ", as its revenue can (Q21)")
     economy.upkeep(s, seat)
 
 
