@@ -16,6 +16,7 @@ from successors_helpers import (
     BLUE,
     RED,
     at,
+    controlled,
     deal,
     holding,
     leader_at,
@@ -532,3 +533,38 @@ def test_more_units_than_may_move_or_be_bought_are_refused_as_typed_with_how_man
     assert read(s, "buy 3 levy at Egypt") == [Buy("levy", "egy", 3)]
     rich = buying(started(3, money=12))
     assert read(rich, "buy 2 inf at Egypt") == [Buy("inf", "egy", 1)] * 2  # a step buys 1 or 5
+
+
+def test_an_event_or_chit_giving_fewer_units_than_it_says_tells_why() -> None:
+    """ODD 61 "Thrace is invaded, 2 white cavalry" with one white cavalry left was told
+    "Thrace is invaded: 1 cavalry (white) and an Invasion marker", as if the card said so.
+    Every line that gives fewer units than its card or chit says why."""
+    s = at(started(3), BLUE, 1, frame("event_roll", BLUE)).clone()
+    s.white_pool = (12, 10, 1, 4)
+    thrace = deal(s, 1, 6, 1)  # ODD 61
+    assert thrace.news[1] == (
+        "Thrace is invaded: 1 cavalry (white) and an Invasion marker (the card says 2 "
+        "cavalry: the rebels have no more cavalry)"
+    )
+    s = controlled(s, BLUE, "cap")  # a cavalry area (EVEN 45 needs one)
+    s.pool = ((12, 12, 0, 4, 6), *s.pool[1:])
+    remounts = deal(s, 4, 4, 5)  # EVEN 45: 1 cavalry at home
+    assert remounts.news[1] == (
+        "Blue receives no units in Egypt (the card says 1 cavalry: Blue has no more cavalry "
+        "off the map)"
+    )
+    s = put(started(3), "per", BLUE, levy=2).clone()
+    s.white_pool = (1, 10, 8, 4)
+    persia = deal(at(s, BLUE, 1, frame("event_roll", BLUE)), 1, 5, 4)  # ODD 54, nobody's
+    assert persia.news[1] == (
+        "Persia revolts: what stands there turns white (1 levy; 1 levy taken off the map: the "
+        "rebels have no more levies) and a Revolt marker (the card says 2 levies: the rebels "
+        "have no more levies)"
+    )
+    s = holding(moving(started(3)), BLUE, 3).clone()  # chit 3: 2 white infantry
+    s.white_pool = (12, 1, 8, 4)
+    hired = order(s, "play 3 at Egypt")
+    assert hired.news[-1] == (
+        "Blue hires 1 infantry as mercenaries in Egypt (the chit says 2 infantry: no white "
+        "infantry is left to hire)"
+    )
