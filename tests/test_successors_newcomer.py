@@ -18,6 +18,7 @@ from successors_helpers import (
     at,
     controlled,
     deal,
+    fleets,
     holding,
     leader_at,
     moving,
@@ -27,16 +28,16 @@ from successors_helpers import (
     started,
     units,
 )
-from test_successors_rules import contest
+from test_successors_rules import begun, contest
 
 from bot.terminal.local import amain
 from rules.capabilities import menus_of, narration_of, notation_of, reference_of, talk_of
 from rules.errors import IllegalAction, InvalidOrder
 from rules.successors import GAME, State
-from rules.successors.engine import frame
+from rules.successors.engine import OPTIONS, frame
 from rules.successors.notation import parse
 from rules.successors.result import ranking
-from rules.successors.state import NO, Buy, Dice, Retreat, Take, Undo
+from rules.successors.state import MERC, NO, Buy, Dice, Retreat, Take, Undo
 from rules.successors.view import view
 
 
@@ -355,8 +356,6 @@ def test_a_player_turn_opens_a_new_stage_so_an_ais_why_ends_its_own_turn() -> No
 
 
 def test_a_fleet_sent_into_a_coast_without_a_port_is_told_to_land_there() -> None:
-    from successors_helpers import fleets
-
     s = moving(fleets(put(started(3), "egy", BLUE, inf=1), "egy", BLUE, 1))
     with pytest.raises(IllegalAction, match=r"Cyrenaica has no port: .*`land 2 inf at Cyrenaica`"):
         read(s, "sail 1 fleet with 1 inf Egypt Egyptian Sea Cyrenaica")
@@ -568,3 +567,61 @@ def test_an_event_or_chit_giving_fewer_units_than_it_says_tells_why() -> None:
         "Blue hires 1 infantry as mercenaries in Egypt (the chit says 2 infantry: no white "
         "infantry is left to hire)"
     )
+
+
+def each_decision() -> dict[str, State]:
+    """A position for each kind of decision (engine.OPTIONS), built for it."""
+    ships = fleets(fleets(put(started(3), "egy", BLUE, inf=1, cav=1), "egy", BLUE, 2), "egs", BLUE)
+    at_sea = order(
+        moving(fleets(ships, "egs", RED, 2)),
+        "take 2 fleets at Egypt, embark 1 inf 1 cav at Egypt, sail to Egyptian Sea",
+    )
+    sunk = order(
+        deal(order(at_sea, "fight red at Egyptian Sea"), 1, 1, 1, 6, 6),
+        "lose moving fleet at Egyptian Sea",
+    )
+    taken = begun(
+        at(
+            controlled(fleets(put(started(3), "pho", BLUE, inf=1), "pho", RED, 1), RED, "pho"),
+            BLUE,
+            5,
+        )
+    )
+    hit = order(
+        put(contest({"cav": 1}, {"inf": 2, "cav": 1}), "ara", MERC + RED, cav=1),
+        "fight red at Arabia",
+    )
+    troops = put(put(started(3), "ara", BLUE, levy=2, inf=1), "ara", RED, levy=1)
+    return {
+        "home": deal(GAME.new_game(GAME.info.options(), ("blue", "red", "green")), 5, 3, 1),
+        "buy": buying(started(3)),
+        "lose": at(troops, BLUE, 1, frame("lose", BLUE, NO, 0, 1)),
+        "mutiny": at(troops, BLUE, 1, frame("mutiny", BLUE, 2)),
+        "disband": at(troops, BLUE, 3, frame("disband", BLUE)),
+        "fever": at(fleets(started(3), "egy", BLUE, 2), BLUE, 1, frame("fever", BLUE, 1)),
+        "defect": at(troops, BLUE, 1, frame("defect", BLUE)),
+        "move": moving(troops),
+        "sea_ask": at_sea,
+        "sea_loss": order(sunk, "lose cav at Egyptian Sea"),
+        "drown": sunk,
+        "combat": contest({"inf": 1}, {"inf": 1}),
+        "call": order(contest({"inf": 1}, {"inf": 1}), "decline red at Arabia"),
+        "battle_loss": deal(hit, 6, 1, 1),
+        "retreat": deal(order(contest({"inf": 3}, {"inf": 1}), "fight red at Arabia"), 1, 1, 1, 1),
+        "escape": deal(taken, 6),
+    }
+
+
+def test_every_kind_of_decision_prompts_with_an_order_its_seat_may_type_now() -> None:
+    """The fleet's escape ("choose the sea your fleet escapes to from Egypt (l.63)") said
+    nothing of what to type (`escape to Egyptian Sea`); nor did a mutiny, a sea battle asked
+    or a battle called. Each kind of decision's prompt gives an order allowed now."""
+    positions = each_decision()
+    assert set(positions) == set(OPTIONS)  # a new kind of decision is added here
+    for kind, s in positions.items():
+        seat = GAME.to_move(s)
+        assert seat is not None and s.frames[-1][0] == kind, (kind, s.frames[-1:])
+        said = prompt(s, seat)
+        example = re.search(r"type `([^`]+)`", said)
+        assert example is not None, said
+        assert read(s, example[1], seat)[0] in GAME.legal_actions(s), said

@@ -409,8 +409,18 @@ def prompt(v: View, seat: Seat) -> str:
         return f"{when}: waiting for {engine.chance(s)}"
     if mover != seat:
         return f"{when}: waiting for {mover.capitalize()} to {decision_text(s, told_others=True)}"
-    how = how_to(s)
+    how = how_to(s) or _steps_to_type(v)
     return f"{when}: {decision_text(s)}" + (f"; {how}" if how else "")
+
+
+def _steps_to_type(v: View) -> str:
+    """What to type for a decision whose prompt gives no example of its own (a fleet's
+    escape, a mutiny, a sea battle asked): the first allowed step of each kind."""
+    legal = engine.legal(v.state)
+    firsts = list({type(a): a for a in reversed(legal)}.values())[::-1]
+    said = [f"`{wording.describe(v, a)}`" for a in firsts[:3]]
+    more = ", or another step allowed" if len(legal) > len(said) else ""
+    return f"type {listed(said, 'or')}{more}" if said else ""
 
 
 def status_lines(v: View) -> list[str]:
