@@ -625,3 +625,15 @@ def test_every_kind_of_decision_prompts_with_an_order_its_seat_may_type_now() ->
         example = re.search(r"type `([^`]+)`", said)
         assert example is not None, said
         assert read(s, example[1], seat)[0] in GAME.legal_actions(s), said
+
+
+async def test_the_hand_tells_a_purchase_as_the_range_of_counts_it_allows(tmp_path: Path) -> None:
+    """`hand` listed `buy 1 levy at Egypt`, `buy 5 levy at Egypt` as if 2 to 4 could not be
+    bought, where `options` says "any of 1-5"; it tells them as `options` does."""
+    out = io.StringIO()
+    args = ["--game", "successors", "--play", "blue", "--seed", "7"]
+    args += ["--db", str(tmp_path / "s.sqlite3"), "--boards", str(tmp_path / "b")]
+    await amain(args, iter(["home Egypt", "hand", "quit"]), out, FakeRenderer())
+    (listed,) = re.findall(r"^You may play: .*$", out.getvalue(), re.M)
+    assert "`buy 1 levy at Egypt` to `buy 5 levy at Egypt` (any of 1-5)" in listed, listed
+    assert "`buy 5 levy at Egypt`," not in listed
