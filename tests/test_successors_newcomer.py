@@ -304,6 +304,16 @@ def test_undo_names_the_step_it_took_back_not_the_step_before() -> None:
     assert "readies" not in said
 
 
+def test_a_purchase_taken_back_tells_the_treasury_it_gives_back_not_the_one_it_left() -> None:
+    """ "Blue takes back its last step: Blue buys 1 infantry for 2 Talents at Lydia and Ionia
+    (treasury 0)": the treasury the purchase left, false once it is taken back."""
+    s = order(buying(started(3, money=10)), "buy 1 inf at Egypt")
+    assert told(s, Undo(), "blue") == [
+        "Blue takes back its last step: Blue buys 1 infantry for 2 Talents at Egypt (treasury "
+        "back to 10)"
+    ]
+
+
 def test_the_rules_are_found_by_a_players_words() -> None:
     ref = reference_of(GAME)
     assert ref.rules_reference("homes").startswith("Setup")
