@@ -296,6 +296,18 @@ def test_battle_dice_are_told_by_the_units_that_rolled_them_and_what_they_hit_on
     assert said[1] == "Arabia, round 1: Red rolls levy 6: 1 hit (levy hits on 6)"
 
 
+def test_a_levy_defending_against_a_landing_is_told_as_one_levy_rolling_two_dice() -> None:
+    """One levy defending against troops all landing rolls two dice (l.59): "Red rolls
+    levies 2 6" read as two levies. The units are named by their count, not their dice."""
+    s = fleets(put(put(started(3), "egy", BLUE, inf=2), "cyr", RED, levy=1), "egy", BLUE, 2)
+    s = order(moving(s), "sail 2 fleets with 2 inf Egypt Egyptian Sea land at Cyrenaica")
+    s = order(order(s, "end movement"), "fight red at Cyrenaica")
+    assert told(s, Dice((1, 1, 2, 6)))[1] == (
+        "Cyrenaica, round 1: Red rolls levy 2 6: 1 hit (levy hits on 6; two dice a unit "
+        "against troops all landing (l.59))"
+    )
+
+
 def test_undo_names_the_step_it_took_back_not_the_step_before() -> None:
     s = moving(put(started(3), "egy", BLUE, inf=2))
     s = order(s, "take 2 inf at Egypt, march to Cyrenaica")
