@@ -308,6 +308,12 @@ def test_a_levy_defending_against_a_landing_is_told_as_one_levy_rolling_two_dice
     )
 
 
+def test_a_mercenary_lost_for_want_of_upkeep_is_told_as_a_mercenary() -> None:
+    s = put(put(started(3), "egy", BLUE, inf=1), "egy", MERC + BLUE, inf=1)
+    s = order(at(s, BLUE, 3, frame("disband", BLUE)), "lose merc inf at Egypt")
+    assert "Blue loses 1 mercenary infantry in Egypt (Q4: disbanded for want of upkeep)" in s.news
+
+
 def test_undo_names_the_step_it_took_back_not_the_step_before() -> None:
     s = moving(put(started(3), "egy", BLUE, inf=2))
     s = order(s, "take 2 inf at Egypt, march to Cyrenaica")
