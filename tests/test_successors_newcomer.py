@@ -361,10 +361,15 @@ def test_a_truce_in_hand_and_armed_without_its_player_shows_the_order_with_one()
     assert read(s, "arm 13 for turn against red")
 
 
-def test_a_chit_played_without_its_place_shows_the_order_to_type() -> None:
-    s = holding(moving(started(3)), BLUE, 2)
-    with pytest.raises(IllegalAction, match="`play 2 at Egypt`"):
-        read(s, "play 2")
+def test_a_chit_played_without_its_place_goes_to_the_one_place_it_may_or_lists_them() -> None:
+    """`play 3` (Mercenaries) was refused for want of `at Macedonia` where only Macedonia
+    could take them; a purchase naming no place goes to the one place it may. Where the
+    leader is away from home, the refusal names both."""
+    s = holding(moving(started(3)), BLUE, 2)  # the leader at home: one place
+    assert read(s, "play 2") == read(s, "play 2 at Egypt")
+    away = leader_at(s, BLUE, "ara")
+    with pytest.raises(IllegalAction, match="`play 2 at Arabia` or `play 2 at Egypt`"):
+        read(away, "play 2")
 
 
 def test_an_alliance_offer_says_how_it_is_answered() -> None:
