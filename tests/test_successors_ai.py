@@ -13,13 +13,14 @@ from collections.abc import Iterator
 from functools import cache
 
 import pytest
-from successors_helpers import SEATS, moving, order, put, started
+from successors_helpers import BLUE, SEATS, at, moving, order, put, started
 
 from ai.budget import Budget
 from ai.successors import LEVELS, PLAYERS, choose, greedy, hard, why
 from rules.capabilities import notation_of
 from rules.successors import GAME, State, board
 from rules.successors import state as st
+from rules.successors.engine import frame
 
 QUICK = Budget(iterations=1)  # `hard` plays one future a searched step here
 # The goal (greedy wins at least 90 % from every seat of 3 players) is measured by
@@ -605,3 +606,14 @@ def test_a_greedy_unit_never_leaves_a_guard_for_one_another_unit_leaves_for_its_
             to = s.parts.map.index[a.to] if isinstance(a, st.March) else force.place
             went.append((force.route[0], to))
     assert went and not any((b, a) in went for a, b in went), went
+
+
+def test_a_hint_whose_only_step_loses_the_seats_only_unit_says_so() -> None:
+    """A hint for a seat that must lose a unit and has one said "the unit it can best
+    spare", as if it had a choice: with one choice the why says so."""
+    s = at(put(started(3), "ara", BLUE, levy=1), BLUE, 1, frame("lose", BLUE, st.NO, 0, 1))
+    said = hard.advise(GAME.view(s, "blue"), "blue", random.Random(1), QUICK).summary
+    assert said.startswith("The computer (hard) would play `lose 1 levy at Arabia`: its only unit")
+    two = put(s, "ara", BLUE, levy=1)  # two levies: one choice, but not its only unit
+    said = hard.advise(GAME.view(two, "blue"), "blue", random.Random(1), QUICK).summary
+    assert "`lose 1 levy at Arabia`: its only choice" in said and "spare" not in said

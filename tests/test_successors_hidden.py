@@ -311,8 +311,10 @@ def test_fair_winds_give_the_next_fleet_move_2_mp_more() -> None:
 
 def test_a_raid_refused_names_the_raiders_areas_and_an_example_of_the_position() -> None:
     """`play 19` alone read "play 19 from  to : ... `play 19 from Syria to Arabia`", an
-    example with no cavalry of the player's in it."""
-    s = controlled(holding(put(started(3), "egy", BLUE, cav=1), BLUE, 19), RED, "ara")
+    example with no cavalry of the player's in it. (With one raid allowed, `play 19` is it.)"""
+    one = controlled(holding(put(started(3), "egy", BLUE, cav=1), BLUE, 19), RED, "ara")
+    assert order(moving(one), "play 19").frames[-1][0] == "raid_dice"
+    s = controlled(one, RED, "cyr")  # two raids allowed: the order names one
     with pytest.raises(IllegalAction) as refused:
         order(moving(s), "play 19")
     assert refused.value.reason.startswith(
@@ -320,7 +322,7 @@ def test_a_raid_refused_names_the_raiders_areas_and_an_example_of_the_position()
         "and the area it raids: `play 19 from Egypt to Arabia`"
     )
     with pytest.raises(ValueError, match=r"another player controls: Arabia \(`play 19 from"):
-        GAME.apply(moving(s), Play("blue", 19, "egy", "cyr"))
+        GAME.apply(moving(one), Play("blue", 19, "egy", "cyr"))
 
 
 def test_a_raid_never_takes_a_cavalry_of_the_force_under_way() -> None:

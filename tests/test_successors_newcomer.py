@@ -29,16 +29,16 @@ from successors_helpers import (
     started,
     units,
 )
-from test_successors_rules import contest
+from test_successors_rules import begun, contest
 
 from bot.terminal.local import amain
 from rules.capabilities import menus_of, narration_of, notation_of, reference_of, talk_of
 from rules.errors import IllegalAction, InvalidOrder
 from rules.successors import GAME, State
-from rules.successors.engine import frame
+from rules.successors.engine import OPTIONS, frame
 from rules.successors.notation import parse
 from rules.successors.result import ranking
-from rules.successors.state import NO, WHITE, Buy, Dice, Halt, Land, Retreat, Sail, Take, Undo
+from rules.successors.state import MERC, NO, WHITE, Buy, Dice, Halt, Land, Retreat, Sail, Take, Undo
 from rules.successors.view import view
 
 
@@ -297,12 +297,40 @@ def test_battle_dice_are_told_by_the_units_that_rolled_them_and_what_they_hit_on
     assert said[1] == "Arabia, round 1: Red rolls levy 6: 1 hit (levy hits on 6)"
 
 
+def test_a_levy_defending_against_a_landing_is_told_as_one_levy_rolling_two_dice() -> None:
+    """One levy defending against troops all landing rolls two dice (l.59): "Red rolls
+    levies 2 6" read as two levies. The units are named by their count, not their dice."""
+    s = fleets(put(put(started(3), "egy", BLUE, inf=2), "cyr", RED, levy=1), "egy", BLUE, 2)
+    s = order(moving(s), "sail 2 fleets with 2 inf Egypt Egyptian Sea land at Cyrenaica")
+    s = order(order(s, "end movement"), "fight red at Cyrenaica")
+    assert told(s, Dice((1, 1, 2, 6)))[1] == (
+        "Cyrenaica, round 1: Red rolls levy 2 6: 1 hit (levy hits on 6; two dice a unit "
+        "against troops all landing (l.59))"
+    )
+
+
+def test_a_mercenary_lost_for_want_of_upkeep_is_told_as_a_mercenary() -> None:
+    s = put(put(started(3), "egy", BLUE, inf=1), "egy", MERC + BLUE, inf=1)
+    s = order(at(s, BLUE, 3, frame("disband", BLUE)), "lose merc inf at Egypt")
+    assert "Blue loses 1 mercenary infantry in Egypt (Q4: disbanded for want of upkeep)" in s.news
+
+
 def test_undo_names_the_step_it_took_back_not_the_step_before() -> None:
     s = moving(put(started(3), "egy", BLUE, inf=2))
     s = order(s, "take 2 inf at Egypt, march to Cyrenaica")
     (said,) = told(s, Undo(), "blue")
     assert said.startswith("Blue takes back its last step: Blue marches 2 infantry")
     assert "readies" not in said
+
+
+def test_a_purchase_taken_back_tells_the_treasury_it_gives_back_not_the_one_it_left() -> None:
+    """ "Blue takes back its last step: Blue buys 1 infantry for 2 Talents at Lydia and Ionia
+    (treasury 0)": the treasury the purchase left, false once it is taken back."""
+    s = order(buying(started(3, money=10)), "buy 1 inf at Egypt")
+    assert told(s, Undo(), "blue") == [
+        "Blue takes back its last step: Blue buys 1 infantry for 2 Talents at Egypt (treasury "
+        "back to 10)"
+    ]
 
 
 def test_the_rules_are_found_by_a_players_words() -> None:
@@ -334,10 +362,15 @@ def test_a_truce_in_hand_and_armed_without_its_player_shows_the_order_with_one()
     assert read(s, "arm 13 for turn against red")
 
 
-def test_a_chit_played_without_its_place_shows_the_order_to_type() -> None:
-    s = holding(moving(started(3)), BLUE, 2)
-    with pytest.raises(IllegalAction, match="`play 2 at Egypt`"):
-        read(s, "play 2")
+def test_a_chit_played_without_its_place_goes_to_the_one_place_it_may_or_lists_them() -> None:
+    """`play 3` (Mercenaries) was refused for want of `at Macedonia` where only Macedonia
+    could take them; a purchase naming no place goes to the one place it may. Where the
+    leader is away from home, the refusal names both."""
+    s = holding(moving(started(3)), BLUE, 2)  # the leader at home: one place
+    assert read(s, "play 2") == read(s, "play 2 at Egypt")
+    away = leader_at(s, BLUE, "ara")
+    with pytest.raises(IllegalAction, match="`play 2 at Arabia` or `play 2 at Egypt`"):
+        read(away, "play 2")
 
 
 def test_an_alliance_offer_says_how_it_is_answered() -> None:
@@ -357,8 +390,6 @@ def test_a_player_turn_opens_a_new_stage_so_an_ais_why_ends_its_own_turn() -> No
 
 
 def test_a_fleet_sent_into_a_coast_without_a_port_is_told_to_land_there() -> None:
-    from successors_helpers import fleets
-
     s = moving(fleets(put(started(3), "egy", BLUE, inf=1), "egy", BLUE, 1))
     with pytest.raises(IllegalAction, match=r"Cyrenaica has no port: .*`land 2 inf at Cyrenaica`"):
         read(s, "sail 1 fleet with 1 inf Egypt Egyptian Sea Cyrenaica")
@@ -641,3 +672,108 @@ def test_a_units_name_mistyped_after_its_count_is_named_with_the_unit_meant() ->
     assert str(refusal.value).startswith(
         "'levi' is not a unit (`levy`?): levy, inf, cav, el, fleet or leader"
     )
+
+
+def test_an_event_or_chit_giving_fewer_units_than_it_says_tells_why() -> None:
+    """ODD 61 "Thrace is invaded, 2 white cavalry" with one white cavalry left was told
+    "Thrace is invaded: 1 cavalry (white) and an Invasion marker", as if the card said so.
+    Every line that gives fewer units than its card or chit says why."""
+    s = at(started(3), BLUE, 1, frame("event_roll", BLUE)).clone()
+    s.white_pool = (12, 10, 1, 4)
+    thrace = deal(s, 1, 6, 1)  # ODD 61
+    assert thrace.news[1] == (
+        "Thrace is invaded: 1 cavalry (white) and an Invasion marker (the card says 2 "
+        "cavalry: the rebels have no more cavalry)"
+    )
+    s = controlled(s, BLUE, "cap")  # a cavalry area (EVEN 45 needs one)
+    s.pool = ((12, 12, 0, 4, 6), *s.pool[1:])
+    remounts = deal(s, 4, 4, 5)  # EVEN 45: 1 cavalry at home
+    assert remounts.news[1] == (
+        "Blue receives no units in Egypt (the card says 1 cavalry: Blue has no more cavalry "
+        "off the map)"
+    )
+    s = put(started(3), "per", BLUE, levy=2).clone()
+    s.white_pool = (1, 10, 8, 4)
+    persia = deal(at(s, BLUE, 1, frame("event_roll", BLUE)), 1, 5, 4)  # ODD 54, nobody's
+    assert persia.news[1] == (
+        "Persia revolts: what stands there turns white (1 levy; 1 levy taken off the map: the "
+        "rebels have no more levies) and a Revolt marker (the card says 2 levies: the rebels "
+        "have no more levies)"
+    )
+    s = holding(moving(started(3)), BLUE, 3).clone()  # chit 3: 2 white infantry
+    s.white_pool = (12, 1, 8, 4)
+    hired = order(s, "play 3 at Egypt")
+    assert hired.news[-1] == (
+        "Blue hires 1 infantry as mercenaries in Egypt (the chit says 2 infantry: no white "
+        "infantry is left to hire)"
+    )
+
+
+def each_decision() -> dict[str, State]:
+    """A position for each kind of decision (engine.OPTIONS), built for it."""
+    ships = fleets(fleets(put(started(3), "egy", BLUE, inf=1, cav=1), "egy", BLUE, 2), "egs", BLUE)
+    at_sea = order(
+        moving(fleets(ships, "egs", RED, 2)),
+        "take 2 fleets at Egypt, embark 1 inf 1 cav at Egypt, sail to Egyptian Sea",
+    )
+    sunk = order(
+        deal(order(at_sea, "fight red at Egyptian Sea"), 1, 1, 1, 6, 6),
+        "lose moving fleet at Egyptian Sea",
+    )
+    taken = begun(
+        at(
+            controlled(fleets(put(started(3), "pho", BLUE, inf=1), "pho", RED, 1), RED, "pho"),
+            BLUE,
+            5,
+        )
+    )
+    hit = order(
+        put(contest({"cav": 1}, {"inf": 2, "cav": 1}), "ara", MERC + RED, cav=1),
+        "fight red at Arabia",
+    )
+    troops = put(put(started(3), "ara", BLUE, levy=2, inf=1), "ara", RED, levy=1)
+    return {
+        "home": deal(GAME.new_game(GAME.info.options(), ("blue", "red", "green")), 5, 3, 1),
+        "buy": buying(started(3)),
+        "lose": at(troops, BLUE, 1, frame("lose", BLUE, NO, 0, 1)),
+        "mutiny": at(troops, BLUE, 1, frame("mutiny", BLUE, 2)),
+        "disband": at(troops, BLUE, 3, frame("disband", BLUE)),
+        "fever": at(fleets(started(3), "egy", BLUE, 2), BLUE, 1, frame("fever", BLUE, 1)),
+        "defect": at(troops, BLUE, 1, frame("defect", BLUE)),
+        "move": moving(troops),
+        "sea_ask": at_sea,
+        "sea_loss": order(sunk, "lose cav at Egyptian Sea"),
+        "drown": sunk,
+        "combat": contest({"inf": 1}, {"inf": 1}),
+        "call": order(contest({"inf": 1}, {"inf": 1}), "decline red at Arabia"),
+        "battle_loss": deal(hit, 6, 1, 1),
+        "retreat": deal(order(contest({"inf": 3}, {"inf": 1}), "fight red at Arabia"), 1, 1, 1, 1),
+        "escape": deal(taken, 6),
+    }
+
+
+def test_every_kind_of_decision_prompts_with_an_order_its_seat_may_type_now() -> None:
+    """The fleet's escape ("choose the sea your fleet escapes to from Egypt (l.63)") said
+    nothing of what to type (`escape to Egyptian Sea`); nor did a mutiny, a sea battle asked
+    or a battle called. Each kind of decision's prompt gives an order allowed now."""
+    positions = each_decision()
+    assert set(positions) == set(OPTIONS)  # a new kind of decision is added here
+    for kind, s in positions.items():
+        seat = GAME.to_move(s)
+        assert seat is not None and s.frames[-1][0] == kind, (kind, s.frames[-1:])
+        said = prompt(s, seat)
+        example = re.search(r"type `([^`]+)`", said)
+        assert example is not None, said
+        assert read(s, example[1], seat)[0] in GAME.legal_actions(s), said
+
+
+async def test_the_hand_tells_a_purchase_as_the_range_of_counts_it_allows(tmp_path: Path) -> None:
+    """`hand` listed `buy 1 levy at Egypt`, `buy 5 levy at Egypt` as if 2 to 4 could not be
+    bought, where `options` says "any of 1-5"; it tells them as `options` does."""
+    out = io.StringIO()
+    args = ["--game", "successors", "--play", "blue", "--seed", "7"]
+    args += ["--db", str(tmp_path / "s.sqlite3"), "--boards", str(tmp_path / "b")]
+    await amain(args, iter(["home Egypt", "hand", "quit"]), out, FakeRenderer())
+    (listed,) = re.findall(r"^You may play: .*$", out.getvalue(), re.M)
+    assert "`buy 1 levy at Egypt` to `buy 5 levy at Egypt` (any of 1-5)" in listed, listed
+    assert "`buy 5 levy at Egypt`," not in listed

@@ -18,7 +18,17 @@ from functools import cache
 import pytest
 import yaml
 from PIL import Image
-from successors_helpers import SEATS, fleets, leader_at, put, random_playout, started
+from successors_helpers import (
+    BLUE,
+    SEATS,
+    fleets,
+    leader_at,
+    moving,
+    order,
+    put,
+    random_playout,
+    started,
+)
 
 from render.goat_tiger.layout import segment_meets_box
 from render.rajas.layout import font, overlap
@@ -306,6 +316,23 @@ def test_alt_text_names_every_area_where_something_stands_and_every_treasury() -
             here = here or a in s.leaders
             if here:
                 assert OURS.names[a] in text, OURS.names[a]
+
+
+def test_mercenaries_are_named_apart_in_the_maps_text_and_its_legend() -> None:
+    """The map's text listed a seat's mercenaries as its own units ("Macedonia (leader, 3
+    levy, 3 cav, 2 inf)"), and the legend said only "edged: mercenaries"."""
+    s = put(put(started(3), "egy", BLUE, levy=3), "egy", MERC + BLUE, inf=2)
+    assert "Blue holds Egypt (leader, 3 levy, 2 mercenary inf)" in PICTURES.alt_text(
+        GAME.view(s, None), None
+    )
+    s = order(
+        moving(fleets(s, "egy", BLUE)),
+        "take 1 fleet at Egypt, embark 1 merc inf at Egypt, sail to Egyptian Sea",
+    )
+    at_sea = "At sea: Egyptian Sea (Blue 1 fleet; Blue's mercenaries 1 inf)"
+    assert at_sea in PICTURES.alt_text(GAME.view(s, None), None)
+    legend = " ".join(t.text for t in picture(GAME.view(s, None))[1].texts)
+    assert "white: rebels; white edged in a player's colour: its mercenaries" in legend
 
 
 def test_points_now_are_the_rules_half_points() -> None:

@@ -97,7 +97,7 @@ async def test_an_undo_says_which_step_it_took_back_where_the_purchases_read_as_
         assert told[-2:] == [
             "Blue buys 1 levy and 1 infantry for 3 Talents at Egypt (treasury 2)",
             "Blue takes back its last step: Blue buys 1 infantry for 2 Talents at Egypt "
-            "(treasury 2)",
+            "(treasury back to 4)",
         ], told
     finally:
         await svc.close()

@@ -128,13 +128,18 @@ def reason(view: View, a: st.Action, params: Params) -> str:
         who = a.piece.split()[0].capitalize()
         value = s.parts.map.value[s.parts.map.index[a.at]]
         return f"{who}'s levy in {_area(s, a.at)} (worth {value} a turn) becomes its own"
+    alone = engine.legal(s) == [a]  # its only choice: no comparison to tell
     if isinstance(a, st.Escape):
+        if alone:
+            return f"its fleet sails into {_area(s, a.to)}, the only sea it may (l.63)"
         return f"its fleet sails into {_area(s, a.to)}, where the fewest enemy fleets are"
     if isinstance(a, st.TakeFleets) or (s.force is not None and s.force.fleets):
         return _voyage_reason(s, i, a, params)
     if isinstance(a, st.Take | st.March | st.Halt):
         return _move_reason(s, i, a, params)
     if isinstance(a, st.Lose):
+        if alone:
+            return "its only unit" if board.unit_count(s, i) == 1 else "its only choice"
         first = greedy.ranked(s, params)[:1] == [a]
         return "the unit it can best spare" if first else "the unit it would spare next"
     return "the best step one phase ahead"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 
 from db import GameRecord
-from rules.capabilities import menus_of, notation_of, reference_of, talk_of, turns_of
+from rules.capabilities import menus_of, reference_of, talk_of, turns_of
 from rules.game import Seat
 
 from .loading import AnyGame, public
@@ -172,11 +172,9 @@ class Views:
         ]
         lines.append(talk_of(g).prompt(view, seat))
         buttons = []
-        if now == seat:
-            legal = g.legal_actions(state)
-            lines.append(
-                "You may play: " + ", ".join(f"`{notation_of(g).describe(view, a)}`" for a in legal)
-            )
+        if now == seat:  # told as `options` tells them: a purchase's counts as their range
+            entries, key = menus_of(g).grouped_choices(view, g.legal_actions(state))
+            lines.append("You may play: " + ", ".join(entries) + (f" ({key}.)" if key else ""))
             buttons = self.shared.texts.private_buttons(record, state, seat)
         elif seat == self.shared.texts.seat_aside(record, state, user):
             buttons = self.shared.texts.aside_buttons(record, state, seat)

@@ -23,6 +23,14 @@ def _word(word: str) -> str:
     return count_of(n, "fleet") if letter == "F" else f"{n} {WORDS[letter]}"
 
 
+def _words(r: Run) -> list[str]:
+    """A seat's run in words; its mercenaries' named apart ("2 mercenary inf"), as the
+    picture draws them apart (white, edged in its colour)."""
+    if r.style != "merc":
+        return [_word(w) for w in r.words]
+    return [_word(w).replace(" ", " mercenary ", 1) for w in r.words]
+
+
 def alt_text(v: View, names: Names | None) -> str:
     s = v.state
     who = colours(v)
@@ -82,7 +90,7 @@ def _areas(v: View, who: list[str]) -> list[str]:
         if s.markers[place] in marked:
             marked[s.markers[place]].append(f"{name} ({_sides(sides, who, '') or 'empty'})")
         elif owner != NO and all(r.seat == owner and r.style != "white" for r in sides):
-            mine = ", ".join(_word(w) for r in sides for w in r.words)
+            mine = ", ".join(w for r in sides for w in _words(r))
             held[owner].append(f"{name} ({mine})" if mine else name)
         elif sides:
             ruled = f", {who[owner]}'s" if owner != NO else ""

@@ -94,7 +94,8 @@ LEGEND = (
     "· shaded: rough (2 MP) · framed: its controller's colour; dark red: revolt (dashed: "
     "invasion), worth nothing",
     "★ leader · L levy, I infantry, C cavalry, E elephant, F fleets (at sea, with the units "
-    "aboard) · white: rebels, edged: mercenaries · ⚔ battle · T Talents · pts points now",
+    "aboard) · white: rebels; white edged in a player's colour: its mercenaries · ⚔ battle "
+    "· T Talents · pts points now",
 )
 GUESSED = (
     "An area or sea outlined in grey is not on our drawing of the map: it is placed by its links."

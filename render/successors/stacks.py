@@ -5,7 +5,7 @@ A seat's run in a land area: its leader (★), its units by type (2L 3I 1C 1E: l
 cavalry, elephant) and its fleets in the area's port (2F). Its mercenaries are a run of their
 own (white, edged in its colour), the rebels and invaders another (white). A battle being
 fought there opens the area's runs (⚔). At sea, a seat's run is its leader, its fleets and
-the units they carry.
+the units they carry (its mercenaries aboard a run of their own).
 """
 
 from __future__ import annotations
@@ -56,7 +56,8 @@ def area_runs(s: State, area: int) -> tuple[Run, ...]:
 
 
 def sea_runs(s: State, place: int) -> tuple[Run, ...]:
-    """Each seat's leader, fleets and the units aboard them in a sea."""
+    """Each seat's leader, fleets and the units aboard them in a sea (its mercenaries aboard
+    a run of their own, as on land)."""
     out: list[Run] = []
     force = s.force
     for seat in range(s.players):
@@ -64,13 +65,15 @@ def sea_runs(s: State, place: int) -> tuple[Run, ...]:
         fleets = s.fleets[place][seat]
         if fleets:
             words += (f"{fleets}F",)
+        aboard = [0] * 8  # the seat's own units by type, then its mercenaries'
         if force is not None and force.seat == seat and force.place == place and force.fleets:
-            aboard = [0, 0, 0, 0]
             for code, _, _, n in force.groups:
-                aboard[code % 4] += n
-            words += tuple(f"{n}{LETTERS[t]}" for t, n in enumerate(aboard) if n)
+                aboard[code % 4 + (4 if code // 4 >= MERC else 0)] += n
+            words += counts(tuple(aboard), 0)
         if words:
             out.append(Run("seat", seat, words))
+        if any(aboard[4:]):
+            out.append(Run("merc", seat, counts(tuple(aboard), 1)))
     return tuple(out)
 
 

@@ -26,7 +26,7 @@ from typing import Final
 
 from . import board
 from .components import CAV, LEVY, Chit
-from .names import area_name, title, units_text
+from .names import area_name, fewer_told, title, units_text
 from .state import CAPTIVE, MERC, NO, TRIGGERS, State
 
 TURN, REVOLT, ATTACKED, BATTLE, SHORT, REVENUE = range(6)
@@ -132,8 +132,9 @@ def effect(s: State, seat: int, chit: Chit, other: int = NO, area: int = NO) -> 
         if home == NO or not home_takes_units(s, seat):
             s.news = (*s.news, f"{who}'s home is held by an enemy: no levy is received (Q6)")
             return
-        got = board.place(s, home, seat, LEVY, chit.units[LEVY])
-        s.news = (*s.news, f"{who} receives {units_text([got, 0, 0, 0])} in {area_name(s, home)}")
+        got = [board.place(s, home, seat, LEVY, chit.units[LEVY]), 0, 0, 0]
+        short = fewer_told(s, seat, chit.units, got, "the chit")
+        s.news = (*s.news, f"{who} receives {units_text(got)} in {area_name(s, home)}{short}")
     elif kind == "initiative":
         s.order = (seat, *(k for k in s.order if k != seat))
         s.news = (*s.news, f"{who} takes the first player turn of game turn {s.turn}")
@@ -146,9 +147,10 @@ def effect(s: State, seat: int, chit: Chit, other: int = NO, area: int = NO) -> 
         )
     elif kind == "mercenaries" and area != NO:
         hired = [board.place(s, area, MERC + seat, t, n) for t, n in enumerate(chit.units)]
+        short = fewer_told(s, MERC + seat, chit.units, hired, "the chit")
         s.news = (
             *s.news,
-            f"{who} hires {units_text(hired)} as mercenaries in {area_name(s, area)}",
+            f"{who} hires {units_text(hired)} as mercenaries in {area_name(s, area)}{short}",
         )
 
 

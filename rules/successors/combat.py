@@ -453,7 +453,8 @@ def _dice_by_unit(
         if not groups or groups[-1][0] != t:
             groups.append((t, []))
         groups[-1][1].append(f"{v}+{plus}" if plus else str(v))
-    said = ", ".join(f"{unit_noun(t, len(vs))} {' '.join(vs)}" for t, vs in groups)
+    rolls = 2 if b.double and side == 1 else 1  # a unit's dice (l.59): named by its units
+    said = ", ".join(f"{unit_noun(t, len(vs) // rolls)} {' '.join(vs)}" for t, vs in groups)
     how = _hits_on(tuple(dict.fromkeys(t for t, _ in groups)), s.parts.setup.hits)
     if any(plus for _, plus in lay):
         how += f"; +1: {_plus_from(s, b, side)}"

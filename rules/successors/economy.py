@@ -86,7 +86,8 @@ def lose_unit(s: State, seat: int, a: Lose, why: str) -> None:
     c = piece_code(s, seat, a.piece)
     assert c is not None and c >= 0
     board.remove(s, at, c)
-    say(s, f"{title(s, seat)} loses 1 {unit_noun(c % 4)} in {area_name(s, at)} ({why})")
+    merc = " mercenary" if c // 4 >= MERC else ""  # told apart, as in a battle's losses
+    say(s, f"{title(s, seat)} loses 1{merc} {unit_noun(c % 4)} in {area_name(s, at)} ({why})")
 
 
 # --- revenue ---------------------------------------------------------------------------------

@@ -13,7 +13,16 @@ from ..words import count_of, listed
 from . import board, chits, combat, economy
 from .components import EL, PORT, Step, event_index
 from .economy import EVENT_ELEPHANTS, EVENT_FLEETS, charge, pay, push, say
-from .names import area_name, counted, talents, title, unit_noun, units_text
+from .names import (
+    area_name,
+    counted,
+    fewer_told,
+    none_left,
+    talents,
+    title,
+    unit_noun,
+    units_text,
+)
 from .state import (
     CAPTIVE,
     INVASION,
@@ -65,13 +74,14 @@ def revolt(s: State, seat: int, step: Step, marker: int = REVOLT) -> None:
     had = s.markers[area]
     board.set_marker(s, area, marker)
     what = f"{area_name(s, area)} {'revolts' if marker == REVOLT else 'is invaded'}"
-    white = f"{units_text(placed)} (white)" if any(placed) else "no white unit left in the pool"
+    white = f"{units_text(placed)} (white)" if any(placed) else "no white unit"
     mark = f"{('', 'a Revolt', 'an Invasion')[marker]} marker"
+    short = fewer_told(s, WHITE, step.units, placed)
     if had == marker:  # a second revolt (invasion) where one goes on: its marker stays
-        say(s, f"{what} again: {white}; its {MARKERS[marker]} marker stays")
+        say(s, f"{what} again: {white}; its {MARKERS[marker]} marker stays{short}")
     else:
         instead = f" in place of its {MARKERS[had]} one" if had else ""
-        say(s, f"{what}: {white} and {mark}{instead}")
+        say(s, f"{what}: {white} and {mark}{instead}{short}")
     combat.whites_attack(s, area)
 
 
@@ -94,29 +104,45 @@ def turns_white(s: State, seat: int, step: Step) -> None:
     if _revolt_fails(s, area):
         return
     uncontrolled = s.control[area] == NO
-    turned = [0, 0, 0, 0]
+    there, turned = [0, 0, 0, 0], [0, 0, 0, 0]
     for slot in range(WHITE):
-        _turn_slot(s, area, slot, turned)
+        _turn_slot(s, area, slot, there, turned)
     for slot in range(MERC, MERC + s.players):
-        _turn_slot(s, area, slot, turned)
+        _turn_slot(s, area, slot, there, turned)
     placed = [0, 0, 0, 0]
     if uncontrolled:
         placed = [board.place(s, area, WHITE, t, n) for t, n in enumerate(step.units)]
     board.set_marker(s, area, REVOLT)
-    told = [f"what stands there turns white ({units_text(turned)})"] if any(turned) else []
+    told = (
+        [f"what stands there turns white ({_turned_text(s, there, turned)})"] if any(there) else []
+    )
     told += [f"{units_text(placed)} (white)"] if any(placed) else []
-    say(s, f"{area_name(s, area)} revolts: {listed([*told, 'a Revolt marker'])}")
+    short = fewer_told(s, WHITE, step.units, placed) if uncontrolled else ""
+    say(s, f"{area_name(s, area)} revolts: {listed([*told, 'a Revolt marker'])}{short}")
     for leader in board.leaders_in(s, area):
         combat.send_home(s, leader, "beaten by rebels (Q21)")
 
 
-def _turn_slot(s: State, area: int, slot: int, turned: list[int]) -> None:
+def _turn_slot(s: State, area: int, slot: int, there: list[int], turned: list[int]) -> None:
+    """A slot's units in the area turn white, as many as the white pool holds: `there`
+    counts those that stood there, `turned` those that turned."""
     row = s.units[area]
     for t in range(4):
         n = row[slot * 4 + t]
         if n:
             board.remove(s, area, slot * 4 + t, n)
+            there[t] += n
             turned[t] += board.place(s, area, WHITE, t, n)
+
+
+def _turned_text(s: State, there: list[int], turned: list[int]) -> str:
+    """The units that turned white, and those that left the map for want of white
+    counters: "2 levies; 1 levy taken off the map: the rebels have no more levies"."""
+    why = none_left(s, WHITE, there, turned)
+    if why is None:
+        return units_text(turned)
+    gone = units_text([n - k for n, k in zip(there, turned, strict=True)])
+    return f"{units_text(turned)}; {gone} taken off the map: {why}"
 
 
 def gain(s: State, seat: int, step: Step) -> None:
@@ -315,7 +341,8 @@ def receive(s: State, seat: int, step: Step) -> None:
     else:
         at = _area(s, step.at)
     got = [board.place(s, at, seat, t, n) for t, n in enumerate(step.units)]
-    say(s, f"{title(s, seat)} receives {units_text(got)} in {area_name(s, at)}")
+    short = fewer_told(s, seat, step.units, got)
+    say(s, f"{title(s, seat)} receives {units_text(got)} in {area_name(s, at)}{short}")
 
 
 def may_buy(s: State, seat: int, step: Step) -> None:

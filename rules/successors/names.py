@@ -3,9 +3,10 @@ the units' words ("inf", "merc cav", "red levy")."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
-from ..words import count_of
+from ..words import count_of, listed
 from .components import TYPES
 from .state import LEADER, MERC, WHITE, State
 
@@ -47,12 +48,34 @@ def does(who: str, verb: str) -> str:
     return f"{who} {verb}"
 
 
-def units_text(counts: tuple[int, ...] | list[int]) -> str:
+def units_text(counts: Sequence[int]) -> str:
     """Counts by type in words: "2 infantry and 1 cavalry"; "no units" when none."""
     parts = [f"{n} {NOUNS[t] if n == 1 else PLURALS[t]}" for t, n in enumerate(counts) if n]
     if not parts:
         return "no units"
     return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+
+
+def none_left(s: State, slot: int, wanted: Sequence[int], got: Sequence[int]) -> str | None:
+    """Why fewer units came from a slot's pool than were wanted (F: units not in the pool
+    are not received): "the rebels have no more cavalry"; None when all came."""
+    lacking = listed([PLURALS[t] for t, n in enumerate(wanted) if got[t] < n], "or")
+    if not lacking:
+        return None
+    if slot == WHITE:
+        return f"the rebels have no more {lacking}"
+    if slot > WHITE:  # mercenaries are white counters (F, rule 2.0)
+        return f"no white {lacking} is left to hire"
+    return f"{title(s, slot)} has no more {lacking} off the map"
+
+
+def fewer_told(
+    s: State, slot: int, wanted: Sequence[int], got: Sequence[int], source: str = "the card"
+) -> str:
+    """What a line giving fewer units than its card (or chit) says adds: " (the card says 2
+    cavalry: the rebels have no more cavalry)"; "" when all came."""
+    why = none_left(s, slot, wanted, got)
+    return f" ({source} says {units_text(wanted)}: {why})" if why else ""
 
 
 def unit_noun(kind: int, n: int = 1) -> str:

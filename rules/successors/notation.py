@@ -31,7 +31,7 @@ from typing import Final
 from ..capabilities.notation import MAX_ORDER_CHARS
 from ..errors import IllegalAction, InvalidOrder, NotYourTurn, excerpt
 from ..words import listed
-from . import economy, engine
+from . import aside, economy, engine
 from .components import TYPES
 from .economy import MAX_BOUGHT
 from .names import piece_code, piece_word, unit_noun
@@ -709,7 +709,24 @@ def _play(r: Reader, ws: list[str]) -> None:
             to, i = _seat(ws, i + 1)
         else:
             raise OrderError(f"{excerpt(w)} is not understood in a chit's play")
-    r.add(Play(r.seat, n, at, to))
+    r.add(_play_named(r, Play(r.seat, n, at, to)))
+
+
+def _play_named(r: Reader, typed: Play) -> Play:
+    """A chit's play naming no place (or player) where only one is allowed: that one, as a
+    purchase's place (`play 3` is `play 3 at Macedonia` where its mercenaries may join only
+    there); where several are, the play as typed, refused with them."""
+    if (typed.at and typed.to) or r.seat not in r.s.seats:
+        return typed
+    fits = [
+        a
+        for a in aside.options(r.s, r.s.seats.index(r.seat))
+        if isinstance(a, Play)
+        and a.chit == typed.chit
+        and typed.at in ("", a.at)
+        and typed.to in ("", a.to)
+    ]
+    return fits[0] if len(fits) == 1 else typed
 
 
 def _arm(r: Reader, ws: list[str]) -> None:

@@ -116,9 +116,7 @@ class SuccessorsNarration(Narration[Action, View]):
         if isinstance(action, PRIVATE):
             return []
         if isinstance(action, Undo):  # `after`'s news is an older step's; `before`'s, its own
-            who = (seat or "").capitalize() or "The player"
-            undone = "; ".join(before.state.news)  # (a hidden step writes none: not named)
-            return [f"{who} takes back its last step" + (f": {undone}" if undone else "")]
+            return [_taken_back(before.state, after.state, seat)]
         news = list(after.state.news)
         if seat is None or news:  # the engine's lines tell the step and what it set going
             return news
@@ -173,6 +171,23 @@ class SuccessorsNarration(Narration[Action, View]):
         if a.phase == "over" or a.current != b.current:
             return True
         return b.battle is not None and a.battle is None
+
+
+TREASURY_TOLD = re.compile(r" \(treasury \d+\)")
+
+
+def _taken_back(before: State, after: State, seat: Seat | None) -> str:
+    """The step taken back, told without the treasury it left (false once it is taken
+    back), then the treasury the seat has again."""
+    who = (seat or "").capitalize() or "The player"
+    undone = "; ".join(TREASURY_TOLD.sub("", line) for line in before.news)
+    if not undone:  # a hidden step writes none: not named
+        return f"{who} takes back its last step"
+    i = before.seats.index(seat) if seat in before.seats else NO
+    back = i != NO and after.money[i] != before.money[i]
+    return f"{who} takes back its last step: {undone}" + (
+        f" (treasury back to {after.money[i]})" if back else ""
+    )
 
 
 def _step_said(s: State, a: Action, after: State, seat: Seat) -> str:
@@ -409,8 +424,18 @@ def prompt(v: View, seat: Seat) -> str:
         return f"{when}: waiting for {engine.chance(s)}"
     if mover != seat:
         return f"{when}: waiting for {mover.capitalize()} to {decision_text(s, told_others=True)}"
-    how = how_to(s)
+    how = how_to(s) or _steps_to_type(v)
     return f"{when}: {decision_text(s)}" + (f"; {how}" if how else "")
+
+
+def _steps_to_type(v: View) -> str:
+    """What to type for a decision whose prompt gives no example of its own (a fleet's
+    escape, a mutiny, a sea battle asked): the first allowed step of each kind."""
+    legal = engine.legal(v.state)
+    firsts = list({type(a): a for a in reversed(legal)}.values())[::-1]
+    said = [f"`{wording.describe(v, a)}`" for a in firsts[:3]]
+    more = ", or another step allowed" if len(legal) > len(said) else ""
+    return f"type {listed(said, 'or')}{more}" if said else ""
 
 
 def status_lines(v: View) -> list[str]:
