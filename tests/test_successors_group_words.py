@@ -28,8 +28,7 @@ def test_a_player_looking_at_their_hand_while_another_moves_a_force_reads_whose_
     s = order(moving(put(started(3), "egy", BLUE, inf=2)), "take 2 inf at Egypt")
     said = waiting_line(s, "red")
     assert said == (
-        "game turn 2: waiting for Blue to move its force at Egypt (3 MP left): march, take, "
-        "drop, or halt"
+        "game turn 2: waiting for Blue to move its force at Egypt (3 MP left): march or take"
     ), said
     assert "move your force at Egypt (3 MP left)" in waiting_line(s, "blue")
 

@@ -777,3 +777,44 @@ async def test_the_hand_tells_a_purchase_as_the_range_of_counts_it_allows(tmp_pa
     (listed,) = re.findall(r"^You may play: .*$", out.getvalue(), re.M)
     assert "`buy 1 levy at Egypt` to `buy 5 levy at Egypt` (any of 1-5)" in listed, listed
     assert "`buy 5 levy at Egypt`," not in listed
+
+
+def test_a_prompt_offers_only_what_the_rules_allow_now() -> None:
+    """Findings: under Fever the movement prompt still gave "your leader's band 4"; a force
+    not yet moved was offered "drop, or halt" (refused: it has not moved); the combat prompt
+    offered `decline white` (rebels are always fought, Q13)."""
+    s = moving(put(started(3), "egy", BLUE, inf=2))
+    assert "your leader's band 4" in prompt(s)
+    fever = s.clone()
+    fever.pinned = (1, 0, 0)  # EVEN 43: the roller's leader may not move this turn
+    fever.memo = None
+    assert "(3 MP, rough areas 2: l.26)" in prompt(fever), prompt(fever)
+    assert "band 4" not in prompt(fever)
+    taken = order(s, "take 2 inf at Egypt")
+    assert "(3 MP left): march or take;" in prompt(taken), prompt(taken)
+    rebels = at(put(put(started(3), "gre", BLUE, inf=2), "gre", WHITE, levy=1), BLUE, 5)
+    rebels = at(rebels, BLUE, 5, frame("combat", BLUE))
+    assert "type `fight white at Greece`" in prompt(rebels)
+    assert "decline white" not in prompt(rebels), prompt(rebels)
+
+
+def test_an_events_fleets_beyond_the_counters_left_are_told_so() -> None:
+    """An event offers up to 2 fleets: where 1 counter is left off the map, the prompt
+    says so."""
+    s = started(3)
+    for _ in range(5):
+        s = fleets(s, "egs", BLUE)
+    s = at(s, BLUE, 0, ("buy", BLUE, 1, 2, 2))  # economy.EVENT_FLEETS, 2 at 2 each
+    assert "buy up to 2 fleets at 2 Talents each in your ports (your pool holds 1)" in prompt(s)
+
+
+def test_the_voyage_a_prompt_offers_lands_only_where_no_enemy_fleet_stops_it() -> None:
+    """Where a sea next to the port holds an enemy fleet, the fleets stop there (l.29): the
+    voyage offered goes by another sea, or where every one has them lands nobody, as such
+    an order could not."""
+    s = moving(fleets(put(started(3), "egy", BLUE, inf=1), "egy", BLUE))
+    assert "`sail 1 fleet with 1 inf Egypt Egyptian Sea land at " in prompt(s)
+    one = moving(fleets(s, "egs", RED))
+    assert "`sail 1 fleet with 1 inf Egypt Red Sea land at Arabia`" in prompt(one), prompt(one)
+    both = moving(fleets(one, "red", RED))
+    assert "`sail 1 fleet with 1 inf Egypt Egyptian Sea`," in prompt(both), prompt(both)

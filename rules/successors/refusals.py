@@ -10,12 +10,13 @@ from typing import Final
 from ..errors import excerpt
 from ..words import count_of, listed
 from . import aside, board, combat, economy, engine, movement
-from .components import CAV, INF, TYPES
+from .components import CAV, EL, INF, TYPES
 from .names import area_name, piece_code, talents, title, unit_noun, units_text
 from .state import (
     ASIDE_ACTIONS,
     MERC,
     NO,
+    POOL_FLEETS,
     WHITE,
     Action,
     Buy,
@@ -93,6 +94,7 @@ def _asked(s: State) -> str:
 
 
 MOVES = "3 MP, rough areas 2, your leader's band 4: l.26-28"
+MOVES_LEADERLESS = "3 MP, rough areas 2: l.26"  # his band's 4 is not offered where he stays
 
 
 def how_to(s: State) -> str:
@@ -181,7 +183,8 @@ def _move_how(s: State, legal: Sequence[Action], v: View) -> str:
         pieces = " ".join(p if p == "leader" else f"{n} {p}" for p, n in most.items())
         at = m.index[take.at]  # never an island's: its units leave aboard fleets
         to = m.names[m.adjacent[at][0]]
-        out.append(f"`move {pieces} {m.names[at]} {to}` ({MOVES})")
+        led = any(isinstance(a, Take) and a.piece == "leader" for a in legal)
+        out.append(f"`move {pieces} {m.names[at]} {to}` ({MOVES if led else MOVES_LEADERLESS})")
     voyage = _voyage(s, legal)
     if voyage:
         out.append(f"a voyage, `{voyage}`")
@@ -200,7 +203,9 @@ def _voyage(s: State, legal: Sequence[Action]) -> str:
     seas = movement.voyages(m, at)[0]
     if not seas:
         return ""
-    sea = seas[0].to
+    seat = s.frames[-1][1]
+    calm = [a.to for a in seas if not combat.enemy_fleets(s, m.index[a.to], seat)]
+    sea = (calm or [seas[0].to])[0]  # where enemy fleets are, the fleets stop (l.29): no landing
     fleets = max(a.count for a in legal if isinstance(a, TakeFleets) and a.at == take.at)
     order = f"sail {count_of(fleets, 'fleet')}"
     aboard = max(
@@ -212,7 +217,7 @@ def _voyage(s: State, legal: Sequence[Action]) -> str:
         order += f" with {min(fleets, aboard.count)} {aboard.piece}"
     order += f" {m.names[at]} {m.names[m.index[sea]]}"
     shore = next((c for c in movement.coasts_of(s, m.index[sea]) if c != at), None)
-    if aboard is not None and shore is not None:
+    if aboard is not None and shore is not None and calm:
         order += f" land at {m.names[shore]}"
     return order
 
@@ -223,15 +228,25 @@ def _seat(s: State, k: int) -> str:
 
 def _buy_text(s: State, mode: int, left: int, price: int) -> str:
     each = f"at {talents(price)} each" if price else "free"
-    if mode == economy.EVENT_FLEETS:
-        return f"buy up to {left} fleets {each} in your ports, or done"
-    if mode == economy.EVENT_ELEPHANTS:
-        return f"buy up to {left} elephants {each} in your elephant areas, or done"
     seat = s.frames[-1][1]
+    if mode == economy.EVENT_FLEETS:
+        return (
+            f"buy up to {left} fleets {each} in your ports{_pool_short(s, seat, -1, left)}, or done"
+        )
+    if mode == economy.EVENT_ELEPHANTS:
+        where = "in your elephant areas"
+        return f"buy up to {left} elephants {each} {where}{_pool_short(s, seat, EL, left)}, or done"
     money = talents(s.money[seat])
     if mode == economy.SETUP_BUY:
         return f"spend your {money} on units in your home, or done; {_upkeep_said(s, seat)}"
     return f"buy units at your home or with your leader ({money}), or done; {_upkeep_said(s, seat)}"
+
+
+def _pool_short(s: State, seat: int, kind: int, offered: int) -> str:
+    """ " (your pool holds 1)" where the counters off the map are fewer than an event offers
+    (`kind` -1: fleets)."""
+    held = s.pool[seat][POOL_FLEETS if kind < 0 else kind]
+    return f" (your pool holds {held})" if held < offered else ""
 
 
 def _upkeep_said(s: State, seat: int) -> str:
@@ -258,9 +273,16 @@ def _move_text(s: State, seat: int, caller: int) -> str:
         return f"move a force{ally} (take pieces, or take fleets), or end movement"
     left = movement.mp_left(s, f)
     where = area_name(s, f.place)
-    if f.fleets:
-        return f"move your fleets at {where} ({left} MP left): sail, embark, land, or halt"
-    return f"move your force at {where} ({left} MP left): march, take, drop, or halt"
+    legal = {type(a) for a in engine.legal(s)}
+    steps = FLEET_STEPS if f.fleets else FORCE_STEPS
+    verbs = listed([word for kind, word in steps if kind in legal], "or")
+    what = "fleets" if f.fleets else "force"
+    return f"move your {what} at {where} ({left} MP left): {verbs or 'no step left'}"
+
+
+# the steps of a naval force, of a land force under way, as the prompt names them
+FLEET_STEPS: Final = ((Sail, "sail"), (Embark, "embark"), (Land, "land"), (Halt, "halt"))
+FORCE_STEPS: Final = ((March, "march"), (Take, "take"), (Drop, "drop"), (Halt, "halt"))
 
 
 def refusal(s: State, a: Action, seat: str | None = None) -> str:
@@ -671,6 +693,8 @@ def _battles_open(s: State) -> str:
         theirs = _side(s, at, other, led, "a")
         who = "the rebels" if a.against == "white" else a.against.capitalize()
         said.append(f"{who} at {area_name(s, at)}, {mine} against {theirs}")
-    first = fights[0]
-    decline = describe(v, Decline(first.at, first.against))
-    return f"open: {'; '.join(said)}; type `{describe(v, first)}` or `{decline}`"
+    legal = engine.legal(s)  # rebels are always fought (Q13): no `decline white`
+    first = next((a for a in fights if Decline(a.at, a.against) in legal), fights[0])
+    decline = Decline(first.at, first.against)
+    also = f" or `{describe(v, decline)}`" if decline in legal else ""
+    return f"open: {'; '.join(said)}; type `{describe(v, first)}`{also}"
