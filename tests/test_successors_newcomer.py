@@ -818,3 +818,49 @@ def test_the_voyage_a_prompt_offers_lands_only_where_no_enemy_fleet_stops_it() -
     assert "`sail 1 fleet with 1 inf Egypt Red Sea land at Arabia`" in prompt(one), prompt(one)
     both = moving(fleets(one, "red", RED))
     assert "`sail 1 fleet with 1 inf Egypt Egyptian Sea`," in prompt(both), prompt(both)
+
+
+def test_a_voyage_stopped_by_enemy_fleets_says_its_movement_goes_on_after_the_answer() -> None:
+    """A voyage order into a sea with enemy fleets stops there (l.29): its landing was
+    refused with "your movement is over", in the middle of the movement."""
+    s = moving(fleets(fleets(put(started(3), "egy", BLUE, inf=1), "egy", BLUE), "egs", RED))
+    assert refused(s, "sail 1 fleet with 1 inf Egypt Egyptian Sea land at Cyrenaica") == (
+        "land 1 inf at Cyrenaica: your movement goes on once this is answered; now: fight "
+        "Red's fleets in Egyptian Sea or decline (l.49) (the step before it: Blue meets enemy "
+        "fleets in Egyptian Sea and stops (l.29))"
+    )
+
+
+def test_a_march_and_a_battles_sides_name_mercenaries_apart() -> None:
+    """Finding: "marches its leader with 1 levy, 2 infantry..." and the combat prompt's
+    "your 1 levy, 2 infantry" lumped a seat's mercenaries with its own units (l.24)."""
+    s = put(put(started(3), "egy", BLUE, levy=1), "egy", MERC + BLUE, inf=2)
+    s = order(moving(s), "take all at Egypt, march to Arabia")
+    assert s.news == (
+        "Blue marches its leader with 1 levy and 2 mercenary infantry from Egypt to Arabia",
+    )
+    s = at(put(order(s, "halt"), "ara", RED, inf=1), BLUE, 5, frame("combat", BLUE))
+    assert "your 1 levy and 2 mercenary infantry with your leader against 1 infantry" in prompt(s)
+
+
+def test_all_is_read_where_it_names_every_unit_and_refused_plainly_elsewhere() -> None:
+    """`take all at Egypt` was read as a unit called "all" ("you have no all at Egypt"), as
+    were `embark all` and `buy all`; `move all` and `retreat all` were read."""
+    s = moving(fleets(put(started(3), "egy", BLUE, inf=1, levy=1), "egy", BLUE, 2))
+    assert read(s, "take all at Egypt") == [
+        Take("egy", "levy", 1),
+        Take("egy", "inf", 1),
+        Take("egy", "leader", 1),
+    ]
+    voyage = read(s, "take 2 fleets at Egypt, embark 1 inf 1 levy at Egypt, sail to Egyptian Sea")
+    assert read(
+        s,
+        "take 2 fleets at Egypt, embark 1 inf 1 levy at Egypt, sail to Egyptian Sea, "
+        "land all at Cyrenaica",
+    )[len(voyage) :] == [
+        Land("cyr", "levy", 1),
+        Land("cyr", "inf", 1),
+    ]
+    for text in ("take 2 fleets at Egypt, embark all at Egypt", "buy all at Egypt"):
+        with pytest.raises(InvalidOrder, match="name the units here, with their count: `all`"):
+            read(s, text)

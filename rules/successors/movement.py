@@ -554,13 +554,14 @@ def carried(groups: tuple[tuple[int, int, int, int], ...]) -> dict[int, int]:
 
 @lru_cache(maxsize=4096)
 def marching(groups: tuple[tuple[int, int, int, int], ...], leader: bool) -> str:
-    """What a force marching is said to be: "its leader with 2 infantry", "1 cavalry"."""
-    by_type = [0, 0, 0, 0]
+    """What a force marching is said to be: "its leader with 2 infantry", "1 cavalry", "1
+    levy and 2 mercenary infantry"."""
+    own, hired = [0, 0, 0, 0], [0, 0, 0, 0]
     for c, _, _, n in groups:
-        by_type[c % 4] += n
+        (hired if c // 4 >= MERC else own)[c % 4] += n
     if not leader:
-        return units_text(by_type)
-    return "its leader" + (" with " + units_text(by_type) if any(by_type) else "")
+        return units_text(own, hired)
+    return "its leader" + (" with " + units_text(own, hired) if any(own) or any(hired) else "")
 
 
 def force_words(f: Force) -> str:

@@ -48,9 +48,13 @@ def does(who: str, verb: str) -> str:
     return f"{who} {verb}"
 
 
-def units_text(counts: Sequence[int]) -> str:
-    """Counts by type in words: "2 infantry and 1 cavalry"; "no units" when none."""
+def units_text(counts: Sequence[int], hired: Sequence[int] = ()) -> str:
+    """Counts by type in words, and mercenaries' apart (l.24): "2 infantry and 1 cavalry",
+    "1 levy and 2 mercenary infantry"; "no units" when none."""
     parts = [f"{n} {NOUNS[t] if n == 1 else PLURALS[t]}" for t, n in enumerate(counts) if n]
+    parts += [
+        f"{n} mercenary {NOUNS[t] if n == 1 else PLURALS[t]}" for t, n in enumerate(hired) if n
+    ]
     if not parts:
         return "no units"
     return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"

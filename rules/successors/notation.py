@@ -155,9 +155,9 @@ def _piece(ws: list[str], i: int) -> tuple[str, int] | None:
     return None
 
 
-def _pieces(ws: list[str], i: int) -> tuple[list[tuple[int, str]], int]:
+def _pieces(ws: list[str], i: int, every: bool = False) -> tuple[list[tuple[int, str]], int]:
     """Counted pieces at words[i:]: "2 inf 1 cav leader" -> [(2, "inf"), (1, "cav"),
-    (1, "leader")]."""
+    (1, "leader")]; "all" too where the order reads it (`every`)."""
     out: list[tuple[int, str]] = []
     while i < len(ws):
         n = 1
@@ -170,6 +170,11 @@ def _pieces(ws: list[str], i: int) -> tuple[list[tuple[int, str]], int]:
             if j > i and j < len(ws):  # a count, then no unit: a unit's name mistyped
                 raise OrderError(_not_a_unit(ws[j]))
             break
+        if got[0] == "all" and not every:
+            raise OrderError(
+                "name the units here, with their count: `all` is read in `move all`, "
+                "`take all`, `land all` and `retreat all`"
+            )
         out.append((n, got[0]))
         i = got[1]
     return out, i
@@ -419,7 +424,7 @@ def _lose(r: Reader, ws: list[str]) -> None:
 
 
 def _take(r: Reader, ws: list[str]) -> None:
-    pieces, i = _pieces(ws, 1)
+    pieces, i = _pieces(ws, 1, every=True)
     p, i = read_place(r.s, ws, _skip(ws, i, "at", "in", "from"))
     _end_of(ws, i, "the place")
     if not pieces:
@@ -427,6 +432,8 @@ def _take(r: Reader, ws: list[str]) -> None:
     for n, piece in pieces:
         if piece == "fleet":
             r.add(TakeFleets(r.id(p), n))
+        elif piece == "all":  # as `move all`: every unit there that may move, and the leader
+            _take_all(r, r.id(p))
         elif piece == "leader":
             r.add(Take(r.id(p), "leader", 1))
         else:
@@ -445,7 +452,8 @@ def _take_pieces(r: Reader, at: str, piece: str, n: int) -> None:
 
 
 def _take_all(r: Reader, at: str) -> None:
-    """`move all Egypt Syria`: every unit there that may still move, and the leader."""
+    """`move all Egypt Syria`, `take all at Egypt`: every unit there that may still move,
+    and the leader."""
     takes = [a for a in engine.legal(r.s) if isinstance(a, Take) and a.at == at]
     most: dict[str, Take] = {}
     for a in takes:
@@ -487,7 +495,7 @@ def _march(r: Reader, ws: list[str]) -> None:
 def _move(r: Reader, ws: list[str]) -> None:
     """`move 2 inf 1 cav leader Egypt Syria Babylonia`: taken in the first area, marched
     along the path, halted."""
-    pieces, i = _pieces(ws, 1)
+    pieces, i = _pieces(ws, 1, every=True)
     if not pieces:
         raise OrderError("name what moves: `move 2 inf 1 cav Egypt Syria`")
     i = _skip(ws, i, "from")
@@ -575,11 +583,14 @@ def _merged_groups(groups: Sequence[tuple[int, int, int, int]]) -> list[tuple[in
 
 
 def _embark_land(r: Reader, ws: list[str]) -> None:
-    pieces, i = _pieces(ws, 1)
+    pieces, i = _pieces(ws, 1, every=ws[0] == "land")
     p, i = read_place(r.s, ws, _skip(ws, i, "at", "in", "from"), land_only=True)
     _end_of(ws, i, "the place")
     if not pieces:
         raise OrderError(f"name what {ws[0]}s: `{ws[0]} 2 inf at Egypt`")
+    if [piece for _, piece in pieces] == ["all"]:  # `land all at Syria`: all aboard
+        _land_all(r, p)
+        return
     kind = Embark if ws[0] == "embark" else Land
     for n, piece in pieces:
         r.add(kind(r.id(p), piece, 1 if piece == "leader" else n))

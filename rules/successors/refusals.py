@@ -624,6 +624,8 @@ def _movement_when(s: State, seat: int) -> str:
     stage = turn[2]
     if turn[1] != seat:  # another's player turn (a battle it called, a loss it takes)
         return f"you move in your own player turn, and this is {title(s, turn[1])}'s (l.1-3)"
+    if any(f[0] == "move" and f[1] == seat for f in s.frames):  # paused: a battle at sea
+        return "your movement goes on once this is answered"
     if stage <= engine.MOVEMENT_STAGE:  # the player turn's stage still to come
         return "movement comes after the event and the revenue phase (l.4-6)"
     return "your movement is over (movement comes before combat, l.6-7)"
@@ -670,7 +672,8 @@ def _retreat_why(s: State, seat: int, a: Retreat) -> str:
 def _side(s: State, at: int, slots: Sequence[int], leader: bool, whose: str) -> str:
     """A side of a battle in words (`whose`: "your" or "a"): "your 2 infantry", "your 2
     infantry with your leader", "your leader alone" (captured if it is fought: Q21)."""
-    units = units_text(board.type_counts(s, at, slots))
+    own, *hired = slots  # a seat's colour, then its mercenaries (l.24)
+    units = units_text(board.type_counts(s, at, (own,)), board.type_counts(s, at, hired))
     mine = "your " if whose == "your" else ""
     if not leader:
         return f"{mine}{units}"
