@@ -336,7 +336,7 @@ async def test_the_last_order_posts_the_chart_the_ratings_and_a_rematch_button(e
     assert game is not None and game.status == "finished"
     last = next(m for m in reversed(env.fake.visible) if "The game is over" in m.content)
     assert CHART_FILE in last.files
-    assert "rating 1500 → " in last.content
+    assert "rating as " in last.content and " 1500 → " in last.content
     ids = [c["custom_id"] for row in last.components for c in row["components"]]
     rematch = next(i for i in ids if i.endswith(":rematch"))
     await env.click(D, last, rematch)
