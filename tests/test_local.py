@@ -100,6 +100,7 @@ async def test_a_whole_game_in_the_terminal(tmp_path: Path, new_db: Callable[[st
     # the end says what the terminal offers: no button here
     assert "button" not in out.getvalue()
     assert "`new` starts another game; `export FILE` keeps this one." in out.getvalue()
+    assert out.getvalue().count("`new` starts another game") == 1  # said once, not twice
     first_boards = sorted((tmp_path / "b" / "w" / "game-1").glob("*.png"))
     assert first_boards
 

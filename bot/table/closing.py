@@ -92,7 +92,7 @@ class Closings:
         loader: GameLoader,
         workers: Workers,
         mention: Callable[[int], str],
-        rematch_line: str = "A rematch: the button below.",
+        rematch_line: str | None = "A rematch: the button below.",
         *,
         registry: Registry,
     ) -> None:
@@ -101,7 +101,8 @@ class Closings:
         self.loader = loader
         self.workers = workers
         self.mention = mention
-        self.rematch_line = rematch_line  # what the closing message offers next
+        # what the closing message offers next (None: the front end says it its own way)
+        self.rematch_line = rematch_line
 
     async def closing(self, record: GameRecord) -> Closing:
         """What the closing message adds to the final score: the chart, the ratings,
