@@ -327,6 +327,25 @@ async def test_the_terminal_leaves_no_announcement_owed(
         await store.close()
 
 
+async def test_a_hint_played_after_the_game_moved_on_is_refused_in_players_words(
+    tmp_path: Path, new_db: Callable[[str], Path]
+) -> None:
+    """`hint`, another step, then `hint play`: refused, and said without the table's
+    versions ("belongs to an older position (version 492; ...)"): the game moved on since
+    that hint, nothing was played, and `hint` asks again."""
+    out = io.StringIO()
+    args = ["--db", str(new_db("h.sqlite3")), "--boards", str(tmp_path / "b"), "--seed", "12"]
+    lines = ["hint", "pass", "hint play"]
+    await amain(
+        [*args, "--think", "0.05", "--ai", "B:easy", "--ai", "V:easy"], lines, out, FakeRenderer()
+    )
+    refusal = out.getvalue().rstrip("\n").split("\n")[-1]
+    assert refusal == (
+        "! The game has moved on since that hint was made, so nothing was played: ask `hint` "
+        "again for one from where it stands now."
+    ), out.getvalue()[-1500:]
+
+
 async def test_ai_seats_in_the_terminal_move_by_themselves_and_hint_answers(
     tmp_path: Path, new_db: Callable[[str], Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:

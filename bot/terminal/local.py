@@ -213,7 +213,7 @@ _TERMINAL_WORDS: list[tuple[str, str | Callable[[re.Match[str]], str]]] = [
     (r"`/\w+ play` autocomplete", "`options`"),
     (r"`play` autocomplete", "`options`"),
     (r"`(\w+) (\w+):`", lambda m: f"`{m.group(1)} {m.group(2).upper()}`"),  # `event SIDE`
-    (r"Use the newest message or `play`", "Look at `status`"),
+    (r"use the newest message or `play`", "look at `status`"),
     (r"Press \*\*Play this turn\*\*", "Type `hint play`"),
     (r"Press Play this turn", "Type `hint play`"),
     (r"A rematch: the button below\.", ""),  # the terminal says what it offers instead
