@@ -499,13 +499,17 @@ class LocalClient:
         else:
             held = None
         shown = terminal_text(text.strip("\n"), self.games)
-        for line in shown.split("\n") if shown else ():  # (an AI's step aside: no line)
+        lines = shown.split("\n") if shown else []  # (an AI's step aside: no line)
+        # what the move showed your seats alone (a card drawn; an AI's move dealt it) goes
+        # with the lines of its steps: not under the `Next:` line or the AI's header after
+        # them, where it would read as a step of that AI's turn
+        steps = next((i + 1 for i in reversed(range(len(lines))) if lines[i].startswith("• ")), 0)
+        for line in lines[:steps]:
             self.say(f"{prefix}{line}")
-        for line in reply.told:  # what the move showed your seat alone (a card drawn)
+        for line in [*reply.told, *(x for note in self._keyboards(reply) for x in note.lines)]:
             self.say(f"(to you alone) {line}")
-        for note in self._keyboards(reply):  # ... and your other seats (an AI's move dealt)
-            for line in note.lines:
-                self.say(f"(to you alone) {line}")
+        for line in lines[steps:]:
+            self.say(f"{prefix}{line}")
         if reply.menu is not None:  # the terminal has no menu: the choices, to type
             for label, _ in reply.menu.options:
                 self.say(f"{prefix}  {terminal_text(label, self.games)}")
