@@ -79,6 +79,7 @@ async def test_a_whole_game_against_two_ais_is_typed_to_its_victory_count(
     for drawer in re.findall(r"^• (Red|Green) draws a chit", text, re.M):
         assert f"{drawer} draws chit" not in text  # another seat's chit is never named
     assert_why_lines_keep_their_turns_treasury(text)
+    assert_why_lines_under_their_ais_header(text)
     assert "\n\n" not in text  # an AI arming a chit (a step with no public line) prints none
     after = text.split("The game is over.", 1)[1]
     assert "\n! " not in after and "Game 1 is over." in after, after[-800:]  # `status`
@@ -101,6 +102,40 @@ def assert_why_lines_keep_their_turns_treasury(text: str) -> None:
             assert int(why[2] or 0) == treasury[mover], (mover, treasury[mover], line)
             checked += 1
     assert checked > 5
+
+
+def assert_why_lines_under_their_ais_header(text: str) -> None:
+    """Above each why line, past its turn's lines of steps and boards, stands the header of
+    the AI whose turn it explains, not a person's decision (a `Next:` line and the steps
+    that answered it) nor another AI's header."""
+    mover, lines = "", text.split("\n")
+    for i, line in enumerate(lines):
+        if (turn := re.match(r"^• Game turn \d+ of \d+: (\w+)'s player turn", line)) is not None:
+            mover = turn[1]
+        if not line.startswith("Why: "):
+            continue
+        above = next(x for x in reversed(lines[:i]) if not x.startswith(("• ", "[board: ")))
+        header = re.fullmatch(r"(\w+) \(the \w+ AI\) (?:plays|has played its turn):", above)
+        assert header is not None, lines[max(0, i - 8) : i + 1]
+        assert header[1] == mover or not mover, (mover, lines[max(0, i - 8) : i + 1])
+
+
+async def test_an_ais_why_after_a_persons_step_that_ended_its_turn_is_under_the_ais_name(
+    tmp_path: Path,
+) -> None:
+    """Seed 7: Green's attack takes Egypt, and Blue's fleet there escapes to sea, Blue's
+    step, which ends Green's turn. Green's why was printed right under Blue's escape, as if
+    it explained it; it is told under Green's name."""
+    args = ["--game", "successors", "--play", "blue", "--seed", "7"]
+    args += ["--db", str(tmp_path / "s.sqlite3"), "--boards", str(tmp_path / "b")]
+    typed = ["home Egypt", "buy 1 fleet at Egypt", "buy 1 inf at Egypt", "escape to Egyptian Sea"]
+    out = io.StringIO()
+    await amain(args, iter(typed), out, FakeRenderer())
+    lines = out.getvalue().split("\n")
+    escape = lines.index("• Blue's fleet escapes from Egypt to Egyptian Sea")
+    assert lines[escape + 1] == "Green (the greedy AI) has played its turn:", lines[escape:]
+    assert lines[escape + 2].startswith("Why: it takes Syria, Phoenicia, Egypt")
+    assert_why_lines_under_their_ais_header(out.getvalue())
 
 
 async def test_a_turn_continued_after_a_restart_prints_only_what_the_next_order_adds(
