@@ -13,10 +13,13 @@ from pathlib import Path
 
 import pytest
 from fakes import FakeRenderer
-from successors_helpers import short_setup_text
+from successors_helpers import at, put, short_setup_text, started
 
 from bot.terminal import local
 from bot.terminal.local import amain
+from rules.game import Below
+from rules.successors import State, Successors, engine
+from rules.successors.state import EventRoll
 
 LINES = 4000  # typed at most: a game that has not ended by then is a dead end
 ALLOWED = "All allowed steps:"
@@ -135,6 +138,37 @@ async def test_an_ais_why_after_a_persons_step_that_ended_its_turn_is_under_the_
     escape = lines.index("• Blue's fleet escapes from Egypt to Egyptian Sea")
     assert lines[escape + 1] == "Green (the greedy AI) has played its turn:", lines[escape:]
     assert lines[escape + 2].startswith("Why: it takes Syria, Phoenicia, Egypt")
+    assert_why_lines_under_their_ais_header(out.getvalue())
+
+
+def red_asks_blue_to_pay_for_its_event(state: State, below: Below) -> object:
+    """Red's event in game turn 2 is Funeral games (every player pays 1, EVEN 24); every other
+    die rolls its lowest."""
+    if state.frames[-1][0] == "event_roll" and (state.turn, state.current) == (2, 1):
+        return EventRoll((2, 2, 4))
+    return engine.deal(state, lambda n: 0)
+
+
+async def test_an_ai_that_plays_on_after_your_decision_in_its_turn_is_told_under_its_header(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Red's event has Blue, with no Talent to pay, choose a unit to lose; then Red's turn
+    goes on. Red's steps were printed right under Blue's loss, as if they were Blue's, and
+    its why under them; they come under Red's header again."""
+    built = put(started(3), "egy", 0, levy=1, inf=1)
+    built.money = (0, 10, 10)
+    built = at(built, 1, 0)
+    engine.run(built)
+    monkeypatch.setattr(Successors, "new_game", lambda *_: built.clone())
+    monkeypatch.setattr(Successors, "deal", staticmethod(red_asks_blue_to_pay_for_its_event))
+    args = ["--game", "successors", "--play", "blue"]
+    args += ["--db", str(tmp_path / "s.sqlite3"), "--boards", str(tmp_path / "b")]
+    out = io.StringIO()
+    await amain(args, iter(["lose 1 levy at Egypt"]), out, FakeRenderer())
+    lines = out.getvalue().split("\n")
+    lost = lines.index("• Blue loses 1 levy in Egypt (l.11: an event not paid for)")
+    red = next(i for i, x in enumerate(lines) if x.startswith("• Red buys "))
+    assert "Red (the greedy AI) plays:" in lines[lost:red], lines[lost : red + 1]
     assert_why_lines_under_their_ais_header(out.getvalue())
 
 
