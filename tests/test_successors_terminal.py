@@ -123,17 +123,30 @@ def assert_why_lines_under_their_ais_header(text: str) -> None:
         assert header[1] == mover or not mover, (mover, lines[max(0, i - 8) : i + 1])
 
 
+# Seed 7, Blue at Egypt: Green's attack takes Egypt, Blue's fleet escapes to sea, and Blue,
+# with no province left, cannot pay its upkeep: losing the fleet eliminates it (Q32)
+BLUE_ESCAPES = [
+    "home Egypt",
+    "buy 1 fleet at Egypt",
+    "buy 1 inf at Egypt",
+    "escape to Egyptian Sea",
+]
+BLUE_IS_OUT = [*BLUE_ESCAPES, "lose 1 fleet at Egyptian Sea"]
+
+
+def seed_7(tmp_path: Path) -> list[str]:
+    args = ["--game", "successors", "--play", "blue", "--seed", "7"]
+    return [*args, "--db", str(tmp_path / "s.sqlite3"), "--boards", str(tmp_path / "b")]
+
+
 async def test_an_ais_why_after_a_persons_step_that_ended_its_turn_is_under_the_ais_name(
     tmp_path: Path,
 ) -> None:
     """Seed 7: Green's attack takes Egypt, and Blue's fleet there escapes to sea, Blue's
     step, which ends Green's turn. Green's why was printed right under Blue's escape, as if
     it explained it; it is told under Green's name."""
-    args = ["--game", "successors", "--play", "blue", "--seed", "7"]
-    args += ["--db", str(tmp_path / "s.sqlite3"), "--boards", str(tmp_path / "b")]
-    typed = ["home Egypt", "buy 1 fleet at Egypt", "buy 1 inf at Egypt", "escape to Egyptian Sea"]
     out = io.StringIO()
-    await amain(args, iter(typed), out, FakeRenderer())
+    await amain(seed_7(tmp_path), iter(BLUE_ESCAPES), out, FakeRenderer())
     lines = out.getvalue().split("\n")
     escape = lines.index("• Blue's fleet escapes from Egypt to Egyptian Sea")
     assert lines[escape + 1] == "Green (the greedy AI) has played its turn:", lines[escape:]
@@ -170,6 +183,39 @@ async def test_an_ai_that_plays_on_after_your_decision_in_its_turn_is_told_under
     red = next(i for i, x in enumerate(lines) if x.startswith("• Red buys "))
     assert "Red (the greedy AI) plays:" in lines[lost:red], lines[lost : red + 1]
     assert_why_lines_under_their_ais_header(out.getvalue())
+
+
+async def test_a_seat_out_of_the_game_is_told_so_before_the_ais_play_on(tmp_path: Path) -> None:
+    """Blue is eliminated in game turn 1: the terminal played the AIs' other eleven game turns
+    at once, some 280 lines, without a word. It says Blue is out and what happens now; the
+    AIs wait (the game kept as it stands) until `watch`, then play it to its end, also after
+    the terminal is started again."""
+    out = io.StringIO()
+    await amain(seed_7(tmp_path), iter([*BLUE_IS_OUT, "status"]), out, FakeRenderer())
+    after = out.getvalue().split("eliminated (Q32)\n", 1)[1]
+    assert "Blue is out of game 1: you have no decision left in it, and the AIs play " in after
+    assert "Type `watch` to see them play it to its end and its result, or `quit` " in after
+    assert "• Red buys" not in after and "The game is over" not in after  # they wait
+    assert after.rstrip("\n").endswith(
+        "The AIs wait to play the rest of game 1: `watch`, or `quit`."
+    )
+    again = io.StringIO()
+    await amain(seed_7(tmp_path), iter(["watch"]), again, FakeRenderer())
+    watched = again.getvalue().split("The AIs play the rest of game 1 (Ctrl-C stops them).\n")[1]
+    assert watched.startswith("Red (the greedy AI) plays:\n"), watched[:300]  # its block again
+    assert "The game is over." in watched and "3. Blue — 0 points" in watched
+
+
+async def test_watch_is_refused_while_your_seat_still_plays(tmp_path: Path) -> None:
+    out = io.StringIO()
+    await amain(seed_7(tmp_path), iter(["watch"]), out, FakeRenderer())
+    assert (
+        out.getvalue()
+        .rstrip("\n")
+        .endswith(
+            "! You still play in game 1; the AIs play by themselves whenever it is their decision."
+        )
+    )
 
 
 async def test_a_turn_continued_after_a_restart_prints_only_what_the_next_order_adds(
