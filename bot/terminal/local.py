@@ -984,8 +984,9 @@ class LocalClient:
         state = await self.service.loader.state_of(game)
         texts = self.service.texts
         header = ai_header(g, state, texts.waiting_for(game, state), texts.strong, texts.ai_levels)
-        if header:
-            self.turn_text = self.turn_text.removesuffix(f"\n{header}")
+        shown = self.turn_text.split("\n")
+        if header and shown[-1] == header:
+            self.turn_text = "\n".join(shown[:-1])
 
     async def _watch(self) -> None:
         """`watch`: the AIs play the rest of a game every seat of yours is out of."""
