@@ -238,7 +238,10 @@ async def test_a_hint_is_refused_once_the_game_has_moved(svc: GameService) -> No
     assert (await svc.moves.play(CH, SEATS[seat], "pass")).ok  # the player moves another way
     moved, _ = await state(svc)
     refused = await svc.press(CH, SEATS[seat], h.buttons[0].custom_id)
-    assert not refused.ok and "older position" in refused.text, refused.text
+    assert not refused.ok and "moved on since that hint was made" in refused.text, refused.text
+    assert (
+        "again for one from where it stands now" in refused.text and "version" not in refused.text
+    )
     assert (await state(svc))[0] == moved  # the refused press changed nothing
 
 

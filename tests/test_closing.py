@@ -14,6 +14,7 @@ from test_reminders import Clock
 from test_service import current
 
 from bot.discord.front_end import DISCORD
+from bot.table.ai_users import ai_user, with_ai_names
 from bot.table.closing import CHART_FILE, rating_lines
 from bot.table.reply import Attachment, Reply
 from bot.table.service import GameService
@@ -80,8 +81,9 @@ async def test_the_closing_message_has_the_ranking_the_chart_the_ratings_and_a_r
     chart = Image.open(io.BytesIO(r.file.data))
     assert chart.format == "PNG" and chart.width >= 390
     # the ratings: every seat from 1500, the winner up
-    assert r.text.count("rating 1500 → ") == 3
-    assert f"{vijayanagara.FACTION_NAMES[first]} (<@{SEATS[first]}>): rating 1500 → 15" in r.text
+    name = vijayanagara.FACTION_NAMES[first]
+    assert r.text.count(" 1500 → ") == 3
+    assert f"{name} (<@{SEATS[first]}>): rating as {name} 1500 → 15" in r.text
     # the rematch: one press, the seats rotated
     (rematch,) = [b for b in r.buttons if b.label == "Rematch"]
     again = await svc.press(CH, D, rematch.custom_id)
@@ -114,12 +116,51 @@ def test_rating_lines_say_each_seats_change_and_skip_a_game_with_one_person() ->
         ],
     )
     lines = rating_lines(GAME, [game], 2, lambda u: f"P{u}")
-    assert lines[0] == "Delhi Sultanate (P1): rating 1500 → 1516 (+16)"
-    assert lines[-1].startswith("Vijayanagara Empire (P3): rating 1500 → 1484 (-16)")
+    assert lines[0] == (
+        "Delhi Sultanate (P1): rating as Delhi Sultanate 1500 → 1516 (+16): ahead of "
+        "Bahmani Kingdom and Vijayanagara Empire"
+    )
+    assert lines[-1].startswith(
+        "Vijayanagara Empire (P3): rating as Vijayanagara Empire 1500 → 1484 (-16): behind"
+    )
     alone = game.model_copy(
         update={"seats": [s.model_copy(update={"user_id": 1}) for s in game.seats]}
     )
     assert rating_lines(GAME, [alone], 2, str) == []
+
+
+def test_two_seats_of_one_ai_level_are_rated_against_each_other_and_each_line_says_whom() -> None:
+    """Two greedy AIs and a person: the AI that finished second read "+16" like the winner,
+    as the AI's seats played no match against each other (one user id). An AI plays each
+    seat for that seat alone: second place is a win over the third and a loss to the first,
+    and each line says so; a person's own seats still play no match."""
+    ai = ai_user("easy")
+    game = GameResult(
+        game_id=2,
+        finished_at=1.0,
+        seats=[
+            SeatResult(faction="D", user_id=ai, place=1, score=20),
+            SeatResult(faction="B", user_id=ai, place=2, score=10),
+            SeatResult(faction="V", user_id=1, place=3, score=5),
+        ],
+    )
+    named = with_ai_names(lambda u: f"P{u}", ["easy"])
+    assert rating_lines(GAME, [game], 2, named) == [
+        "Delhi Sultanate (the easy AI): rating as Delhi Sultanate 1500 → 1516 (+16): ahead of "
+        "Bahmani Kingdom and Vijayanagara Empire",
+        "Bahmani Kingdom (the easy AI): rating as Bahmani Kingdom 1500 → 1500 (+0): ahead of "
+        "Vijayanagara Empire, behind Delhi Sultanate",
+        "Vijayanagara Empire (P1): rating as Vijayanagara Empire 1500 → 1484 (-16): behind "
+        "Delhi Sultanate and Bahmani Kingdom",
+    ]
+    hotseat = game.model_copy(
+        update={"seats": [s.model_copy(update={"user_id": 1}) for s in game.seats[1:]]}
+    )
+    hotseat.seats.insert(0, game.seats[0])
+    assert rating_lines(GAME, [hotseat], 2, named)[1] == (
+        "Bahmani Kingdom (P1): rating as Bahmani Kingdom 1500 → 1484 (-16): behind Delhi "
+        "Sultanate, not against Vijayanagara Empire, the same player's"
+    )
 
 
 @pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)  # it stores nothing

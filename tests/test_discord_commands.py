@@ -129,7 +129,7 @@ async def test_a_suggestion_picked_after_the_game_moved_on_is_refused(env: Env) 
     version, _ = await env.state()
     await env.slash(B, "play", order=choice["value"])
     assert (await env.state())[0] == version
-    assert "older position" in told(env, B)
+    assert "moved on since" in told(env, B)
 
 
 async def test_a_suggestion_is_played_when_current(env: Env) -> None:
@@ -215,7 +215,7 @@ async def test_a_button_on_an_old_message_is_refused_privately(env: Env) -> None
     version, _ = await env.state()
     await env.click(B, start, first)  # the same click again: an older position
     assert (await env.state())[0] == version
-    assert "older position" in told(env, B)
+    assert "moved on since" in told(env, B)
 
 
 async def test_verify_shows_the_commitment_while_the_game_runs(env: Env) -> None:
@@ -260,7 +260,7 @@ async def test_an_ambiguous_step_offers_its_readings_in_a_select_menu(env: Env) 
     )
     # the menu was used: picking again finds nothing to play
     await env.select(B, question, menu["custom_id"], [menu["options"][0]["value"]])
-    assert "no longer have" in told(env, B) or "older position" in told(env, B)
+    assert "no longer have" in told(env, B) or "moved on since" in told(env, B)
 
 
 async def test_rules_answers_a_topic_privately_with_its_sections(env: Env) -> None:
@@ -336,7 +336,7 @@ async def test_the_last_order_posts_the_chart_the_ratings_and_a_rematch_button(e
     assert game is not None and game.status == "finished"
     last = next(m for m in reversed(env.fake.visible) if "The game is over" in m.content)
     assert CHART_FILE in last.files
-    assert "rating 1500 → " in last.content
+    assert "rating as " in last.content and " 1500 → " in last.content
     ids = [c["custom_id"] for row in last.components for c in row["components"]]
     rematch = next(i for i in ids if i.endswith(":rematch"))
     await env.click(D, last, rematch)

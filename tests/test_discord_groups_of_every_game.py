@@ -125,7 +125,7 @@ async def test_a_whole_goat_tiger_game_on_discord(env: Env) -> None:
     await env.click(ALICE, first, pressed)
     assert first.custom_ids == []  # only the newest message has buttons
     await env.click(ALICE, first, pressed)  # a client that still shows the old button
-    assert "older position" in told(env, ALICE)
+    assert "moved on since" in told(env, ALICE)
     steps = 1
     while (turn := await on_turn(env.service, str(CHANNEL))) is not None:
         _, user = turn

@@ -100,6 +100,7 @@ async def test_a_whole_game_in_the_terminal(tmp_path: Path, new_db: Callable[[st
     # the end says what the terminal offers: no button here
     assert "button" not in out.getvalue()
     assert "`new` starts another game; `export FILE` keeps this one." in out.getvalue()
+    assert out.getvalue().count("`new` starts another game") == 1  # said once, not twice
     first_boards = sorted((tmp_path / "b" / "w" / "game-1").glob("*.png"))
     assert first_boards
 
@@ -324,6 +325,25 @@ async def test_the_terminal_leaves_no_announcement_owed(
         assert await store.owed_announcements(ignore_backoff=True, lease=0) == []
     finally:
         await store.close()
+
+
+async def test_a_hint_played_after_the_game_moved_on_is_refused_in_players_words(
+    tmp_path: Path, new_db: Callable[[str], Path]
+) -> None:
+    """`hint`, another step, then `hint play`: refused, and said without the table's
+    versions ("belongs to an older position (version 492; ...)"): the game moved on since
+    that hint, nothing was played, and `hint` asks again."""
+    out = io.StringIO()
+    args = ["--db", str(new_db("h.sqlite3")), "--boards", str(tmp_path / "b"), "--seed", "12"]
+    lines = ["hint", "pass", "hint play"]
+    await amain(
+        [*args, "--think", "0.05", "--ai", "B:easy", "--ai", "V:easy"], lines, out, FakeRenderer()
+    )
+    refusal = out.getvalue().rstrip("\n").split("\n")[-1]
+    assert refusal == (
+        "! The game has moved on since that hint was made, so nothing was played: ask `hint` "
+        "again for one from where it stands now."
+    ), out.getvalue()[-1500:]
 
 
 async def test_ai_seats_in_the_terminal_move_by_themselves_and_hint_answers(

@@ -124,7 +124,7 @@ async def test_bad_input_is_refused_and_changes_nothing(svc: GameService) -> Non
         (await svc.moves.play(CH, mover, "move 2 troop from ma to delhi"), "ambiguous"),
         (await svc.moves.play(CH, mover, "done"), "refused"),
         (await svc.moves.play(CH, mover, ""), "Empty order"),
-        (await svc.press(CH, mover, f"vj:1:{v0 + 5}:a0"), "older position"),
+        (await svc.press(CH, mover, f"vj:1:{v0 + 5}:a0"), "moved on since"),
         (await svc.press(CH, mover, "garbage"), "not one of mine"),
         (await svc.moves.undo(CH, mover), "nothing to undo"),
         (await give(svc, CH, mover, "X", 1, 0), "not a faction"),
@@ -192,7 +192,7 @@ async def test_undo_and_buttons(svc: GameService) -> None:
     assert vijayanagara.prompt(st2).kind == "turn"
     # the old buttons are now stale
     stale = await svc.press(CH, B, ids[0])
-    assert not stale.ok and "older position" in stale.text
+    assert not stale.ok and "moved on since" in stale.text
     # a fresh button from the last reply works
     ok = await svc.press(CH, B, undone.buttons[0].custom_id)
     assert ok.ok, ok.text

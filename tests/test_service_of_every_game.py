@@ -122,7 +122,7 @@ async def test_an_old_button_is_refused(service: GameService) -> None:
     offered = await choices(service, CH, ALICE, GT)
     assert (await run(service, CH, ALICE, "play", GT, order=offered[0])).ok
     stale = await service.press(CH, ALICE, r.buttons[0].custom_id)
-    assert not stale.ok and "older position" in stale.text and "nothing was played" in stale.text
+    assert not stale.ok and "moved on since" in stale.text and "nothing was played" in stale.text
 
 
 async def test_a_person_against_the_computer(service: GameService) -> None:
@@ -253,7 +253,7 @@ async def test_a_player_sees_their_hand_only_in_answers_to_them_and_plays_from_i
     played = await service.press(CH, ALICE, pressed.custom_id)
     assert played.announcement is not None and f"• Blue: {pressed.label}" in played.public_text
     stale = await service.press(CH, ALICE, h.buttons[-1].custom_id)
-    assert not stale.ok and "older position" in stale.text
+    assert not stale.ok and "moved on since" in stale.text
     # out of turn: the hand, that it waits, and no button; the My hand button too
     h2 = await service.press(CH, ALICE, start.buttons[0].custom_id)
     assert h2.ephemeral and "Your hand" in h2.text and h2.buttons == []

@@ -76,7 +76,7 @@ async def test_a_menu_of_an_older_position_plays_nothing(svc: GameService) -> No
     assert reply.menu is not None
     assert (await svc.moves.play(CH, B, "pass")).ok
     stale = await svc.press(CH, B, reply.menu.custom_id, ["0"])
-    assert not stale.ok and "older position" in stale.text
+    assert not stale.ok and "moved on since" in stale.text
     again = await svc.press(CH, B, reply.menu.custom_id, ["0"])
     assert not again.ok and "no longer have" in again.text
 

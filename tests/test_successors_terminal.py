@@ -13,10 +13,13 @@ from pathlib import Path
 
 import pytest
 from fakes import FakeRenderer
-from successors_helpers import short_setup_text
+from successors_helpers import at, put, short_setup_text, started
 
 from bot.terminal import local
 from bot.terminal.local import amain
+from rules.game import Below
+from rules.successors import State, Successors, engine
+from rules.successors.state import EventRoll
 
 LINES = 4000  # typed at most: a game that has not ended by then is a dead end
 ALLOWED = "All allowed steps:"
@@ -72,9 +75,14 @@ async def test_a_whole_game_against_two_ais_is_typed_to_its_victory_count(
     assert "Your chits: none" in text  # `hand`, before any was drawn
     for told in re.findall(r"^\(to you alone\) (.*)$", text, re.M):
         assert told.startswith("You draw chit "), told  # Blue's own draws, to Blue alone
+    # a chit drawn as an AI's turn begins is told with the lines that drew it, above the AI's
+    # header: under it, it read as a step of that AI's turn
+    drawn = re.findall(r"^(.*)\n\(to you alone\) ", text, re.M)
+    assert drawn and all(above.startswith("• ") for above in drawn), drawn
     for drawer in re.findall(r"^• (Red|Green) draws a chit", text, re.M):
         assert f"{drawer} draws chit" not in text  # another seat's chit is never named
     assert_why_lines_keep_their_turns_treasury(text)
+    assert_why_lines_under_their_ais_header(text)
     assert "\n\n" not in text  # an AI arming a chit (a step with no public line) prints none
     after = text.split("The game is over.", 1)[1]
     assert "\n! " not in after and "Game 1 is over." in after, after[-800:]  # `status`
@@ -97,6 +105,117 @@ def assert_why_lines_keep_their_turns_treasury(text: str) -> None:
             assert int(why[2] or 0) == treasury[mover], (mover, treasury[mover], line)
             checked += 1
     assert checked > 5
+
+
+def assert_why_lines_under_their_ais_header(text: str) -> None:
+    """Above each why line, past its turn's lines of steps and boards, stands the header of
+    the AI whose turn it explains, not a person's decision (a `Next:` line and the steps
+    that answered it) nor another AI's header."""
+    mover, lines = "", text.split("\n")
+    for i, line in enumerate(lines):
+        if (turn := re.match(r"^• Game turn \d+ of \d+: (\w+)'s player turn", line)) is not None:
+            mover = turn[1]
+        if not line.startswith("Why: "):
+            continue
+        above = next(x for x in reversed(lines[:i]) if not x.startswith(("• ", "[board: ")))
+        header = re.fullmatch(r"(\w+) \(the \w+ AI\) (?:plays|has played its turn):", above)
+        assert header is not None, lines[max(0, i - 8) : i + 1]
+        assert header[1] == mover or not mover, (mover, lines[max(0, i - 8) : i + 1])
+
+
+# Seed 7, Blue at Egypt: Green's attack takes Egypt, Blue's fleet escapes to sea, and Blue,
+# with no province left, cannot pay its upkeep: losing the fleet eliminates it (Q32)
+BLUE_ESCAPES = [
+    "home Egypt",
+    "buy 1 fleet at Egypt",
+    "buy 1 inf at Egypt",
+    "escape to Egyptian Sea",
+]
+BLUE_IS_OUT = [*BLUE_ESCAPES, "lose 1 fleet at Egyptian Sea"]
+
+
+def seed_7(tmp_path: Path) -> list[str]:
+    args = ["--game", "successors", "--play", "blue", "--seed", "7"]
+    return [*args, "--db", str(tmp_path / "s.sqlite3"), "--boards", str(tmp_path / "b")]
+
+
+async def test_an_ais_why_after_a_persons_step_that_ended_its_turn_is_under_the_ais_name(
+    tmp_path: Path,
+) -> None:
+    """Seed 7: Green's attack takes Egypt, and Blue's fleet there escapes to sea, Blue's
+    step, which ends Green's turn. Green's why was printed right under Blue's escape, as if
+    it explained it; it is told under Green's name."""
+    out = io.StringIO()
+    await amain(seed_7(tmp_path), iter(BLUE_ESCAPES), out, FakeRenderer())
+    lines = out.getvalue().split("\n")
+    escape = lines.index("• Blue's fleet escapes from Egypt to Egyptian Sea")
+    assert lines[escape + 1] == "Green (the greedy AI) has played its turn:", lines[escape:]
+    assert lines[escape + 2].startswith("Why: it takes Syria, Phoenicia, Egypt")
+    assert_why_lines_under_their_ais_header(out.getvalue())
+
+
+def red_asks_blue_to_pay_for_its_event(state: State, below: Below) -> object:
+    """Red's event in game turn 2 is Funeral games (every player pays 1, EVEN 24); every other
+    die rolls its lowest."""
+    if state.frames[-1][0] == "event_roll" and (state.turn, state.current) == (2, 1):
+        return EventRoll((2, 2, 4))
+    return engine.deal(state, lambda n: 0)
+
+
+async def test_an_ai_that_plays_on_after_your_decision_in_its_turn_is_told_under_its_header(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Red's event has Blue, with no Talent to pay, choose a unit to lose; then Red's turn
+    goes on. Red's steps were printed right under Blue's loss, as if they were Blue's, and
+    its why under them; they come under Red's header again."""
+    built = put(started(3), "egy", 0, levy=1, inf=1)
+    built.money = (0, 10, 10)
+    built = at(built, 1, 0)
+    engine.run(built)
+    monkeypatch.setattr(Successors, "new_game", lambda *_: built.clone())
+    monkeypatch.setattr(Successors, "deal", staticmethod(red_asks_blue_to_pay_for_its_event))
+    args = ["--game", "successors", "--play", "blue"]
+    args += ["--db", str(tmp_path / "s.sqlite3"), "--boards", str(tmp_path / "b")]
+    out = io.StringIO()
+    await amain(args, iter(["lose 1 levy at Egypt"]), out, FakeRenderer())
+    lines = out.getvalue().split("\n")
+    lost = lines.index("• Blue loses 1 levy in Egypt (l.11: an event not paid for)")
+    red = next(i for i, x in enumerate(lines) if x.startswith("• Red buys "))
+    assert "Red (the greedy AI) plays:" in lines[lost:red], lines[lost : red + 1]
+    assert_why_lines_under_their_ais_header(out.getvalue())
+
+
+async def test_a_seat_out_of_the_game_is_told_so_before_the_ais_play_on(tmp_path: Path) -> None:
+    """Blue is eliminated in game turn 1: the terminal played the AIs' other eleven game turns
+    at once, some 280 lines, without a word. It says Blue is out and what happens now; the
+    AIs wait (the game kept as it stands) until `watch`, then play it to its end, also after
+    the terminal is started again."""
+    out = io.StringIO()
+    await amain(seed_7(tmp_path), iter([*BLUE_IS_OUT, "status"]), out, FakeRenderer())
+    after = out.getvalue().split("eliminated (Q32)\n", 1)[1]
+    assert "Blue is out of game 1: you have no decision left in it, and the AIs play " in after
+    assert "Type `watch` to see them play it to its end and its result, or `quit` " in after
+    assert "• Red buys" not in after and "The game is over" not in after  # they wait
+    assert after.rstrip("\n").endswith(
+        "The AIs wait to play the rest of game 1: `watch`, or `quit`."
+    )
+    again = io.StringIO()
+    await amain(seed_7(tmp_path), iter(["watch"]), again, FakeRenderer())
+    watched = again.getvalue().split("The AIs play the rest of game 1 (Ctrl-C stops them).\n")[1]
+    assert watched.startswith("Red (the greedy AI) plays:\n"), watched[:300]  # its block again
+    assert "The game is over." in watched and "3. Blue — 0 points" in watched
+
+
+async def test_watch_is_refused_while_your_seat_still_plays(tmp_path: Path) -> None:
+    out = io.StringIO()
+    await amain(seed_7(tmp_path), iter(["watch"]), out, FakeRenderer())
+    assert (
+        out.getvalue()
+        .rstrip("\n")
+        .endswith(
+            "! You still play in game 1; the AIs play by themselves whenever it is their decision."
+        )
+    )
 
 
 async def test_a_turn_continued_after_a_restart_prints_only_what_the_next_order_adds(

@@ -155,7 +155,7 @@ async def test_my_hand_answers_privately_and_its_buttons_play(env: Env) -> None:
     assert f"{BLUE}play " in "\n".join(m.content for m in env.fake.visible)
     assert env.fake.visible[-1].custom_ids == ["vj:1:hand"]
     await env.click(ALICE, mine, pressed)  # a client still showing it
-    assert "older position" in env.fake.private_to(ALICE)[-1].content
+    assert "moved on since" in env.fake.private_to(ALICE)[-1].content
     # the command answers the same, privately
     await tm(env, ALICE, "hand")
     assert "Your hand (" in env.fake.private_to(ALICE)[-1].content

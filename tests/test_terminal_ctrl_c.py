@@ -98,7 +98,8 @@ def test_ctrl_c_at_every_moment_of_a_rajas_session_leaves_a_working_game(tmp_pat
 def test_ctrl_c_while_an_ai_thinks_gives_up_its_step_and_the_game_goes_on(tmp_path: Path) -> None:
     """A hard Tigers' step thinks its `--think` seconds of CPU in a worker: Ctrl-C while it
     thinks (its worker held, so that it cannot end first) gives it up, nothing is stored,
-    and the next line lets the AI play. A worker killed after that
+    and the next line lets the AI play, its step under its header again (the header printed
+    before the Ctrl-C stood above the terminal's own lines). A worker killed after that
     leaves a broken pool, which the next hint replaces."""
     args = ("--game", "goat_tiger", "--play", "goats", "--ai", "tigers:hard", *THINK)
     with Terminal(tmp_path, *args) as t:
@@ -110,6 +111,7 @@ def test_ctrl_c_while_an_ai_thinks_gives_up_its_step_and_the_game_goes_on(tmp_pa
         assert AIS_WAIT in said and "• Tigers:" not in said  # nothing stored
         said = t.line("status")  # its step was not played; the next line lets it play
         assert "Next: Tigers" in said and "Why:" in said.split("Next: Tigers")[1]
+        assert "Tigers (the hard AI) plays:\n• Tigers" in said.split("Next: Tigers")[1], said
         t.kill_worker()
         assert HINTED in t.line("hint")  # a new pool answers
         working(t)

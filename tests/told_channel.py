@@ -59,6 +59,20 @@ class Channel:
         out = [[x[2:] for x in m.split("\n") if x.startswith("• ")] for m in self.messages]
         return [m for m in out if m]
 
+    def parts(self) -> list[list[str]]:
+        """Each message's runs of lines of steps between its other lines (an AI's header
+        inside a turn): what the announcements merge apart."""
+        out: list[list[str]] = []
+        for m in self.messages:
+            run: list[str] = []
+            for x in [*m.split("\n"), ""]:
+                if x.startswith("• "):
+                    run.append(x[2:])
+                elif run:
+                    out.append(run)
+                    run = []
+        return out
+
     def messages_of_steps(self, kind: str) -> list[list[str]]:
         """`told`, without a stage's opening line (which a headline may say instead)."""
         return _without_openings(kind, self.told())
@@ -111,9 +125,9 @@ def mismatch(kind: str, log: list[str], channel: Channel) -> str | None:
     (but for a stage's opening line that the stage's message says in its headline instead),
     or a message of the channel that tells a run line by line, or None. (Two messages may end
     and begin with lines that one message would tell as one: the log tells them as the
-    channel did.)"""
+    channel did; so may the lines on either side of an AI's header inside a message.)"""
     g = game(kind)
-    for message in channel.told():
+    for message in channel.parts():
         if tuple(message) in channel.merged:
             continue
         merged = narration_of(g).merge_lines(list(message))

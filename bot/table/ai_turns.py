@@ -43,6 +43,13 @@ def ai_header(
     return f"{strong(title)} ({ai_name(level)}) plays:"
 
 
+def turn_played_header(g: AnyGame, seat: Seat, level: str, strong: Callable[[str], str]) -> str:
+    """The line above an AI's why when another seat's step ended its turn: the why explains
+    the AI's turn, not the step just above it."""
+    title = str(g.info.seat_titles.get(seat, seat))
+    return f"{strong(title)} ({ai_name(level)}) has played its turn:"
+
+
 def why_line(
     explain: Explainer[object] | None,
     g: AnyGame,

@@ -11,12 +11,12 @@ from rules.errors import CLIP_CHARS
 from rules.game import Seat
 from rules.text import inert
 
-from .ai_turns import TurnStarts, ai_header, why_line
-from .ai_users import is_ai
+from .ai_turns import TurnStarts, ai_header, turn_played_header, why_line
+from .ai_users import ai_level, is_ai
 from .games.entry import Registry
 from .loading import AnyGame, public
 from .table_texts import TableTexts
-from .textlog import hands_off, opening_cut, told
+from .textlog import handed_back, hands_off, opening_cut, told
 from .words import every_dealt
 
 PENDING = ""  # Move.revealed_at of a reveal a stored position waited for (no step made it)
@@ -152,41 +152,54 @@ class Announcer:
         notifies nobody)."""
         g, kept, nxt = t.g, t.kept, t.nxt
         lines = t.lines + t.said
-        body = "\n".join(told(g, [*kept.split("\n"), *lines] if kept else lines))
+        header = ""
+        if t.ai_next:
+            header = ai_header(
+                t.g, t.move.after, t.waiting, self.texts.strong, self.texts.ai_levels
+            )
+        # another seat decided inside the turn: the AI that decides now plays under its own
+        # header, not on from that seat's lines
+        handed = bool(header) and handed_back(g, t.move.before, t.move.after, t.ai_next)
+        shown = [*lines, header] if handed else lines
+        body = "\n".join(told(g, [*kept.split("\n"), *shown] if kept else shown))
         if t.turn is not None and not t.named and self.texts.front.fits(f"{body}\n{nxt or ''}"):
             return Announcement(text=_joined(body, nxt), edit=True, body=body)
         # the turn's message is full (or unknown): the turn goes on in a new message
         close, moved, opened = _carried(
             g, kept, lines, context=not t.named, known=t.turn is not None
         )
-        if t.ai_next:
-            header = ai_header(
-                t.g, t.move.after, t.waiting, self.texts.strong, self.texts.ai_levels
-            )
-            if g.to_move(t.move.before) == g.to_move(t.move.after):
-                moved.insert(0, header)  # the AI's own lines carried: its header above them
-            else:
-                opened.append(header)  # another's step: the AI plays after its lines
-            if close and close.endswith(f"\n{header}"):  # the new message opens with it now
-                close = close.removesuffix(f"\n{header}")
+        if header and g.to_move(t.move.before) == g.to_move(t.move.after):
+            moved.insert(0, header)  # the AI's own lines carried: its header above them
+        elif header:
+            opened.append(header)  # another's step: the AI plays after its lines
+        if header and close and close.endswith(f"\n{header}"):  # the new message opens with it
+            close = close.removesuffix(f"\n{header}")
         body = "\n".join(moved + opened + t.named)
         return Announcement(
             text=_joined(body, nxt), body=body, close_text=close, mentions=t.named_mentions
         )
 
-    def _why(self, t: Telling) -> str | None:
-        """An AI's turn ends: why, in a line (its worker's, when the turn was its one step)."""
+    def _why(self, t: Telling) -> list[str]:
+        """An AI's turn ends: why, in a line (its worker's, when the turn was its one step);
+        under the AI's name when another seat's step ended the turn (a retreat, an escape)."""
         g, move = t.g, t.move
         owner = turns_of(g).turn(move.before)[0]
         owner_user = self.texts.seat_user(t.record, owner)
         if not t.turn_ended or owner is None or not is_ai(owner_user):
-            return None
+            return []
         said = move.explained
         if said is not None and said.start is t.start:
-            return said.why
-        end = move.after if move.turn_end is None else move.turn_end
-        explain = self.registry.explainer(g.info.id)
-        return why_line(explain, g, t.start, end, owner, owner_user, self.texts.ai_levels)
+            why = said.why
+        else:
+            end = move.after if move.turn_end is None else move.turn_end
+            explain = self.registry.explainer(g.info.id)
+            why = why_line(explain, g, t.start, end, owner, owner_user, self.texts.ai_levels)
+        if not why:
+            return []
+        level = ai_level(owner_user, self.texts.ai_levels)
+        if g.to_move(move.before) in (None, owner) or level is None:  # under its own lines
+            return [why]
+        return [turn_played_header(g, owner, level, self.texts.strong), why]
 
     def _handed_off(self, t: Telling) -> Announcement:
         """A hand-off, a new stage or the end: the step's lines up to a new stage close the
@@ -195,9 +208,8 @@ class Announcer:
         before, after = move.before, move.after
         cut = opening_cut(g, lines)  # the log's cut too
         why = self._why(t)
-        if why:
-            lines.insert(cut, why)
-            cut += 1
+        lines[cut:cut] = why
+        cut += len(why)
         if t.over:
             self.turn_starts.forget(record.id)
         closing, opening = lines[:cut], lines[cut:]

@@ -8,11 +8,12 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from db import GameRecord, GameResult, Store
+from db import GameRecord, GameResult, SeatResult, Store
+from rules.words import listed
 
 from .games.entry import Registry
 from .loading import AnyGame, GameLoader, public
-from .records import elo
+from .records import START_RATING, elo, rivals_of
 from .reply import Attachment, Button
 from .table_texts import custom_id, seat_title
 from .workers import Workers
@@ -45,7 +46,9 @@ def rating_lines(
     game_id: int,
     mention: Callable[[int], str],
 ) -> list[str]:
-    """Each seat's rating for its seat before and after game `game_id` (the last one)."""
+    """Each seat's rating for its seat before and after game `game_id` (the last one), with
+    the seats it was matched against there: the change is theirs alone, so a seat that
+    finished behind the winner does not read as having won as much."""
     this = next((r for r in oldest_first if r.game_id == game_id), None)
     if this is None:
         return []
@@ -56,13 +59,30 @@ def rating_lines(
         key = (seat.user_id, seat.faction)
         if key not in after:  # one person held every seat: no match, no rating
             continue
-        old = before.get(key, 1500.0)
-        new = after[key]
+        old = round(before.get(key, START_RATING))
+        new = round(after[key])
+        title = seat_title(g, seat.faction)
         out.append(
-            f"{seat_title(g, seat.faction)} ({mention(seat.user_id)}): rating {old:.0f} → "
-            f"{new:.0f} ({new - old:+.0f})"
+            f"{title} ({mention(seat.user_id)}): rating as {title} {old} → {new} "
+            f"({new - old:+d}): {_matches(g, seat, this.seats)}"
         )
     return out
+
+
+def _matches(g: AnyGame, seat: SeatResult, seats: Sequence[SeatResult]) -> str:
+    """Whom a seat was rated against, by how it finished against each: `ahead of Red,
+    behind Green`; a seat of the same person, no rival, is said to be left out."""
+    rivals = rivals_of(seat, seats)
+    groups = (
+        ("ahead of", [b for b in rivals if b.place > seat.place]),
+        ("level with", [b for b in rivals if b.place == seat.place]),
+        ("behind", [b for b in rivals if b.place < seat.place]),
+    )
+    said = [f"{how} {listed([seat_title(g, b.faction) for b in of])}" for how, of in groups if of]
+    own = [seat_title(g, b.faction) for b in seats if b not in rivals and b is not seat]
+    if own:
+        said.append(f"not against {listed(own)}, the same player's")
+    return ", ".join(said)
 
 
 class Closings:
@@ -72,7 +92,7 @@ class Closings:
         loader: GameLoader,
         workers: Workers,
         mention: Callable[[int], str],
-        rematch_line: str = "A rematch: the button below.",
+        rematch_line: str | None = "A rematch: the button below.",
         *,
         registry: Registry,
     ) -> None:
@@ -81,7 +101,8 @@ class Closings:
         self.loader = loader
         self.workers = workers
         self.mention = mention
-        self.rematch_line = rematch_line  # what the closing message offers next
+        # what the closing message offers next (None: the front end says it its own way)
+        self.rematch_line = rematch_line
 
     async def closing(self, record: GameRecord) -> Closing:
         """What the closing message adds to the final score: the chart, the ratings,

@@ -15,7 +15,7 @@ from rules.game import Seat
 
 from .ai_users import is_ai
 from .loading import AnyGame, GameLoader, public
-from .textlog import ToldStep, hands_off, opening_said, step_said, told_messages
+from .textlog import ToldStep, handed_back, hands_off, opening_said, step_said, told_messages
 
 # steps replayed beyond the lines asked for: a step tells a line or more, a merge joins some,
 # and the first message of the replay may be cut (it is left out)
@@ -194,9 +194,11 @@ def _close(
     ai: Callable[[Seat | None], bool],
 ) -> None:
     """Mark the last step told where the move from `moved_from` to `now` closes its
-    message, as its announcement did."""
+    message, or hands the decision back to an AI inside it, as its announcement did."""
     if moved_from is None or not steps:
         return
     last = steps[-1]
-    closes = hands_off(g, moved_from, now, ai(g.to_move(now)))
-    steps[-1] = replace(last, told=replace(last.told, closes=closes))
+    ai_next = ai(g.to_move(now))
+    closes = hands_off(g, moved_from, now, ai_next)
+    back = not closes and handed_back(g, moved_from, now, ai_next)
+    steps[-1] = replace(last, told=replace(last.told, closes=closes, handed_back=back))

@@ -31,7 +31,7 @@ from .refusal import ServiceError, answers
 from .reminders import SNOOZE_ID
 from .reply import Button, Menu, Reply
 from .shortcuts import Args
-from .table_texts import CUSTOM_ID_PREFIX, custom_id, seat_title
+from .table_texts import CUSTOM_ID_PREFIX, Stale, custom_id, seat_title
 from .undoing import MAX_UNDO_STEPS, steps_standing, taken_back_line, taking_back
 from .words import undo_limit
 
@@ -121,20 +121,29 @@ class Moves:
         as_faction: str | None = None,
         expected_version: int | None = None,
         kind: str | None = None,
+        made: Stale = "suggestion",
     ) -> Reply:
         """Parse and apply a whole order (steps separated by ';'), all or nothing.
 
-        An order picked from the suggestions carries the version it was made for (`[v12] …`)
-        and is refused once the game has moved on; a typed order that repeats the one the same
-        user just had played, with nothing in between, is refused as a likely double submit
-        unless it starts with `again:`."""
+        An order picked from the suggestions carries the version it was made for (`[v12] …`),
+        as does one `made` by a menu or a hint (`expected_version`), and is refused once the
+        game has moved on; a typed order that repeats the one the same user just had played,
+        with nothing in between, is refused as a likely double submit unless it starts with
+        `again:`."""
         if len(order) > MAX_ORDER_CHARS:  # refused before anything else reads it
             return Reply.error(
                 f"That order is {len(order)} characters long; an order has at most "
                 f"{MAX_ORDER_CHARS}. Send it in parts."
             )
         return await self._order(
-            channel, user, read_entry(order), self._read_order, as_faction, expected_version, kind
+            channel,
+            user,
+            read_entry(order),
+            self._read_order,
+            as_faction,
+            expected_version,
+            kind,
+            made,
         )
 
     async def _order(
@@ -146,6 +155,7 @@ class Moves:
         as_seat: str | None = None,
         expected_version: int | None = None,
         kind: str | None = None,
+        made: Stale = "suggestion",
     ) -> Reply:
         """Play the steps `read` makes of the order `entry` (typed, or a shortcut's)."""
         async with self.shared.locks(channel):
@@ -163,9 +173,7 @@ class Moves:
                 text = draft
             version = expected_version if expected_version is not None else entry.version
             if version is not None and version != record.version:
-                raise ServiceError(
-                    self.shared.texts.stale_text(record, version, record.version, "That suggestion")
-                )
+                raise ServiceError(self.shared.texts.stale_text(record.kind, made))
             key = f"as {as_seat}: {text}" if as_seat else text
             guarded = version is None and not entry.again and self.recent is not None
             state = await self.shared.loader.state_of(record)
@@ -386,7 +394,7 @@ class Moves:
                 text = await self.shared.reminders.snooze(record, version, user)
                 return Reply(text=text, ephemeral=True)
             if version != record.version:
-                raise ServiceError(self.shared.texts.stale_text(record, version, record.version))
+                raise ServiceError(self.shared.texts.stale_text(record.kind))
             g = self.shared.loader.rules_of(record)
             state = await self.shared.loader.state_of(record)
             # the undo button is the typed undo; a step's button names its step on the
@@ -458,7 +466,7 @@ class Moves:
             return Reply.error("That option is not one of the menu's.")
         order = kept.orders[index]
         return await self.play(
-            channel, user, order, as_faction=kept.as_faction, expected_version=version
+            channel, user, order, as_faction=kept.as_faction, expected_version=version, made="menu"
         )
 
     async def _play_hint(self, channel: str, user: int, game_id: int, version: int) -> Reply:
@@ -480,6 +488,7 @@ class Moves:
             f"{kept.order}; {CONFIRM}",
             as_faction=kept.faction,
             expected_version=version,
+            made="hint",
         )
 
     @staticmethod

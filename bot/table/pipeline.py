@@ -877,7 +877,8 @@ class TurnPipeline:
                 reply.text += "\nThe score over the game is in the chart."
             reply.file = end.chart
             if not reply.then:  # no other game opened here (a tiebreak's final): a rematch
-                reply.text += f"\n{self.closings.rematch_line}"
+                if self.closings.rematch_line is not None:
+                    reply.text += f"\n{self.closings.rematch_line}"
                 reply.buttons = [*reply.buttons, end.button]
         return reply
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from db import GameResult, SeatResult
 from rules.capabilities import talk_of
 
+from .ai_users import is_ai
 from .front_end import as_written, channel_name
 from .games.entry import Registry
 from .words import count_of, scored
@@ -29,14 +30,15 @@ def seat_name(games: Registry, kind: str, seat: str) -> str:
 
 def elo(results: Sequence[GameResult]) -> dict[tuple[int, str], float]:
     """Ratings per (user, faction), oldest game first: each pair of seats held by different
-    people is a match the better placed one won (a place both hold: a draw, half a win each);
-    one person holding several seats plays no match against themselves."""
+    players is a match the better placed one won (a place both hold: a draw, half a win
+    each); one person holding several seats plays no match against themselves, but an AI
+    plays each seat for that seat alone, so its seats are rivals like anyone's."""
     rating: defaultdict[tuple[int, str], float] = defaultdict(lambda: START_RATING)
     for result in results:
         seats = result.seats
         change: defaultdict[tuple[int, str], float] = defaultdict(float)
         for a in seats:
-            rivals = [b for b in seats if b.user_id != a.user_id]
+            rivals = rivals_of(a, seats)
             if not rivals:
                 continue
             ka = (a.user_id, a.faction)
@@ -47,6 +49,15 @@ def elo(results: Sequence[GameResult]) -> dict[tuple[int, str], float]:
         for key, delta in change.items():
             rating[key] += delta
     return dict(rating)
+
+
+def rivals_of(seat: SeatResult, seats: Sequence[SeatResult]) -> list[SeatResult]:
+    """The seats of a game that `seat` is rated against: every other player's (`elo`)."""
+    return [
+        b
+        for b in seats
+        if b.faction != seat.faction and (b.user_id != seat.user_id or is_ai(seat.user_id))
+    ]
 
 
 @dataclass(frozen=True)

@@ -96,7 +96,7 @@ class GameService:
         name_players: bool = True,
         clock: Callable[[], float] = time.time,
         abandon_after: float = DEFAULT_ABANDON_DAYS * 24 * 3600,
-        rematch_line: str = "A rematch: the button below.",
+        rematch_line: str | None = "A rematch: the button below.",
         display_name: Callable[[int], str | None] | None = None,
         chat: ChatHooks | None = None,
         registry: Registry | None = None,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TypeVar
+from typing import Literal, TypeVar
 
 from db import GameRecord
 from rules.capabilities import menus_of, notation_of, talk_of, turns_of
@@ -28,6 +28,8 @@ HAND = "hand"  # the My hand button's last part: the presser's own hand, for the
 
 Names = dict[Seat, str]
 _T = TypeVar("_T")
+# what a player was shown for a position that may be gone when they use it (stale_text)
+Stale = Literal["button", "suggestion", "menu", "hint"]
 
 
 def custom_id(record: GameRecord, what: str) -> str:
@@ -375,11 +377,16 @@ class TableTexts:
         why = f" {ranking.text}" if ranking is not None and ranking.text else ""
         return f"{self.strong('The game is over.')}{why}\n" + "\n".join(lines)
 
-    def stale_text(self, record: GameRecord, old: int, now: int, what: str = "That button") -> str:
+    def stale_text(self, kind: str, what: Stale = "button") -> str:
+        """A button, suggestion, menu or hint made before the game's last move, refused
+        (nothing was played), in players' words, with what to use instead."""
+        instead = (
+            f"ask {self.command(kind, 'hint')} again for one from where it stands now"
+            if what == "hint"
+            else f"use the newest message or {self.command(kind, 'play')}"
+        )
         return (
-            f"{what} belongs to an older position (version {old}; the game is now at "
-            f"version {now}), so nothing was played. Use the newest message or "
-            f"{self.command(record.kind, 'play')}."
+            f"The game has moved on since that {what} was made, so nothing was played: {instead}."
         )
 
 

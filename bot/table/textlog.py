@@ -131,11 +131,24 @@ def hands_off(
     return over or new_stage or g.to_move(after) != g.to_move(before)
 
 
+def handed_back(
+    g: Game[object, object, object, BaseModel], before: object, after: object, ai_next: bool
+) -> bool:
+    """Whether a move that does not hand off (`hands_off`) leaves the decision to an AI
+    after another seat decided inside the turn (a retreat, a person's casualties): the AI
+    plays on under its own header, not on from that seat's lines, so no run of lines is
+    told once across it. A move of no seat's (a reveal) hands nothing back. The one rule the
+    announcements and the log a player reads are told by."""
+    decider = g.to_move(before)
+    return ai_next and decider is not None and decider != g.to_move(after)
+
+
 @dataclass(frozen=True)
 class ToldStep:
     seat: Seat | None  # who took the step; None: a chance step
     lines: list[str]  # what the channel was told of it (`step_said`)
     closes: bool = False  # its message closes after it (`hands_off`, on the move it ends)
+    handed_back: bool = False  # an AI's header follows it in its message (`handed_back`)
 
 
 def told_messages(
@@ -145,8 +158,10 @@ def told_messages(
     the moves (a seat's step and the chance steps it dealt) up to one that hands off
     (`hands_off`); that move's lines up to a new stage's opening line close it, the rest
     open the next (as `opening_cut` says); each message merges what it holds through
-    `told`."""
+    `told`, apart on either side of a move that hands the decision back to an AI inside the
+    turn (`handed_back`: its header stands between)."""
     out: list[list[str]] = []
+    done: list[str] = []  # the message's lines before the last AI's header, merged
     held: list[str] = []
     move: list[str] = []
     for step in steps:
@@ -155,9 +170,11 @@ def told_messages(
         move += step.lines
         if step.closes:
             cut = opening_cut(g, move)
-            out.append(narration_of(g).closing(told(g, held + move[:cut])))
-            held, move = move[cut:], []
-    return [*out, told(g, held + move)]
+            out.append(narration_of(g).closing(done + told(g, held + move[:cut])))
+            done, held, move = [], move[cut:], []
+        elif step.handed_back:
+            done, held, move = done + told(g, held + move), [], []
+    return [*out, done + told(g, held + move)]
 
 
 def opening_cut(g: Game[object, object, object, BaseModel], lines: Sequence[str]) -> int:

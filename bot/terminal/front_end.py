@@ -50,7 +50,7 @@ async def terminal_table(
         see_all_hint="type `options` to see them all",
         name_players=False,
         guard_repeats=False,
-        rematch_line="`new` starts another game.",
+        rematch_line=None,  # the client says it, with `export`, once the game is over
         display_name=lambda uid: "you",  # the board names the player to act
         front=TERMINAL,
     )

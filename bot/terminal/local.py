@@ -22,21 +22,23 @@ from typing import TextIO
 
 from db import GameNotFound, GameRecord
 from db.models import FIRST_GAME, MAX_ID
-from rules.capabilities import files_of, narration_of, orders_of, reference_of
+from rules.capabilities import files_of, narration_of, orders_of, reference_of, talk_of
 from rules.errors import IllegalAction, excerpt
 from rules.game import player_options
 from rules.text import inert, quoted
-from rules.words import count_of, noun_for
+from rules.words import count_of, listed, noun_for
 
 from ..product import PRODUCT, by_old_name, default_file, notice, renamed_file
 from ..table.ai_seats import HINT_SECONDS, THINK_SECONDS
+from ..table.ai_turns import ai_header
 from ..table.ai_users import ai_level, ai_user, seat_level, seat_levels
 from ..table.closing import CHART_FILE
 from ..table.commands import AnyGame, Call, Command, Value, commands
 from ..table.games.entry import Registry
-from ..table.loading import SEED_DEALS
+from ..table.loading import SEED_DEALS, public
 from ..table.lobby import MAX_FILE_BYTES
 from ..table.moves import MAX_ORDER_CHARS
+from ..table.refusal import ServiceError
 from ..table.registry import hosted
 from ..table.renderer import Renderer, alt_of
 from ..table.reply import Reply, SeatNote
@@ -70,10 +72,22 @@ TERMINAL_LINES = (
     ("import FILE", "load an exported game (in place of a new game nobody has moved in yet)"),
     ("abort", "end the game without a result (asks for confirmation)"),
     ("new", "start a new game once the last one is over or aborted"),
+    ("watch", "once your seats are out of the game (eliminated), let the AIs play it to its end"),
     ("help", "this text"),
     ("quit", "leave (also Ctrl-D); the game stays in the database for next time"),
 )
-OWN_WORDS = {"hint", "export", "import", "abort", "resign", "new", "create", "help", "quit"}
+OWN_WORDS = {
+    "hint",
+    "export",
+    "import",
+    "abort",
+    "resign",
+    "new",
+    "create",
+    "help",
+    "quit",
+    "watch",
+}
 QUIT_WORDS = {"quit", "exit", "q"}
 
 
@@ -213,7 +227,7 @@ _TERMINAL_WORDS: list[tuple[str, str | Callable[[re.Match[str]], str]]] = [
     (r"`/\w+ play` autocomplete", "`options`"),
     (r"`play` autocomplete", "`options`"),
     (r"`(\w+) (\w+):`", lambda m: f"`{m.group(1)} {m.group(2).upper()}`"),  # `event SIDE`
-    (r"Use the newest message or `play`", "Look at `status`"),
+    (r"use the newest message or `play`", "look at `status`"),
     (r"Press \*\*Play this turn\*\*", "Type `hint play`"),
     (r"Press Play this turn", "Type `hint play`"),
     (r"A rematch: the button below\.", ""),  # the terminal says what it offers instead
@@ -416,6 +430,8 @@ class LocalClient:
         self.game_id = 0
         self.confirming_abort = False
         self.over_said = 0  # the finished game whose end was announced
+        self.out_said = 0  # the game whose AIs wait, your seats out of it, as was told at length
+        self.watching = 0  # the game the AIs play on though your seats are out of it (`watch`)
         self.seed: int | None = None
         self.options: dict[str, str | int | bool | None] = {}  # --options, for a new game
         self.files: dict[str, bytes] = {}  # --file and --deck, for a new game
@@ -499,13 +515,17 @@ class LocalClient:
         else:
             held = None
         shown = terminal_text(text.strip("\n"), self.games)
-        for line in shown.split("\n") if shown else ():  # (an AI's step aside: no line)
+        lines = shown.split("\n") if shown else []  # (an AI's step aside: no line)
+        # what the move showed your seats alone (a card drawn; an AI's move dealt it) goes
+        # with the lines of its steps: not under the `Next:` line or the AI's header after
+        # them, where it would read as a step of that AI's turn
+        steps = next((i + 1 for i in reversed(range(len(lines))) if lines[i].startswith("• ")), 0)
+        for line in lines[:steps]:
             self.say(f"{prefix}{line}")
-        for line in reply.told:  # what the move showed your seat alone (a card drawn)
+        for line in [*reply.told, *(x for note in self._keyboards(reply) for x in note.lines)]:
             self.say(f"(to you alone) {line}")
-        for note in self._keyboards(reply):  # ... and your other seats (an AI's move dealt)
-            for line in note.lines:
-                self.say(f"(to you alone) {line}")
+        for line in lines[steps:]:
+            self.say(f"{prefix}{line}")
         if reply.menu is not None:  # the terminal has no menu: the choices, to type
             for label, _ in reply.menu.options:
                 self.say(f"{prefix}  {terminal_text(label, self.games)}")
@@ -687,6 +707,8 @@ class LocalClient:
             await self._ask_abort()
         elif word == "new":
             await self.new_game()
+        elif word == "watch":
+            await self._watch()
         elif word == "hint" and rest.lower() == "play":
             await self._play_hint()
         elif word == "hint":
@@ -907,11 +929,78 @@ class LocalClient:
                     await self.sleep(self.ai_pause)
                 first = False
                 await self.emit(reply)
+                if await self._ais_wait(await self.service.store.open_game(self.channel)):
+                    return
         finally:
             self.holding = False
             self.release()
         if self.stop_asked and await self._ai_on_turn():
+            await self._header_again(await self.service.store.open_game(self.channel))
             self.say("(Ctrl-C) The AIs wait: they go on after your next line (`status`).")
+
+    async def _ais_wait(self, game: GameRecord | None) -> bool:
+        """Whether the AIs wait though it is their decision: every seat of yours is out of
+        the game (eliminated) and you have not asked to `watch` the rest; what happens now
+        is told, at length the first time, so that the rest of the game is not played out
+        at once without a word to you."""
+        if game is None or self.watching == game.id:
+            return False
+        seats = await self._seats_out(game)
+        if not seats:
+            return False
+        self.release()  # (the lines held back, as they stand, before the header is let go)
+        await self._header_again(game)
+        if self.out_said == game.id:
+            self.say(f"The AIs wait to play the rest of game {game.id}: `watch`, or `quit`.")
+            return True
+        self.out_said = game.id
+        self.say(
+            f"{listed(seats)} {'is' if len(seats) == 1 else 'are'} out of game {game.id}: you "
+            "have no decision left in it, and the AIs play the rest by themselves. Type `watch` "
+            "to see them play it to its end and its result, or `quit` to stop here: the game "
+            "stays in the database, and starting the terminal on it again goes on from here "
+            "(`export FILE` also saves it as a file)."
+        )
+        return True
+
+    async def _seats_out(self, game: GameRecord | None) -> list[str]:
+        """Your seats in `game`, when every one of them is out of it while it goes on."""
+        if game is None or game.status != "active":
+            return []
+        mine = [s for s, user in game.seats.items() if user == LOCAL_USER]
+        try:
+            g = self.service.loader.rules_of(game)
+            out = talk_of(g).out(public(g, await self.service.loader.state_of(game)))
+        except ServiceError:  # a game that does not load: its commands say why
+            return []
+        return [seat_label(g, s) for s in mine] if mine and set(mine) <= set(out) else []
+
+    async def _header_again(self, game: GameRecord | None) -> None:
+        """The AIs stop with an AI's decision due: the header the turn message ends with is
+        printed again above that AI's next step, not left above the terminal's own lines."""
+        if game is None:
+            return
+        g = self.service.loader.rules_of(game)
+        state = await self.service.loader.state_of(game)
+        texts = self.service.texts
+        header = ai_header(g, state, texts.waiting_for(game, state), texts.strong, texts.ai_levels)
+        shown = self.turn_text.split("\n")
+        if header and shown[-1] == header:
+            self.turn_text = "\n".join(shown[:-1])
+
+    async def _watch(self) -> None:
+        """`watch`: the AIs play the rest of a game every seat of yours is out of."""
+        game = await self.service.store.open_game(self.channel)
+        if game is None or game.status != "active":
+            self.say("! There is no game in progress to watch.")
+        elif not await self._seats_out(game):
+            self.say(
+                f"! You still play in game {game.id}; the AIs play by themselves whenever it is "
+                "their decision."
+            )
+        else:
+            self.watching = game.id
+            self.say(f"The AIs play the rest of game {game.id} (Ctrl-C stops them).")
 
     async def _ai_on_turn(self) -> bool:
         """Whether the game in progress waits for an AI seat."""
@@ -924,7 +1013,8 @@ class LocalClient:
         game = await self.service.store.latest_game(self.channel)
         if not await self.service.ai.due(game):  # most lines leave a person on turn
             return game
-        await self.ai_moves()
+        if not await self._ais_wait(game):
+            await self.ai_moves()
         return await self.service.store.latest_game(self.channel)
 
     async def run(self, lines: Iterable[str]) -> None:

@@ -32,6 +32,11 @@ class TableTalk(Generic[V]):
         nothing from anybody."""
         return ""
 
+    def out(self, view: V) -> tuple[Seat, ...]:
+        """The seats out of the game while it goes on (eliminated): they decide nothing more,
+        and the others play it to its end without them."""
+        return ()
+
     def acting_as(self, view: V) -> str | None:
         """The side a decision is taken for when it is not the deciding seat's own (a
         non-player side run by a seat), else None."""

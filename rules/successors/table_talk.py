@@ -237,6 +237,11 @@ class SuccessorsTalk(TableTalk[View]):
     def status(self, view: View) -> list[str]:
         return status_lines(view)
 
+    def out(self, view: View) -> tuple[Seat, ...]:
+        """The seats eliminated with no unit and no province left (Q32), while the game goes on."""
+        s = view.state
+        return () if s.phase == "over" else tuple(s.seats[i] for i in s.out)
+
     def private_summary(self, view: View) -> str:
         if view.seat is None:
             return ""
