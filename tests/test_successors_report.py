@@ -330,12 +330,19 @@ def test_a_message_told_again_with_more_lines_says_what_it_would_say_told_at_onc
     joins another's and no run is told twice (a random game's lines, cut at random)."""
     merge = narration_of(GAME).merge_lines
     lines = ["• " + line for line in random_game_lines(4)]
-    pick = random.Random(4)
-    for _ in range(300):
-        i = pick.randrange(len(lines))
-        j = min(len(lines), i + pick.randrange(1, 80))
-        k = pick.randrange(i, j + 1)
+    for i, k, j in cuts(len(lines), 4):
         assert merge(merge(lines[i:k]) + lines[k:j]) == merge(lines[i:j]), (i, k, j)
+
+
+def cuts(n: int, seed: int, count: int = 300) -> list[tuple[int, int, int]]:
+    """Random spans of a message's `n` lines, each cut once: (start, cut, end)."""
+    pick = random.Random(seed)
+    out = []
+    for _ in range(count):
+        i = pick.randrange(n)
+        j = min(n, i + pick.randrange(1, 80))
+        out.append((i, pick.randrange(i, j + 1), j))
+    return out
 
 
 def test_the_lines_a_message_shows_as_settled_read_alike_once_more_lines_come() -> None:
@@ -345,11 +352,7 @@ def test_the_lines_a_message_shows_as_settled_read_alike_once_more_lines_come() 
     the same in the message told whole."""
     narration = narration_of(GAME)
     lines = ["• " + line for line in random_game_lines(5)]
-    pick = random.Random(5)
-    for _ in range(300):
-        i = pick.randrange(len(lines))
-        j = min(len(lines), i + pick.randrange(1, 80))
-        k = pick.randrange(i, j + 1)
+    for i, k, j in cuts(len(lines), 5):
         shown = narration.merge_lines(lines[i:k])
         settled = shown[: len(shown) - narration.unsettled(shown)]
         assert narration.merge_lines(lines[i:j])[: len(settled)] == settled, (i, k, j)
