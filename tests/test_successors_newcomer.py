@@ -6,6 +6,7 @@ rules found by a player's words. Each on a position built for it."""
 from __future__ import annotations
 
 import io
+import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -38,7 +39,21 @@ from rules.successors import GAME, State
 from rules.successors.engine import OPTIONS, frame
 from rules.successors.notation import parse
 from rules.successors.result import ranking
-from rules.successors.state import MERC, NO, WHITE, Buy, Dice, Halt, Land, Retreat, Sail, Take, Undo
+from rules.successors.state import (
+    MERC,
+    NO,
+    REVOLT,
+    WHITE,
+    Buy,
+    Dice,
+    Done,
+    Halt,
+    Land,
+    Retreat,
+    Sail,
+    Take,
+    Undo,
+)
 from rules.successors.view import view
 
 
@@ -508,7 +523,7 @@ def test_a_step_typed_at_the_wrong_moment_says_when_it_comes_or_what_stops_it() 
     )
     assert refused(move, "stand").startswith("stand: units retreat or stand after a round")
     assert refused(move, "done") == (
-        "done: `done` ends the purchases; the movement ends with `end movement`"
+        "done: your purchases are over (treasury 10); the movement ends with `end movement`"
     )
     assert refused(move, "buy 2 inf").startswith(
         "buy 2 inf: purchases come in your revenue phase, after the event (l.5)"
@@ -864,3 +879,85 @@ def test_all_is_read_where_it_names_every_unit_and_refused_plainly_elsewhere() -
     for text in ("take 2 fleets at Egypt, embark all at Egypt", "buy all at Egypt"):
         with pytest.raises(InvalidOrder, match="name the units here, with their count: `all`"):
             read(s, text)
+
+
+def test_fleets_that_landed_troops_without_sailing_may_halt() -> None:
+    """Finding: troops boarded at one coast of the fleet's sea and landed at another; the
+    fleet had not sailed, so `halt` and `end movement` were refused ("has not moved yet")
+    and only a sail or `undo` was left."""
+    s = put(put(started(3), "pho", BLUE, levy=1), "cyr", RED, levy=0)
+    s = moving(fleets(s, "egs", BLUE))
+    s = order(s, "take 1 fleet at Egyptian Sea, embark 1 levy at Phoenicia, land 1 levy at Egypt")
+    assert Halt() in GAME.legal_actions(s)
+    s = order(s, "halt")
+    assert s.force is None and units(s, "egy", BLUE)[0] == 1
+
+
+def test_a_force_not_yet_moved_is_told_how_to_call_it_off() -> None:
+    """Finding: a force taken where its only march led into a big enemy stack: `halt` and
+    `end movement` were refused, and `options` never said that `undo` calls it off."""
+    s = order(moving(put(started(3), "egy", BLUE, inf=1)), "take 1 inf at Egypt")
+    assert prompt(s).endswith("; undo calls the force off"), prompt(s)
+
+
+def choosing_homes() -> State:
+    """A new game of 3 at its first choice of a home (the rolls for the order dealt)."""
+    s = GAME.new_game(GAME.info.options(), GAME.info.seats_for(3))
+    while s.frames[-1][0] != "home":  # (equal rolls are rolled again)
+        s = GAME.apply(s, GAME.deal(s, random.Random(len(s.frames)).randrange))
+    return s
+
+
+def test_done_at_the_setup_with_no_unit_bought_is_asked_about_first() -> None:
+    """Finding: `done` at the setup with the 5 Talents unspent went through, and Egypt
+    stood empty when Red marched in on turn 1."""
+    s = choosing_homes()
+    seat = GAME.to_move(s)
+    assert seat is not None
+    s = order(s, "home Egypt", seat)
+    note = menus_of(GAME).note(GAME.view(s, None), Done())
+    assert note == (
+        f"{seat.capitalize()} would keep its 5 Talents and buy no unit: Egypt stands empty when "
+        "game turn 1 begins, before it may buy again (l.5)"
+    )
+    assert menus_of(GAME).note(GAME.view(order(s, "buy 1 levy", seat), None), Done()) is None
+
+
+def test_retreats_and_purchases_over_are_told_as_typed() -> None:
+    """Findings: `retreat 2 levy to Arabia` out of a battle was refused quoting "retreat 1
+    levy to Arabia"; `options` listed only `retreat 1 inf` of three; `done` after the
+    purchases ended by themselves said only "`done` ends the purchases"; `lose 1 mercenary
+    inf` was not read; `buy 2 levy` before choosing a home named the revenue phase."""
+    s = moving(put(started(3), "egy", BLUE, inf=3))
+    assert refused(s, "retreat 2 inf to Arabia").startswith(
+        "retreat 2 inf to Arabia: units retreat or stand after a round of a battle (l.45)"
+    )
+    battle = deal(order(contest({"inf": 3}, {"inf": 3}), "fight red at Arabia"), *[1] * 6)
+    listed, _ = menus_of(GAME).grouped_choices(GAME.view(battle, "red"), GAME.legal_actions(battle))
+    assert "`retreat 1 inf to Mesopotamia` to `retreat 3 inf to Mesopotamia` (any of 1-3)" in (
+        listed
+    ), listed
+    hired = put(started(3), "egy", MERC + BLUE, inf=1)
+    hired = at(hired, BLUE, 1, ("lose", BLUE, NO, 0, 1))
+    assert read(hired, "lose 1 mercenary inf at Egypt") == read(hired, "lose 1 merc inf at Egypt")
+    setup = choosing_homes()
+    mover = GAME.to_move(setup)
+    assert mover is not None
+    assert refused_to(setup, "buy 2 levy", mover).startswith(
+        "buy 2 levy: at the setup, a seat buys its units once it has chosen its home"
+    )
+
+
+def test_rebels_beaten_in_a_marked_area_tell_who_holds_it_now() -> None:
+    """Finding: "The marker in Persia is removed (Q27)" and no word of Persia's holder,
+    while the map framed it in Yellow's colour."""
+    s = put(put(started(3), "ara", BLUE, inf=3), "ara", WHITE, levy=1)
+    s = s.clone()
+    s.markers = tuple(REVOLT if a == area(s, "ara") else m for a, m in enumerate(s.markers))
+    s = at(s, BLUE, 5, frame("combat", BLUE))
+    said: list[str] = []
+    s = order(s, "fight white at Arabia")
+    while GAME.chance(s) is not None:  # every die a 6
+        s = GAME.apply(s, GAME.deal(s, lambda n: n - 1))
+        said += s.news
+    assert "The marker in Arabia is removed: Blue holds it (Q27)" in said, said

@@ -745,8 +745,10 @@ def _finish(s: State) -> None:
         say(s, f"{does(_side_name(s, b, winner), 'wins')} the battle in {area_name(s, area)}")
     if s.markers[area] != NO_MARKER and not board.whites_in(s, area):
         board.set_marker(s, area, NO_MARKER)
-        board.set_control(s, area, board.controller_by_units(s, area))
-        say(s, f"The marker in {area_name(s, area)} is removed (Q27)")
+        holder = board.controller_by_units(s, area)
+        board.set_control(s, area, holder)
+        held = f": {title(s, holder)} holds it" if holder != NO else ""
+        say(s, f"The marker in {area_name(s, area)} is removed{held} (Q27)")
     s.battle = None
     s.frames = s.frames[:-1]  # the "battle" frame
 

@@ -635,12 +635,13 @@ def _land(s: State, seat: int, a: Land) -> None:
     if a.piece == "leader":
         board.set_leader(s, seat, area)
         s.leader_moved = (*s.leader_moved, seat)
-        s.force = changed(f, leader=NO)
+        s.force = changed(f, leader=NO, marched=True)
         say(s, f"{title(s, seat)}'s leader lands in {area_name(s, area)}")
         return
     c = piece_code(s, seat, a.piece)
     assert c is not None
-    s.force = changed(f, groups=_less(f.groups, c, a.count))
+    # troops carried ashore: the fleets have moved them (they may halt), sailed or not
+    s.force = changed(f, groups=_less(f.groups, c, a.count), marched=True)
     _put_ashore(s, seat, area, c, a.count)
     invasion = " (a sea invasion)" if board.unfriendly_here(s, area, seat) else ""
     say(s, f"{title(s, seat)} lands {_units(c, a.count)} in {area_name(s, area)}{invasion}")
@@ -675,7 +676,7 @@ def _sail(s: State, seat: int, a: Sail) -> None:
     board.move_fleets(s, frm, to, seat, f.fleets)
     if f.leader != NO:
         board.set_leader(s, seat, to)
-    on = f.marched
+    on = f.spent > 0  # it sailed before: told
     f = f.copy()
     f.place, f.spent, f.marched = to, f.spent + 1, True
     s.force = f

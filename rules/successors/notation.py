@@ -89,6 +89,7 @@ _PIECE_NAMES: Final = {
     **{w: "el" for w in ("el", "els", "elephant", "elephants")},
     **{w: "fleet" for w in ("fleet", "fleets")},
     **{w: "leader" for w in ("leader", "leaders")},
+    **{w: "merc" for w in ("mercenary", "mercenaries", "mercs")},
 }
 
 
@@ -652,14 +653,21 @@ def _check_retreating(r: Reader, piece: str, n: int, to: int) -> None:
     """More units of a kind than the seat has in the battle: refused as typed, with how
     many there are (step by step, the last would be refused as another seat's turn)."""
     s, battle = r.s, r.s.battle
+    if n == 1:
+        return
+    said = f"retreat {n} {piece} to {s.parts.map.names[to]}"
+    first = Retreat(piece, s.parts.map.ids[to])
+    if first not in engine.legal(s):  # as typed, not as its first step of one unit
+        now = engine.legal(s)
+        why = refusal_reason(s, first, r.seat)
+        raise StepRefused(f"{said}: {why}", allowed_text(s, now) if now else None)
     seat = s.seats.index(r.seat) if r.seat in s.seats else NO
     code = piece_code(s, seat, piece) if battle is not None and seat != NO else None
-    if n == 1 or battle is None or code is None or code < 0:
+    if battle is None or code is None or code < 0:
         return
     there = s.units[battle.area][code]
     if n > there:
         where = s.parts.map.names[battle.area]
-        said = f"retreat {n} {piece} to {s.parts.map.names[to]}"
         raise StepRefused(f"{said}: you have {there} {piece} in {where}", None)
 
 

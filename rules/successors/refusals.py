@@ -171,7 +171,10 @@ def _move_how(s: State, legal: Sequence[Action], v: View) -> str:
     if f is not None:
         more = [next((a for a in legal if isinstance(a, k)), None) for k in (Drop, Halt)]
         said += [f"`{describe(v, a)}`" for a in more if a is not None]
-        return "type " + listed(said, "or") if said else ""
+        typed = "type " + listed(said, "or") if said else ""
+        if not f.marched:  # nothing moved yet: undo (a command, named by each front end)
+            return f"{typed}; undo calls the force off" if typed else "undo calls the force off"
+        return typed
     take = next((a for a in legal if isinstance(a, Take)), None)
     out = []
     if take is not None:  # the pieces of the first area that may move, the leader too
@@ -436,7 +439,8 @@ def _move_why(s: State, seat: int, a: Action) -> str | None:
             where = listed([area_name(s, c) for c in coasts], "or")
             return f"troops board and land where the fleets are, their port or a coast of their sea: {where}"
     if isinstance(a, Done):
-        return "`done` ends the purchases; the movement ends with `end movement`"
+        money = s.money[seat]  # (they end by themselves once nothing more may be bought)
+        return f"your purchases are over (treasury {money}); the movement ends with `end movement`"
     if isinstance(a, Call):
         return _call_why(s, seat, a)
     if f is None:
@@ -611,6 +615,10 @@ def loss_first(s: State, area: int, seat: int, hit: int) -> str:
 
 def _buy_when(s: State) -> str:
     """A purchase typed outside the revenue phase: when purchases come (l.5)."""
+    if s.phase == "setup":
+        return (
+            f"at the setup, a seat buys its units once it has chosen its home: {decision_text(s)}"
+        )
     if s.phase == "play" and s.turn == 1:
         return f"no purchases on turn 1 (l.5): {decision_text(s)}"
     return f"purchases come in your revenue phase, after the event (l.5): {decision_text(s)}"

@@ -11,10 +11,10 @@ from ..capabilities import Menus, Narration, Notation, Orders, Reference, TableT
 from ..errors import excerpt
 from ..game import Seat
 from ..words import count_of, listed
-from . import aside, board, codec, engine, notation, reference, report, wording
+from . import aside, board, codec, economy, engine, notation, reference, report, wording
 from .chits import ARMED_FOR, YOUR_MOMENTS, armed_as, chit_of
 from .movement import force_words
-from .names import area_name, title
+from .names import area_name, piece_code, title
 from .options import SuccessorsOptions
 from .refusals import decision_text, how_to
 from .result import half_points, points_text, ranking
@@ -38,6 +38,7 @@ from .state import (
     Offer,
     Play,
     Refuse,
+    Retreat,
     Stand,
     State,
     Take,
@@ -63,6 +64,24 @@ class SuccessorsNotation(Notation[Action, View]):
 
 
 class SuccessorsMenus(Menus[Action, View]):
+    def note(self, view: View, action: Action) -> str | None:
+        """`done` at the setup with no unit bought though the Talents allow one: the home
+        stands empty when game turn 1 begins (the table asks before it is played)."""
+        s = view.state
+        top = s.frames[-1] if s.frames else None
+        if not isinstance(action, Done) or top is None or top[0] != "buy":
+            return None
+        if top[2] != economy.SETUP_BUY:
+            return None
+        seat = top[1]
+        if board.unit_count(s, seat) or not any(isinstance(a, Buy) for a in engine.legal(s)):
+            return None
+        home = area_name(s, s.homes[seat])
+        return (
+            f"{title(s, seat)} would keep its {s.money[seat]} Talents and buy no unit: {home} "
+            "stands empty when game turn 1 begins, before it may buy again (l.5)"
+        )
+
     def grouped_choices(
         self, view: View, actions: Sequence[Action]
     ) -> tuple[list[str], str | None]:
@@ -76,6 +95,11 @@ class SuccessorsMenus(Menus[Action, View]):
                 most[key] = max(most.get(key, 0), a.count)
         out = []
         for a in actions:
+            if isinstance(a, Retreat) and (many := _retreating(view.state, a)) > 1:
+                said = wording.describe(view, a)  # a unit a step; a count reads as typed (l.45)
+                upto = said.replace("retreat 1 ", f"retreat {many} ", 1)
+                out.append(f"`{said}` to `{upto}` (any of 1-{many})")
+                continue
             if not isinstance(a, Buy | Take):
                 out.append(f"`{wording.describe(view, a)}`")
                 continue
@@ -86,6 +110,15 @@ class SuccessorsMenus(Menus[Action, View]):
             elif a.count == 1 or top <= 2:
                 out.append(f"`{wording.describe(view, a)}`")
         return out, None
+
+
+def _retreating(s: State, a: Retreat) -> int:
+    """How many units of a retreat's kind its seat has in the battle (one retreats a step)."""
+    top = s.frames[-1] if s.frames else None
+    if s.battle is None or top is None or top[0] != "retreat" or a.piece in ("all", "leader"):
+        return 0
+    code = piece_code(s, top[1], a.piece)
+    return s.units[s.battle.area][code] if code is not None and code >= 0 else 0
 
 
 class SuccessorsOrders(Orders[State, Action, View]):
