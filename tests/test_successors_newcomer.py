@@ -961,3 +961,26 @@ def test_rebels_beaten_in_a_marked_area_tell_who_holds_it_now() -> None:
         s = GAME.apply(s, GAME.deal(s, lambda n: n - 1))
         said += s.news
     assert "The marker in Arabia is removed: Blue holds it (Q27)" in said, said
+
+
+def test_a_captured_leader_and_a_seat_before_its_home_are_told_in_the_games_words() -> None:
+    """Findings: "Green's leader is captured by Red" where Red had nothing left there read as
+    a slip (Q21: his side's units gone, he is captured); the status before the homes gave
+    every seat "treasury 0", while each has 5 Talents to spend with its home."""
+    s = order(leader_at(contest({"inf": 1}, {}), RED, "ara"), "fight red at Arabia")
+    assert (
+        "Red's leader, his side's units gone, is captured by Blue (Q21): ransom 5 Talents "
+        "(l.13)" in s.news
+    ), s.news
+    lines = talk_of(GAME).status(GAME.view(choosing_homes(), None))
+    assert any(line.endswith(": no home yet (5 Talents to spend there)") for line in lines), lines
+
+
+async def test_quitting_the_terminal_says_the_game_is_kept_and_how_to_go_on(
+    tmp_path: Path,
+) -> None:
+    out = io.StringIO()
+    args = ["--game", "successors", "--play", "blue", "--seed", "1"]
+    args += ["--db", str(tmp_path / "s.sqlite3"), "--boards", str(tmp_path / "b")]
+    await amain(args, iter(["home Macedonia", "quit"]), out, FakeRenderer())
+    assert "Game 1 is kept: the same command goes on with it from here." in out.getvalue()

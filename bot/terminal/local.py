@@ -696,6 +696,7 @@ class LocalClient:
         word = text.split()[0].lower()
         rest = text[len(word) :].strip()
         if word in QUIT_WORDS:
+            await self._kept()
             return False
         if word == "help":
             await self._help()
@@ -987,6 +988,12 @@ class LocalClient:
         shown = self.turn_text.split("\n")
         if header and shown[-1] == header:
             self.turn_text = "\n".join(shown[:-1])
+
+    async def _kept(self) -> None:
+        """`quit` with a game under way: that it is kept, and how to go on with it."""
+        game = await self.service.store.open_game(self.channel)
+        if game is not None and game.status == "active":
+            self.say(f"Game {game.id} is kept: the same command goes on with it from here.")
 
     async def _watch(self) -> None:
         """`watch`: the AIs play the rest of a game every seat of yours is out of."""

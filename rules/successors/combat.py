@@ -69,8 +69,8 @@ def capture(s: State, seat: int, captor: int) -> None:
     board.set_leader(s, seat, CAPTIVE + captor)
     say(
         s,
-        f"{title(s, seat)}'s leader is captured by {title(s, captor)}: "
-        f"ransom {s.parts.setup.ransom} Talents (l.13)",
+        f"{title(s, seat)}'s leader, his side's units gone, is captured by {title(s, captor)} "
+        f"(Q21): ransom {s.parts.setup.ransom} Talents (l.13)",
     )
 
 
