@@ -511,7 +511,9 @@ def _seat_line(v: View, seat: int, name: str) -> str:
     units = board.unit_count(s, seat)
     home = area_name(s, s.homes[seat]) if s.homes[seat] != NO else "none"
     if s.homes[seat] == NO and s.phase == "setup":  # its Talents come with its home (F)
-        return f"{name.capitalize()}: no home yet ({s.parts.setup.start_money} Talents to spend there)"
+        return (
+            f"{name.capitalize()}: no home yet ({s.parts.setup.start_money} Talents to spend there)"
+        )
     score = points_text(half_points(s, seat))
     return (
         f"{name.capitalize()}: home {home}, treasury {s.money[seat]}, "
