@@ -30,12 +30,12 @@ from typing import Final
 
 from ..capabilities.notation import MAX_ORDER_CHARS
 from ..errors import IllegalAction, InvalidOrder, NotYourTurn, excerpt
-from ..words import listed
+from ..words import count_of, listed
 from . import aside, economy, engine
 from .components import TYPES
 from .economy import MAX_BOUGHT
-from .names import piece_code, piece_word, unit_noun
-from .refusals import allowed_text, most_allowed, refusal, refusal_reason
+from .names import piece_word, unit_noun
+from .refusals import allowed_text, in_battle, most_allowed, refusal, refusal_reason
 from .state import (
     ASIDE_ACTIONS,
     NO,
@@ -310,14 +310,10 @@ def _check_price_of_all(r: Reader, pieces: list[tuple[int, str]], at: str) -> No
     pay for them all (l.15-18): their price and the treasury, not the last kind's price
     against what the first left."""
     s = r.s
-    top = s.frames[-1] if s.frames else None
-    kinds = (*TYPES, "fleet")
-    if len(pieces) < 2 or top is None or top[0] != "buy" or at not in s.parts.map.index:
+    if len(pieces) < 2 or any(_unit_price(s, piece, at) is None for _, piece in pieces):
         return
-    if any(piece not in kinds for _, piece in pieces):
-        return
-    seat, mode, price = top[1], top[2], top[4]
-    cost = sum(n * economy.buy_price(s, mode, price, Buy(piece, at, n)) for n, piece in pieces)
+    cost = sum(n * (_unit_price(s, piece, at) or 0) for n, piece in pieces)
+    seat = s.frames[-1][1]
     if cost <= s.money[seat]:
         return
     said = " ".join(f"{n} {piece}" for n, piece in pieces)
@@ -327,11 +323,18 @@ def _check_price_of_all(r: Reader, pieces: list[tuple[int, str]], at: str) -> No
 
 
 def _units_word(n: int, piece: str) -> str:
-    return (
-        f"{n} fleet{'s' if n > 1 else ''}"
-        if piece == "fleet"
-        else f"{n} {unit_noun(TYPES.index(piece), n)}"
-    )
+    return count_of(n, "fleet") if piece == "fleet" else f"{n} {unit_noun(TYPES.index(piece), n)}"
+
+
+def _unit_price(s: State, piece: str, at: str) -> int | None:
+    """What a unit of a kind costs at a place in the purchase under way; None outside a
+    purchase, or for no such unit or place (the step then says why)."""
+    top = s.frames[-1] if s.frames else None
+    if top is None or top[0] != "buy" or piece not in (*TYPES, "fleet"):
+        return None
+    if at not in s.parts.map.index:
+        return None
+    return economy.buy_price(s, top[2], top[4], Buy(piece, at, 1))
 
 
 def _buy_all(r: Reader, piece: str, at: str, n: int) -> None:
@@ -357,17 +360,11 @@ def _within_means(r: Reader, piece: str, at: str, n: int) -> bool:
     and its counters off the map are enough (what steps of at most 5 cannot tell ahead);
     outside a purchase, or of no such unit or place, the step says why."""
     s = r.s
-    top = s.frames[-1] if s.frames else None
-    if (
-        top is None
-        or top[0] != "buy"
-        or piece not in (*TYPES, "fleet")
-        or at not in s.parts.map.index
-    ):
+    each = _unit_price(s, piece, at)
+    if each is None:
         return True
-    seat, mode, price = top[1], top[2], top[4]
+    seat = s.frames[-1][1]
     pool = s.pool[seat][POOL_FLEETS if piece == "fleet" else TYPES.index(piece)]
-    each = economy.buy_price(s, mode, price, Buy(piece, at, n))
     return n * each <= s.money[seat] and n <= pool
 
 
@@ -652,7 +649,7 @@ def _retreat(r: Reader, ws: list[str]) -> None:
 def _check_retreating(r: Reader, piece: str, n: int, to: int) -> None:
     """More units of a kind than the seat has in the battle: refused as typed, with how
     many there are (step by step, the last would be refused as another seat's turn)."""
-    s, battle = r.s, r.s.battle
+    s = r.s
     if n == 1:
         return
     said = f"retreat {n} {piece} to {s.parts.map.names[to]}"
@@ -661,11 +658,9 @@ def _check_retreating(r: Reader, piece: str, n: int, to: int) -> None:
         now = engine.legal(s)
         why = refusal_reason(s, first, r.seat)
         raise StepRefused(f"{said}: {why}", allowed_text(s, now) if now else None)
-    seat = s.seats.index(r.seat) if r.seat in s.seats else NO
-    code = piece_code(s, seat, piece) if battle is not None and seat != NO else None
-    if battle is None or code is None or code < 0:
-        return
-    there = s.units[battle.area][code]
+    battle = s.battle
+    assert battle is not None  # a retreat is allowed in a battle only
+    there = in_battle(s, s.seats.index(r.seat), piece)
     if n > there:
         where = s.parts.map.names[battle.area]
         raise StepRefused(f"{said}: you have {there} {piece} in {where}", None)

@@ -233,9 +233,7 @@ def _buy_text(s: State, mode: int, left: int, price: int) -> str:
     each = f"at {talents(price)} each" if price else "free"
     seat = s.frames[-1][1]
     if mode == economy.EVENT_FLEETS:
-        return (
-            f"buy up to {left} fleets {each} in your ports{_pool_short(s, seat, -1, left)}, or done"
-        )
+        return f"buy up to {left} fleets {each} in your ports{_pool_short(s, seat, POOL_FLEETS, left)}, or done"
     if mode == economy.EVENT_ELEPHANTS:
         where = "in your elephant areas"
         return f"buy up to {left} elephants {each} {where}{_pool_short(s, seat, EL, left)}, or done"
@@ -245,10 +243,10 @@ def _buy_text(s: State, mode: int, left: int, price: int) -> str:
     return f"buy units at your home or with your leader ({money}), or done; {_upkeep_said(s, seat)}"
 
 
-def _pool_short(s: State, seat: int, kind: int, offered: int) -> str:
-    """ " (your pool holds 1)" where the counters off the map are fewer than an event offers
-    (`kind` -1: fleets)."""
-    held = s.pool[seat][POOL_FLEETS if kind < 0 else kind]
+def _pool_short(s: State, seat: int, counter: int, offered: int) -> str:
+    """ " (your pool holds 1)" where the counters off the map of a kind (its index in the
+    pool: a unit type, or POOL_FLEETS) are fewer than an event offers."""
+    held = s.pool[seat][counter]
     return f" (your pool holds {held})" if held < offered else ""
 
 
@@ -540,9 +538,20 @@ def _embark_why(s: State, f: Force, a: Embark) -> str:
     return f"only {free} {a.piece} of yours at {where} may board (the rest landed this turn: Q24)"
 
 
+def in_battle(s: State, seat: int, piece: str) -> int:
+    """How many units of a piece (`inf`, `merc inf`) the seat has in the battle under way:
+    what `retreat N inf` may move, a unit a step (l.45); 0 when none or no battle."""
+    code = piece_code(s, seat, piece) if s.battle is not None else None
+    return (
+        s.units[s.battle.area][code]
+        if s.battle is not None and code is not None and code >= 0
+        else 0
+    )
+
+
 def most_allowed(s: State, kind: type[Take | Buy | Embark], at: str, piece: str) -> int:
-    """The most units of a piece that a step of that kind (a taking, a purchase) allows at a
-    place now: 0 when none."""
+    """The most units of a piece that a step of that kind (a taking, a purchase, a boarding)
+    allows at a place now: 0 when none."""
     return max(
         (
             a.count

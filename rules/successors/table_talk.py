@@ -14,9 +14,9 @@ from ..words import count_of, listed
 from . import aside, board, codec, economy, engine, notation, reference, report, wording
 from .chits import ARMED_FOR, YOUR_MOMENTS, armed_as, chit_of
 from .movement import force_words
-from .names import area_name, piece_code, title
+from .names import area_name, title
 from .options import SuccessorsOptions
-from .refusals import decision_text, how_to
+from .refusals import decision_text, how_to, in_battle
 from .result import half_points, points_text, ranking
 from .state import (
     ASIDE_ACTIONS,
@@ -115,10 +115,9 @@ class SuccessorsMenus(Menus[Action, View]):
 def _retreating(s: State, a: Retreat) -> int:
     """How many units of a retreat's kind its seat has in the battle (one retreats a step)."""
     top = s.frames[-1] if s.frames else None
-    if s.battle is None or top is None or top[0] != "retreat" or a.piece in ("all", "leader"):
+    if top is None or top[0] != "retreat" or a.piece in ("all", "leader"):
         return 0
-    code = piece_code(s, top[1], a.piece)
-    return s.units[s.battle.area][code] if code is not None and code >= 0 else 0
+    return in_battle(s, top[1], a.piece)
 
 
 class SuccessorsOrders(Orders[State, Action, View]):
@@ -500,6 +499,10 @@ def _seat_line(v: View, seat: int, name: str) -> str:
     s = v.state
     if seat in s.out:
         return f"{name.capitalize()}: eliminated"
+    if s.homes[seat] == NO and s.phase == "setup":  # its Talents come with its home (F)
+        return (
+            f"{name.capitalize()}: no home yet ({s.parts.setup.start_money} Talents to spend there)"
+        )
     at = s.leaders[seat]
     if at >= CAPTIVE:
         leader = f"leader captive of {title(s, at - CAPTIVE)}"
@@ -510,10 +513,6 @@ def _seat_line(v: View, seat: int, name: str) -> str:
     held = board.controls(s, seat)
     units = board.unit_count(s, seat)
     home = area_name(s, s.homes[seat]) if s.homes[seat] != NO else "none"
-    if s.homes[seat] == NO and s.phase == "setup":  # its Talents come with its home (F)
-        return (
-            f"{name.capitalize()}: no home yet ({s.parts.setup.start_money} Talents to spend there)"
-        )
     score = points_text(half_points(s, seat))
     return (
         f"{name.capitalize()}: home {home}, treasury {s.money[seat]}, "
