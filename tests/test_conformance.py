@@ -132,6 +132,22 @@ def test_random_games_end_with_a_ranking_of_the_seats(gid: str, seed: int) -> No
 
 
 @pytest.mark.parametrize(("gid", "seed"), CASES)
+def test_the_result_is_told_once_by_the_end_message_not_by_the_last_step_too(
+    gid: str, seed: int
+) -> None:
+    """The table ends a game with one message of its result (`The game is over.` and the
+    result's text); the last step's own lines do not tell that text a second time."""
+    p = playout(gid, seed)
+    g = p.game
+    result = g.result(p.states[-1])
+    assert result is not None
+    before, after = g.view(p.states[-2], None), g.view(p.states[-1], None)
+    seat = None if p.chance[-1] else turns_of(g).actor(p.states[-2], p.actions[-1])
+    told = narration_of(g).narrate(before, p.actions[-1], after, seat)
+    assert not any(result.text in line for line in told), told
+
+
+@pytest.mark.parametrize(("gid", "seed"), CASES)
 def test_states_and_actions_round_trip_through_json(gid: str, seed: int) -> None:
     p = playout(gid, seed)
     g = p.game

@@ -82,7 +82,7 @@ def test_the_same_position_a_third_time_with_the_same_side_to_move_is_a_draw() -
     ]
     assert talk_of(GAME).status(end)[0] == REPEATED
     (a,) = parse(st, ROUND[-1], TIGERS)
-    assert narration_of(GAME).narrate(st, a, end, TIGERS) == ["Tigers: 6-5", REPEATED]
+    assert narration_of(GAME).narrate(st, a, end, TIGERS) == ["Tigers: 6-5"]  # the end tells it
     with pytest.raises(ValueError, match="the game is over"):
         apply(end, Move(origin=9, dest=3))
 
@@ -283,9 +283,10 @@ async def test_the_terminal_tells_the_draw_and_its_reason_and_the_log_keeps_it(
     lines = [*PLACEMENT, *ROUND, *ROUND, "log 2", "rules draw"]
     await amain([*args, "--game", "goat_tiger"], lines, out, FakeRenderer())
     text = out.getvalue()
-    assert f"• Tigers: 6-5\n• {REPEATED}\nThe game is over. {REPEATED}\n" in text
+    assert f"• Tigers: 6-5\nThe game is over. {REPEATED}\n" in text
+    assert text.count(REPEATED) == 2  # the end and the log; not the step's line too
     assert "1. Goats — 15 Goats left, a draw\n1. Tigers — 0 of 5 Goats captured, a draw" in text
-    assert f"The last 2 lines of the log:\nTigers: 6-5\n{REPEATED}" in text
+    assert f"The last 2 lines of the log:\nTigers: 6-5\nThe game is over. {REPEATED}" in text
     assert "Our rule, added to 5.5 (the rulebook has no draw" in text
 
 

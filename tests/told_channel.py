@@ -25,6 +25,7 @@ from bot.table.pipeline import typed_order
 from bot.table.registry import ENTRIES, game
 from bot.table.reply import Reply
 from bot.table.service import GameService
+from bot.table.table_texts import TableTexts
 from bot.table.textlog import told_messages
 from bot.table.views import MAX_LOG_LINES
 from db import GameRecord, StoredAction
@@ -52,7 +53,11 @@ class Channel:
         self.messages.append(reply.text)
 
     def said(self) -> list[str]:
-        return self.opening + [line for m in self.told() for line in m]
+        """The lines of steps, and the end's line (`The game is over.` and the result, set
+        off as the front end sets it off), as the log ends with it."""
+        ended = [x.replace("**", "") for m in self.messages[-1:] for x in m.split("\n")]
+        over = [x for x in ended if x.startswith(OVER)]
+        return self.opening + [line for m in self.told() for line in m] + over
 
     def told(self) -> list[list[str]]:
         """Each message's lines of steps (those that start with a bullet), the empty left out."""
@@ -76,6 +81,9 @@ class Channel:
     def messages_of_steps(self, kind: str) -> list[list[str]]:
         """`told`, without a stage's opening line (which a headline may say instead)."""
         return _without_openings(kind, self.told())
+
+
+OVER = TableTexts.over_line(None)
 
 
 def _without_openings(kind: str, messages: list[list[str]]) -> list[list[str]]:

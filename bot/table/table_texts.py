@@ -371,11 +371,17 @@ class TableTexts:
         return out
 
     def final_text(self, record: GameRecord, state: object) -> str:
+        """The end message: `The game is over.` with the result's text, then the places."""
         g = self.rules_of(record)
         ranking = g.result(state)
         lines = self.ranking_lines(g, ranking) if ranking is not None else []
+        return f"{self.over_line(ranking, self.strong)}\n" + "\n".join(lines)
+
+    @staticmethod
+    def over_line(ranking: Ranking | None, strong: Callable[[str], str] = str) -> str:
+        """`The game is over.` and the result's text: the end message's first line."""
         why = f" {ranking.text}" if ranking is not None and ranking.text else ""
-        return f"{self.strong('The game is over.')}{why}\n" + "\n".join(lines)
+        return f"{strong('The game is over.')}{why}"
 
     def stale_text(self, kind: str, what: Stale = "button") -> str:
         """A button, suggestion, menu or hint made before the game's last move, refused

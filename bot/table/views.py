@@ -115,11 +115,22 @@ class Views:
             return Reply.error("There is no game log yet.")
         n = check_range("The number of log lines", lines, 1, MAX_LOG_LINES)
         shown = await told_log(self.shared.loader, record, n, self.replays)
+        ended = await self._result_line(record)
+        shown = [*shown, *ended][-n:]
         if not shown:  # the setup told nothing (the start's headline said it)
             return Reply(text="Nothing has been played yet: the log is empty.", ephemeral=True)
         body = "\n".join(shown)
         head = "The last line" if len(shown) == 1 else f"The last {len(shown)} lines"
         return Reply(text=f"{head} of the log:\n{body}", ephemeral=True)
+
+    async def _result_line(self, record: GameRecord) -> list[str]:
+        """The end message's first line, as the channel told it after the last step's lines
+        (`The game is over.` and the result); none while the game goes on."""
+        if record.status != "finished":
+            return []
+        g = self.shared.loader.rules_of(record)
+        ranking = g.result(await self.shared.loader.state_of(record))
+        return [] if ranking is None else [self.shared.texts.over_line(ranking)]
 
     @answers()
     async def options(self, channel: str, user: int = 0, *, kind: str | None = None) -> Reply:

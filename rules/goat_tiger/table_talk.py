@@ -42,14 +42,14 @@ class GoatTigerNarration(Narration[GoatTigerAction, State]):
     def narrate(
         self, before: State, action: GoatTigerAction, after: State, seat: Seat | None
     ) -> list[str]:
-        """A move's line; a capture's says which Goat and the count (5.5: five win); a move
-        that ends the game, how it ended (a win, or our draw and its reason)."""
+        """A move's line; a capture's says which Goat and the count (5.5: five win). How the
+        game ended is the table's end message (the result's text)."""
         if seat is None:
             return []  # no chance steps: nothing to tell
         line = f"{TITLES[seat]}: {notation.describe(action)}"
         if isinstance(action, Capture):
             line += f", captures the Goat on {action.over}: {after.captured} of {CAPTURES_TO_WIN}"
-        return [line, play.end_text(after)] if after.over else [line]
+        return [line]
 
 
 class GoatTigerTalk(TableTalk[State]):

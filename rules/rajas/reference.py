@@ -106,7 +106,7 @@ def _upgrade_of_fame_5(b: State, action: Action, a: State) -> int:
 def narrate(b: State, action: Action, a: State, seat: str | None) -> list[str]:
     """The step in words with everything it did, each effect by its cause (narration.py), and
     what it changed for the seat (money, fame, karma, workers, the boat, upgrades); the markers
-    meeting on the step they meet, and the end of the game when it comes."""
+    meeting on the step they meet (the result is the table's end message)."""
     text = notation.describe(b, action)
     if isinstance(action, Setup):
         lines = [narration.setup_line(a)]
@@ -122,12 +122,7 @@ def narrate(b: State, action: Action, a: State, seat: str | None) -> list[str]:
             + (f": {'; '.join(said)}" if said else "")
             + (f" ({', '.join(changes)})" if changes else "")
         ]
-    lines += narration.meeting(b, a)
-    if a.phase == "over" and b.phase != "over":
-        from .result import ranking
-
-        lines.append(ranking(a).text)
-    return lines
+    return lines + narration.meeting(b, a)
 
 
 def status_lines(s: State) -> list[str]:

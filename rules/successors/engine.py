@@ -238,12 +238,10 @@ def turn_end(s: State) -> None:
 
 
 def game_over(s: State) -> None:
-    from .result import ranking
-
+    """The end (l.66-68): the count is the result's text, told by the table's end message."""
     s.phase = "over"
     s.current = NO
     s.frames = ()
-    s.news = (*s.news, ranking(s).text)
 
 
 # --- the player turn (l.2-7) -----------------------------------------------------------------
