@@ -47,6 +47,7 @@ from rules.successors.state import (
     Buy,
     Dice,
     Done,
+    EventRoll,
     Halt,
     Land,
     Retreat,
@@ -984,3 +985,24 @@ async def test_quitting_the_terminal_says_the_game_is_kept_and_how_to_go_on(
     args += ["--db", str(tmp_path / "s.sqlite3"), "--boards", str(tmp_path / "b")]
     await amain(args, iter(["home Macedonia", "quit"]), out, FakeRenderer())
     assert "Game 1 is kept: the same command goes on with it from here." in out.getvalue()
+
+
+def test_a_player_who_loses_the_last_unit_and_province_is_warned_before_it_is_out() -> None:
+    """Red, its home Macedonia taken, loses its last levy in Arabia in Blue's turn, which
+    ends there: the table says at once that Red, whose turn begins, is out at its end unless
+    it has a unit or a province again by then (Q32); Red's status line says so until then;
+    the warning is told once."""
+    s = put(controlled(contest({"inf": 3}, {"levy": 1}), BLUE, "mac"), "ara", RED, levy=0)
+    before = order(s, "fight red at Arabia")
+    s = GAME.apply(before, Dice((6, 6, 6, 1)))
+    assert units(s, "ara", RED) == (0, 0, 0, 0) and s.current == RED
+    warned = (
+        "Red has no unit and no province left: it is out at the end of this player turn "
+        "unless it has one again by then (Q32)"
+    )
+    assert told(before, Dice((6, 6, 6, 1))).count(warned) == 1
+    status = talk_of(GAME).status(GAME.view(s, None))
+    assert "Red: has no unit and no province left: it is out at the end of this" in "\n".join(
+        status
+    )
+    assert GAME.chance(s) is not None and warned not in told(s, EventRoll((1, 1, 1)))

@@ -334,7 +334,7 @@ def _combat_end(s: State, seat: int) -> None:
 
 def _end(s: State, seat: int) -> None:
     desert(s)
-    if not board.unit_count(s, seat) and not board.controls(s, seat):
+    if has_nothing(s, seat):
         eliminate(s, seat)
     later = [k for k in s.order[s.order.index(seat) + 1 :] if k not in s.out]
     if later and len(alive(s)) > 1:
@@ -373,6 +373,19 @@ def desert(s: State) -> None:
                     board.remove(s, area, m * 4 + t, row[m * 4 + t])
             say(s, f"{title(s, seat)}'s mercenaries in {area_name(s, area)} desert (alone)")
             row = s.units[area]
+
+
+def has_nothing(s: State, seat: int) -> bool:
+    """Q32: no unit on the map and no area controlled (out at the end of his own turn)."""
+    return not board.unit_count(s, seat) and not board.controls(s, seat)
+
+
+def stranded(s: State) -> tuple[int, ...]:
+    """The seats in play that have nothing left and are not out yet: the end of their own
+    player turn puts them out unless they gain a unit or a province before it (Q32)."""
+    if s.phase != "play":
+        return ()
+    return tuple(k for k in range(s.players) if k not in s.out and has_nothing(s, k))
 
 
 def eliminate(s: State, seat: int) -> None:

@@ -150,9 +150,9 @@ class SuccessorsNarration(Narration[Action, View]):
         if isinstance(action, Undo):  # `after`'s news is an older step's; `before`'s, its own
             return [_taken_back(before.state, after.state, seat)]
         news = list(after.state.news)
-        if seat is None or news:  # the engine's lines tell the step and what it set going
-            return news
-        return [_step_said(before.state, action, after.state, seat)]
+        if seat is not None and not news:
+            news = [_step_said(before.state, action, after.state, seat)]
+        return news + _warned_of_the_end(before.state, after.state)
 
     def merge_lines(self, lines: list[str]) -> list[str]:
         return report.merged_lines(lines)
@@ -206,6 +206,22 @@ class SuccessorsNarration(Narration[Action, View]):
 
 
 TREASURY_TOLD = re.compile(r" \(treasury \d+\)")
+
+
+def _warned_of_the_end(before: State, after: State) -> list[str]:
+    """The table warned when a seat's last unit and province go: it is out at the end of its
+    own player turn unless it has one again by then (Q32)."""
+    left = [k for k in engine.stranded(after) if k not in engine.stranded(before)]
+    return [f"{title(after, k)} {end_of_the_road(after, k)}" for k in left]
+
+
+def end_of_the_road(s: State, seat: int) -> str:
+    """What a seat with nothing left faces (Q32), after its name."""
+    which = "this" if s.current == seat else "its next"
+    return (
+        f"has no unit and no province left: it is out at the end of {which} player turn "
+        "unless it has one again by then (Q32)"
+    )
 
 
 def _taken_back(before: State, after: State, seat: Seat | None) -> str:
@@ -510,6 +526,10 @@ def _seat_line(v: View, seat: int, name: str) -> str:
         leader = "no leader yet"
     else:
         leader = f"leader in {area_name(s, at)}"
+    if seat in engine.stranded(s):
+        return (
+            f"{name.capitalize()}: {end_of_the_road(s, seat)}, treasury {s.money[seat]}, {leader}"
+        )
     held = board.controls(s, seat)
     units = board.unit_count(s, seat)
     home = area_name(s, s.homes[seat]) if s.homes[seat] != NO else "none"
