@@ -1006,3 +1006,33 @@ def test_a_player_who_loses_the_last_unit_and_province_is_warned_before_it_is_ou
         status
     )
     assert GAME.chance(s) is not None and warned not in told(s, EventRoll((1, 1, 1)))
+
+
+def test_a_gift_to_a_seat_still_to_choose_its_home_is_refused_and_nothing_is_lost() -> None:
+    """Green, its home chosen with Talents left, types `give 3 to red` while Red has still to
+    choose: Red's Talents come with its home (F), which would have set them to 5 and lost
+    the gift; the gift is refused and Green keeps its Talents."""
+    s = deal(GAME.new_game(GAME.info.options(), ("blue", "red", "green")), 1, 2, 6)
+    s = order(order(s, "home Egypt", "green"), "buy 1 levy at Egypt, done", "green")
+    assert GAME.to_move(s) == "red" and s.money[2] == 4
+    with pytest.raises(IllegalAction, match="Red has no home yet: its Talents come with its home"):
+        order(s, "give 3 to red", "green")
+    s = order(s, "home Macedonia", "red")
+    assert order(s, "give 3 to red", "green").money[1:] == (8, 1)
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("give -3 to red", "'-3' is not a count: counts and amounts are whole numbers, 1 or more"),
+        ("buy -2 levy at Egypt", "'-2' is not a count"),
+        ("give 3.5 to red", "'3.5' is not a count"),
+        ("give 0 to red", "give at least 1 Talent: `give 1 to red` (l.12)"),
+    ],
+)
+def test_a_signed_broken_or_zero_amount_is_refused_not_read_as_another(
+    typed: str, said: str
+) -> None:
+    s = buying(started(3, money=20))
+    with pytest.raises((IllegalAction, InvalidOrder), match=re.escape(said)):
+        read(s, typed)

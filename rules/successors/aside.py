@@ -69,9 +69,16 @@ def _give(s: State, seat: int, a: Give) -> str | None:
     other = _other(s, seat, a.to)
     if isinstance(other, str):
         return other
+    if s.homes[other] == NO:  # its treasury begins with its home (F)
+        return (
+            f"{title(s, other)} has no home yet: its Talents come with its home (F), so give "
+            "once it has chosen one"
+        )
     held = s.money[seat]
     if not held:
         return "your treasury is empty: you have no Talent to give (l.12)"
+    if a.amount < 1:
+        return f"give at least 1 Talent: `give 1 to {a.to}` (l.12)"
     if not 1 <= a.amount <= held:
         upto = "" if held == 1 else f"at most {held}: "
         return f"you have {talents(held)} to give: {upto}`give {held} to {a.to}` (l.12)"

@@ -105,6 +105,13 @@ class StepRefused(IllegalAction):
 
 
 def words_of(text: str) -> list[str]:
+    """A step's words, lower case, a hyphen joining a name's words read as a space
+    (`Coele-Syria`); a signed or broken number refused (`-3` is not 3)."""
+    for token in text.split():
+        if re.fullmatch(r"[-+\u2212]\d+(?:[.,]\d*)?|\d+[.]\d*", token):
+            raise OrderError(
+                f"{excerpt(token)} is not a count: counts and amounts are whole numbers, 1 or more"
+            )
     return [w for w in re.sub(r"[-_]", " ", text.lower()).split() if w not in _FILLER]
 
 
