@@ -308,7 +308,7 @@ def test_battle_dice_are_told_by_the_units_that_rolled_them_and_what_they_hit_on
     said = told(s, Dice((4, 5, 6, 6)))
     assert said[0] == (
         "Arabia, round 1: Blue rolls infantry 4+1, levies 5 6: 2 hits (infantry hits on 5-6, "
-        "levy on 6; +1: the leader's (l.39))"
+        "levy on 6; +1: the leader's on his best unit, named before the roll (l.39; Q19))"
     )
     assert said[1] == "Arabia, round 1: Red rolls levy 6: 1 hit (levy hits on 6)"
 

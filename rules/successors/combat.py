@@ -473,11 +473,13 @@ def _hits_on(kinds: tuple[int, ...], hits_at: tuple[int, ...]) -> str:
 
 
 def _plus_from(s: State, b: Battle, side: int) -> str:
-    """Where a side's +1s come from: its leaders there (l.39; as `dice_layout` gives them),
-    Good omens (chit 9) in the first round, or both."""
+    """Where a side's +1s come from: its leaders there (l.39; as `dice_layout` gives them, a
+    reader seeing a +1 on a miss beside a die it would have made a hit), Good omens (chit 9)
+    in the first round, or both."""
     seats = side_seats(s, b, side) if (b.defenders if side else b.attackers) != (WHITE,) else ()
     leaders = sum(1 for k in seats if _leads(s, b, k))
-    said = ["the leaders' (l.39)" if leaders > 1 else "the leader's (l.39)"] if leaders else []
+    whose = "the leaders' on their best units" if leaders > 1 else "the leader's on his best unit"
+    said = [f"{whose}, named before the roll (l.39; Q19)"] if leaders else []
     if b.round == 1 and b.omens[side]:
         said.append("Good omens")
     return " and ".join(said)
