@@ -70,7 +70,8 @@ def capture(s: State, seat: int, captor: int) -> None:
     say(
         s,
         f"{title(s, seat)}'s leader, his side's units gone, is captured by {title(s, captor)} "
-        f"(Q21): ransom {s.parts.setup.ransom} Talents (l.13)",
+        f"(Q21): ransom {s.parts.setup.ransom} Talents (l.13), paid by {title(s, seat)}'s "
+        "revenue when it can, or sooner with `ransom` (Q21)",
     )
 
 
