@@ -543,11 +543,19 @@ def _seat_line(v: View, seat: int, name: str) -> str:
     )
 
 
+BARE_NAMED = 4  # provinces named in a status line's controlled-but-not-held list
+
+
 def held_alone(s: State, seat: int) -> str:
     """What the seat's points count of the map (l.66-67): the provinces its units alone
     occupy, unmarked, and their worth; a province controlled without them counts nothing."""
     alone = [a for a in range(s.parts.map.land) if board.alone_in(s, a) == seat]
-    if not alone:
-        return "no province held alone"
     worth = sum(s.parts.map.value[a] for a in alone)
-    return f"{count_of(len(alone), 'province')} held alone, worth {worth}"
+    said = f"{count_of(len(alone), 'province')} held alone, worth {worth}" if alone else ""
+    bare = [a for a in board.controls(s, seat) if a not in alone]
+    if bare:  # a newcomer counts what he controls: say which ones score nothing
+        names = [area_name(s, a) for a in bare[:BARE_NAMED]]
+        more = len(bare) - len(names)
+        named = listed([*names, f"{more} more"] if more else names)
+        said += f"{'; ' if said else ''}{named} controlled, not held alone: no points (l.66)"
+    return said or "no province held alone"
