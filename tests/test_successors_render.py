@@ -324,7 +324,7 @@ def test_mercenaries_are_named_apart_in_the_maps_text_and_its_legend() -> None:
     """The map's text listed a seat's mercenaries as its own units ("Macedonia (leader, 3
     levy, 3 cav, 2 inf)"), and the legend said only "edged: mercenaries"."""
     s = put(put(started(3), "egy", BLUE, levy=3), "egy", MERC + BLUE, inf=2)
-    assert "Blue holds Egypt (leader, 3 levy, 2 mercenary inf)" in PICTURES.alt_text(
+    assert "Blue controls Egypt (leader, 3 levy, 2 mercenary inf)" in PICTURES.alt_text(
         GAME.view(s, None), None
     )
     s = order(

@@ -95,7 +95,7 @@ def _areas(v: View, who: list[str]) -> list[str]:
         elif sides:
             ruled = f", {who[owner]}'s" if owner != NO else ""
             shared.append(f"{m.names[place]}{ruled}{battle} ({_sides(sides, who)})")
-    out = [f"{who[k]} holds {', '.join(areas)}." for k, areas in enumerate(held) if areas]
+    out = [f"{who[k]} controls {', '.join(areas)}." for k, areas in enumerate(held) if areas]
     if shared:
         out.append(f"Elsewhere: {'; '.join(shared)}.")
     for marker, said in MARKED.items():
