@@ -301,14 +301,23 @@ def test_a_hints_runner_up_is_told_in_facts_that_agree_with_the_step_chosen() ->
 def test_a_battle_that_may_still_be_won_is_never_told_as_won_0_percent_of_the_time() -> None:
     """A lone levy against a stack read "it would win 0 % of the time": it may (it hits on a
     6), so the chance is told as under 1 %. A battle against rebels says they always fight
-    (it read as a battle sought at under 1 %)."""
+    (it read as a battle sought at under 1 %). A battle declined that would be won says
+    what the win would cost."""
     from ai.successors.moves import DEFAULT
     from rules.successors.view import view
 
     s = put(put(moving(started(3)), "egy", 0, levy=1), "ara", 1, inf=6, cav=6)
     s = order(order(s, "move 1 levy Egypt Arabia"), "end movement")
     told = why.reason(view(s, "blue"), st.Decline("ara", "red"), DEFAULT)
-    assert told == "no battle in Arabia, where it would win under 1 % of the time", told
+    assert told == "no battle in Arabia, where it would win only under 1 % of the time", told
+    for theirs, said in (  # a trial read "no battle, where it would win 96 %" as a slip
+        ({"levy": 1}, r"no battle in Arabia, one it would win over 99 % of the time at little"),
+        ({"inf": 2}, r"no battle in Arabia: a win \d\d % of the time would cost about \d of its 4"),
+    ):
+        strong = put(put(moving(started(3)), "egy", 0, inf=4), "ara", 1, **theirs)
+        strong = order(order(strong, "move 4 inf Egypt Arabia"), "end movement")
+        told = why.reason(view(strong, "blue"), st.Decline("ara", "red"), DEFAULT)
+        assert re.match(said, told), told
     rebels = put(put(moving(started(3)), "ara", 0, levy=1), "ara", st.WHITE, inf=6)
     rebels = order(rebels, "end movement")  # (the levy stands where rebels rose)
     told = why.reason(view(rebels, "blue"), st.Fight("ara", "white"), DEFAULT)

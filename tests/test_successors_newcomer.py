@@ -1037,3 +1037,29 @@ def test_a_signed_broken_or_zero_amount_is_refused_not_read_as_another(
     s = buying(started(3, money=20))
     with pytest.raises((IllegalAction, InvalidOrder), match=re.escape(said)):
         read(s, typed)
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        (
+            "move 2 inf Egypt Arabia Sirya",
+            "no place named 'sirya' on the map (did you mean Syria?)",
+        ),
+        (
+            "move 2 inf Egypt Cyrenaika",
+            "no place named 'cyrenaika' on the map (did you mean Cyrenaica?)",
+        ),
+        ("move 2 inf Egypt xyz", "no place named 'xyz' on the map"),
+        ("take 1 inf at", "a place is missing here: name the area"),
+    ],
+)
+def test_a_misspelt_or_missing_place_anywhere_in_an_order_is_named_with_a_guess(
+    typed: str, said: str
+) -> None:
+    """`home Egipt` was answered with `home Egypt`, but a path's `Sirya` with no guess, and
+    `lose 1 levy` with "a place is named here"."""
+    s = moving(put(started(3), "egy", BLUE, inf=2))
+    with pytest.raises(InvalidOrder) as refused:
+        read(s, typed)
+    assert str(refused.value).endswith(said), str(refused.value)

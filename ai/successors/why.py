@@ -76,15 +76,34 @@ def why_line(start: View, end: View, seat: str, level: str) -> str | None:
 # --- the hint -------------------------------------------------------------------------------
 
 
-def _battle_odds(s: State, seat: int, at: str, against: str) -> float:
+def _battle(s: State, seat: int, at: str, against: str) -> tuple[odds.Outcome, int]:
+    """The battle's odds for the seat attacking there, and its units in it."""
     m = s.parts.map
     area = m.index[at]
     theirs = white_side(s, area) if against == "white" else side(s, area, s.seats.index(against))
     ours = side(s, area, seat)
     if not theirs.count:
-        return 1.0
+        return odds.Outcome(1.0, float(ours.count), 0.0), ours.count
     hits = s.parts.setup.hits
-    return odds.battle(ours, theirs, hits, hits[CAV]).win
+    return odds.battle(ours, theirs, hits, hits[CAV]), ours.count
+
+
+def _declined(s: State, seat: int, a: st.Decline) -> str:
+    """Why no battle: the odds are poor, or a likely win costs units worth more kept."""
+    outcome, units = _battle(s, seat, a.at, a.against)
+    chance = _percent(outcome.win)
+    if outcome.win < 0.5:
+        return f"no battle in {_area(s, a.at)}, where it would win only {chance} of the time"
+    lost = round(units - outcome.attackers_left)
+    if not lost:
+        return (
+            f"no battle in {_area(s, a.at)}, one it would win {chance} of the time at little "
+            "cost: its units stay as they stand"
+        )
+    return (
+        f"no battle in {_area(s, a.at)}: a win {chance} of the time would cost about "
+        f"{lost} of its {count_of(units, 'unit')}, worth more kept"
+    )
 
 
 def reason(view: View, a: st.Action, params: Params) -> str:
@@ -101,12 +120,11 @@ def reason(view: View, a: st.Action, params: Params) -> str:
         verb = "a battle" if isinstance(a, st.Fight) else "no battle"
         return f"{verb} at sea: its {count_of(ours, 'fleet')} against {theirs}"
     if isinstance(a, st.Fight):
-        chance = _percent(_battle_odds(s, i, a.at, a.against))
+        chance = _percent(_battle(s, i, a.at, a.against)[0].win)
         forced = "rebels always fight (Q13): " if a.against == "white" else ""
         return f"{forced}a battle in {_area(s, a.at)} it wins {chance} of the time"
     if isinstance(a, st.Decline):
-        chance = _percent(_battle_odds(s, i, a.at, a.against))
-        return f"no battle in {_area(s, a.at)}, where it would win {chance} of the time"
+        return _declined(s, i, a)
     if isinstance(a, st.ChooseHome):
         return _home_reason(s, s.parts.map.index[a.area])
     if isinstance(a, st.Buy):

@@ -23,6 +23,7 @@ So parse(view, describe(view, a)) == [a] for every legal step a.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Callable, Sequence
 from difflib import get_close_matches
@@ -132,7 +133,7 @@ def read_place(s: State, ws: list[str], i: int, land_only: bool = False) -> tupl
         if said in names:
             return names.index(said), i + k
     if i >= len(ws):
-        raise OrderError("a place is named here")
+        raise OrderError("a place is missing here: name the area")
     said = ws[i]
     found = [p for p, n in enumerate(names) if n.startswith(said)]
     for k in range(2, min(len(ws) - i, 5) + 1):  # "lydia and": longer starts of a name
@@ -145,7 +146,9 @@ def read_place(s: State, ws: list[str], i: int, land_only: bool = False) -> tupl
     if found:
         shown = ", ".join(m.names[p] for p in found[:6])
         raise OrderError(f"{excerpt(said)} names several places: {shown}")
-    raise OrderError(f"no place named {excerpt(said)} on the map")
+    alike = difflib.get_close_matches(said, [n for n in names if " " not in n], 1, 0.6)
+    guess = f" (did you mean {m.names[names.index(alike[0])]}?)" if alike else ""
+    raise OrderError(f"no place named {excerpt(said)} on the map{guess}")
 
 
 def _piece(ws: list[str], i: int) -> tuple[str, int] | None:
