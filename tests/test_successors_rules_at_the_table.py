@@ -62,7 +62,9 @@ def test_a_player_asking_about_his_leader_reads_the_leaders_topic(word: str) -> 
     assert told.startswith("Leaders (") and len(told) <= PHONE_SCREEN, told
     for said in ("4 MP", "(Q10)", "(l.39", "captured", "(Q21)", "`ransom`", "5 Talents", "(Q32)"):
         assert said in told, said
-    assert "(l.21; Q6)" in told and "you buy no land units" in told  # home held, leader captive
+    assert (
+        "(l.21; Q6)" in told and "you buy no levies, infantry or cavalry" in told
+    )  # home held, leader captive
 
 
 def test_rules_chits_lists_each_chit_of_the_file_with_when_it_is_played() -> None:

@@ -183,14 +183,14 @@ TOPICS: MappingProxyType[str, str | Callable[[], str]] = MappingProxyType(
             "units that start the phase with him while they move with him (Q10); in battle he "
             "adds 1 to his best unit's die every round (l.39; Q19). A leader whose side has no "
             "unit left after a battle, or who stands alone where an enemy fights, is captured "
-            "(Q21); beaten by rebels, or lost at sea, he goes home (Q21, l.52). Ransom: 5 "
-            "Talents to his captor (l.13), typed `ransom` at any time, or paid by your revenue "
-            "when it can (Q21); he goes home, or to your units nearest it if enemies hold it, "
-            "and no ransom is paid while no such area can take him. If his captor is "
-            "eliminated he goes home free (Q32). Bought units go to your home or your leader "
-            "(l.21; Q6): with your home held and him captive you buy no land units, but you "
-            "still collect tax, pay upkeep, buy fleets by your provinces, move, fight, give, "
-            "ally, and play the chits that bring no units."
+            "(Q21); beaten by rebels, or lost at sea, he goes home (l.52). Ransom 5 Talents to "
+            "his captor (l.13): type `ransom` at any time, or your revenue pays it when it can "
+            "(Q21); he goes home, or to your units nearest it if enemies hold it; no ransom "
+            "while no such area can take him. He goes home free if his captor is eliminated "
+            "(Q32). Bought units go to your home or your leader (l.21; Q6): with your home "
+            "taken and him captive you buy no levies, infantry or cavalry, but you still "
+            "collect tax, pay upkeep, buy fleets and the table's elephants, move, fight, give, "
+            "ally and play chits (those bringing units bring none)."
         ),
         "units": _units,
         "q1-q33": readings.listed,
