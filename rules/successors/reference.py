@@ -1,17 +1,106 @@
 """The rules at the table, in our own words, by the summary's headings (Sequence of Play,
 Revenue, Movement, Combat, Sea, Sea Invasion, Victory) and our readings, each citing its
-lines (l.N) or its question (Q.N, docs/successors.md); a topic found by its name or any word
-a player asks with ("homes", "fleet", "retreat"), the closest named when none is."""
+lines (l.N) or its question (Q21: each told by its number, readings.py); a topic found by its
+name or any word a player asks with ("homes", "fleet", "retreat"), the closest named when none
+is. The chits and the counters are told from the standard components' files, as the game
+loads them."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable, Iterable
 from difflib import get_close_matches
 from types import MappingProxyType
 
 from ..errors import excerpt
-from ..words import singular
+from ..words import count_of, singular
+from . import chits, readings
+from .components import standard_parts
+from .names import unit_noun
+from .state import TRIGGERS
 
-TOPICS = MappingProxyType(
+
+def _chits() -> str:
+    """How chits come, are held and played, then each chit of the file with its timing."""
+    table = standard_parts().events.table
+    drawn = [(e.key, st.every) for e in table for st in e.steps if st.kind == "draw"]
+    by_roller = _runs(k for k, every in drawn if not every)
+    by_all = _runs(k for k, every in drawn if every)
+    return (
+        f"Chits (the errata; Q31): drawn from the cup when the event roll says so ({by_roller}: "
+        f"the roller draws one; {by_all}: every player), held secretly, back into the cup "
+        "once played. Play one when its timing allows (`play 5`, `play 2 at Egypt`, `play 18 "
+        "on red`), or arm it as a standing order the game carries out at its moment, unseen "
+        "(`arm 15 for revolt`, `arm 7 for battle at Egypt`, `arm 13 for turn on red`, "
+        f"`disarm 15`; short: a payment you cannot make). The chits: {_chit_list()}."
+    )
+
+
+# when a chit played by a step of its own may be played (chits.py's windows, aside.py's)
+PLAYED = (
+    (chits.ANY_TIME, "play at any time"),
+    (chits.NOT_IN_COMBAT, "play at any time but in a combat"),
+    (chits.IN_OWN_MOVEMENT, "play in your movement phase"),
+    (chits.IN_OWN_REVENUE, "play in your revenue phase"),
+)
+
+
+def _chit_list() -> str:
+    """Each run of one chit's copies (`2-4 Mercenaries`), runs of the same timing together."""
+    runs: list[tuple[int, int, str, str]] = []  # first, last, name, when
+    for c in standard_parts().chits.chits:
+        when = _when(c.kind)
+        if runs and runs[-1][2:] == (c.name, when) and runs[-1][1] == c.number - 1:
+            runs[-1] = (runs[-1][0], c.number, c.name, when)
+        else:
+            runs.append((c.number, c.number, c.name, when))
+    groups: list[tuple[list[str], str]] = []
+    for first, last, name, when in runs:
+        label = f"{first} {name}" if first == last else f"{first}-{last} {name}"
+        if groups and groups[-1][1] == when:
+            groups[-1][0].append(label)
+        else:
+            groups.append(([label], when))
+    return "; ".join(f"{', '.join(labels)}: {when}" for labels, when in groups)
+
+
+def _when(kind: str) -> str:
+    """When a chit of the kind is played, or the moments it is armed for (as typed)."""
+    ways = [w for kinds, w in PLAYED if kind in kinds]
+    moments = " or ".join(TRIGGERS[m] for m in chits.ARMED_FOR.get(kind, ()))
+    return ", or ".join([*ways, *([f"arm for {moments}"] if moments else [])])
+
+
+def _runs(keys: Iterable[str]) -> str:
+    """Event rolls in runs: `EVEN 31-35`, `ODD 11, ODD 14`."""
+    out: list[list[str]] = []
+    for key in keys:
+        table, n = key.split()
+        last = out[-1][-1].split() if out else ["", "0"]
+        if last[0] == table and int(n) == int(last[1]) + 1:
+            out[-1].append(key)
+        else:
+            out.append([key])
+    return ", ".join(r[0] if len(r) == 1 else f"{r[0]}-{r[-1].split()[1]}" for r in out) or "none"
+
+
+def _units() -> str:
+    """Each colour's counters and the white ones, from the setup file."""
+    setup = standard_parts().setup
+    colour = [f"{n} {unit_noun(k, n)}" for k, n in enumerate(setup.colour_mix[:4])]
+    white = [f"{n} {unit_noun(k, n)}" for k, n in enumerate(setup.white_mix)]
+    fleets = count_of(setup.colour_mix[4], "fleet")
+    return (
+        f"Units (the counter mix): each colour has {', '.join(colour)} and {fleets}; the white "
+        f"units, rebels and every player's mercenaries, {', '.join(white)}. Counters off the "
+        "map are the pool: a purchase, an event or a chit gives only what your pool holds, so "
+        "a purchase is refused when a kind runs out. A unit lost (in battle, sunk, drowned, "
+        "disbanded, deserting) goes back to its pool and may be bought again. Upkeep is 1 a "
+        "unit on the map (l.14; Q4)."
+    )
+
+
+TOPICS: MappingProxyType[str, str | Callable[[], str]] = MappingProxyType(
     {
         "sequence": (
             "Sequence of Play (l.1-7): each game turn, each player in turn does all four "
@@ -45,9 +134,9 @@ TOPICS = MappingProxyType(
             "Movement (l.25-32): no stacking limit, no ZOCs; land units 3 MP, rough areas cost "
             "2; the leader 4 MP, and so the units that begin the phase with him while they "
             "move with him (Q10). Entering an area with unfriendly units stops you (l.27). "
-            "Orders: `move 2 inf leader Egypt Syria`, or step by step: `take 2 inf at Egypt`, "
-            "`march to Syria`, `halt`; `end movement`. A unit moves once a phase (our reading). "
-            "Allies move in your turn when you `call` them (l.32; Q12)."
+            "Orders: `move 2 inf leader Egypt Arabia Syria`, or step by step: `take 2 inf at "
+            "Egypt`, `march to Arabia`, `halt`; `end movement`. A unit moves once a phase (our "
+            "reading). Allies move in your turn when you `call` them (l.32; Q12)."
         ),
         "combat": (
             "Combat (l.35-46): a battle where at least one side wants it (the defender may "
@@ -82,19 +171,29 @@ TOPICS = MappingProxyType(
             "marker; they attack at once and fight until gone, never move nor retreat, and hit "
             "the area's controller first. A marked area gives no tax, control or points."
         ),
-        "chits": (
-            "Chits (the errata; Q31): drawn by events, held secretly, played back into the cup. Play one "
-            "at any time its timing allows (`play 5`, `play 2 at Egypt`), or arm it as a "
-            "standing order the game carries out when its moment comes (`arm 15 for revolt`, "
-            "`arm 7 for battle at Egypt`, `arm 13 for turn on red`): nobody waits and nobody "
-            "sees what you hold. Your hand: the private summary."
-        ),
+        "chits": _chits,
         "alliances": (
             "Alliances (l.12, l.32; Q8, Q12): `offer red`, `accept blue`; allies do not stop "
             "each other, share areas without battle and fight on the phasing side; `break "
             "with red` ends it at your next turn. Money passes freely through turn 8: `give 3 "
             "to red`."
         ),
+        "leaders": (
+            "Leaders (l.13, l.21, l.28, l.39; Q10, Q21): your leader has 4 MP, and so have the "
+            "units that start the phase with him while they move with him (Q10); in battle he "
+            "adds 1 to his best unit's die every round (l.39; Q19). A leader whose side has no "
+            "unit left after a battle, or who stands alone where an enemy fights, is captured "
+            "(Q21); beaten by rebels, or lost at sea, he goes home (l.52). Ransom 5 Talents to "
+            "his captor (l.13): type `ransom` at any time, or your revenue pays it when it can "
+            "(Q21); he goes home, or to your units nearest it if enemies hold it; no ransom "
+            "while no such area can take him. He goes home free if his captor is eliminated "
+            "(Q32). Bought units go to your home or your leader (l.21; Q6): with your home "
+            "taken and him captive you buy no levies, infantry or cavalry, but you still "
+            "collect tax, pay upkeep, buy fleets and the table's elephants, move, fight, give, "
+            "ally and play chits (those bringing units bring none)."
+        ),
+        "units": _units,
+        "q1-q33": readings.listed,
     }
 )
 
@@ -107,16 +206,16 @@ TERMS = MappingProxyType(
         "events": ("event", "event table", "roll", "dice", "die", "odd", "even"),
         "revenue": (
             "tax", "income", "upkeep", "maintenance", "buy", "purchase", "price", "cost",
-            "talent", "levy", "infantry", "inf", "cavalry", "cav", "elephant", "el", "unit",
-            "ransom", "disband",
+            "talent", "levy", "infantry", "inf", "cavalry", "cav", "elephant", "el",
+            "disband",
         ),
         "movement": (
             "move", "march", "mp", "movement point", "path", "stop", "take", "halt", "drop",
-            "rough", "terrain", "zoc", "zone of control", "stacking", "leader", "call",
+            "rough", "terrain", "zoc", "zone of control", "stacking", "call",
         ),
         "combat": (
             "battle", "fight", "attack", "decline", "retreat", "loss", "hit", "pre-battle",
-            "round", "stand", "capture",
+            "round", "stand",
         ),
         "sea": ("fleet", "sail", "port", "ship", "embark", "carry", "transport", "sea battle"),
         "invasion": ("landing", "land", "disembark", "double", "sea invasion", "captured fleet"),
@@ -124,10 +223,13 @@ TERMS = MappingProxyType(
         "rebels": ("white", "revolt", "marker", "rebel", "invasion marker"),
         "chits": (
             "chit", "play", "arm", "disarm", "standing order", "hand", "spy", "raid",
-            "mercenary",
+            "mercenary", "cup", "draw",
         ),
         "alliances": ("alliance", "ally", "offer", "accept", "refuse", "break", "gift", "give",
                       "money"),
+        "leaders": ("leader", "capture", "captured", "captive", "ransom", "prisoner"),
+        "units": ("unit", "counter", "limit", "pool", "mix", "counter mix", "unit limit"),
+        "q1-q33": ("q", "reading", "our reading", "question"),
     }
 )  # fmt: skip
 CLOSEST = 3
@@ -165,5 +267,14 @@ def find(name: str) -> str:
     raise ValueError(f"no topic {excerpt(name)}{closest}; the topics are: {', '.join(TOPICS)}")
 
 
+# a reading asked by its number, as the game's messages cite it: Q21, q21, Q 21, Q.21
+READING = re.compile(r"q\.? ?(\d{1,3})")
+
+
 def topic(name: str) -> str:
-    return TOPICS[find(name)]
+    """The topic's text, or reading Q`N`'s (a ValueError names what there is)."""
+    asked = READING.fullmatch(_key(name[:60]))
+    if asked:
+        return readings.told(int(asked[1]))
+    told = TOPICS[find(name)]
+    return told if isinstance(told, str) else told()

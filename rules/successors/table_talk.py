@@ -437,14 +437,15 @@ class SuccessorsReference(Reference[SuccessorsOptions]):
 
     def help_lines(self, named: Callable[[str], str]) -> list[str]:
         return [
-            "Orders: `buy 2 levy 1 cav at Egypt`, `done`; `move 2 inf leader Egypt Syria`, "
+            "Orders: `buy 2 levy 1 cav at Egypt`, `done`; `move 2 inf leader Egypt Arabia`, "
             "`sail 2 fleets with 2 inf Egypt Egyptian Sea land at Cyrenaica`, `end movement`; "
             "`fight red at Syria`, `retreat all to Arabia`, `stand`; at any time `give 3 to "
             "red`, `offer red`, `play 5`, `arm 15 for revolt`.",
             f"{named('hand')} shows your chits and standing orders to you alone; "
             f"{named('options')} every step allowed now; {named('rules')} the rules by the "
             "summary's headings, or by a word (homes, fleet, retreat): l.26 cites the "
-            "rules summary's line 26, Q10 our reading where it is silent (docs/successors.md).",
+            f"rules summary's line 26, Q10 our reading where it is silent: {named('rules topic:Q10')} "
+            "tells it (Q1 to Q33).",
         ]
 
 

@@ -1,0 +1,195 @@
+"""Successors' rules at the table, as a newcomer reads them: every reading a message cites
+(Q21) told by its number, in a player's words, asking docs/successors.md's questions; the
+leaders, the chits and the counters each a topic found by a player's words; every example
+order a topic gives a path on the map."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+from fakes import FakeRenderer
+
+from bot.terminal.local import amain
+from rules.capabilities import reference_of
+from rules.successors import GAME
+from rules.successors.components import standard_parts
+
+ROOT = Path(__file__).resolve().parent.parent
+REF = reference_of(GAME)
+PHONE_SCREEN = 1100  # characters a topic may take: a phone's screen, about 25 short lines
+CITED = re.compile(r"\bQ\.?(\d+)\b")
+
+
+def test_every_reading_a_message_cites_is_told_at_the_table_by_its_number() -> None:
+    """Messages cite "(Q21)": the rules answer Q21 (and q21) with its question and reading."""
+    sources = [
+        *(ROOT / "rules" / "successors").glob("*.py"),
+        *(ROOT / "ai" / "successors").glob("*.py"),
+    ]
+    sources += (ROOT / "rules" / "successors" / "data").glob("*.yaml")
+    cited = {int(n) for p in sources for n in CITED.findall(p.read_text(encoding="utf-8"))}
+    assert {4, 12, 21, 27} <= cited
+    for n in sorted(cited):
+        told = REF.rules_reference(f"Q{n}")
+        assert told.startswith(f"Q{n} (") and "Our reading: " in told, told
+        assert REF.rules_reference(f"q{n}") == told
+        assert len(told) <= PHONE_SCREEN // 2, told
+    with pytest.raises(ValueError, match="our readings are Q1 to Q33"):
+        REF.rules_reference("Q34")
+
+
+def test_the_readings_told_at_the_table_ask_the_docs_questions() -> None:
+    """docs/successors.md's table of readings and the table's readings are the same questions,
+    each in the same section, and the list of readings names every one."""
+    docs = (ROOT / "docs" / "successors.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| Q(\d+) \| ([^|]+) \| ([^|]+) \|", docs, re.M)
+    assert [int(n) for n, _, _ in rows] == list(range(1, 34))
+    listed = REF.rules_reference("q1-q33")
+    assert "q1-q33" in REF.rules_topics() and len(listed) <= PHONE_SCREEN
+    for n, section, question in rows:
+        told = REF.rules_reference(f"Q{n}")
+        assert told.startswith(f"Q{n} ({section.strip()}): {question.strip()} Our reading: ")
+        assert f"Q{n} " in listed
+    assert REF.rules_reference("readings") == listed
+
+
+@pytest.mark.parametrize("word", ["leader", "leaders", "capture", "captured", "ransom", "captive"])
+def test_a_player_asking_about_his_leader_reads_the_leaders_topic(word: str) -> None:
+    told = REF.rules_reference(word)
+    assert told.startswith("Leaders (") and len(told) <= PHONE_SCREEN, told
+    for said in ("4 MP", "(Q10)", "(l.39", "captured", "(Q21)", "`ransom`", "5 Talents", "(Q32)"):
+        assert said in told, said
+    assert (
+        "(l.21; Q6)" in told and "you buy no levies, infantry or cavalry" in told
+    )  # home held, leader captive
+
+
+def test_rules_chits_lists_each_chit_of_the_file_with_when_it_is_played() -> None:
+    told = REF.rules_reference("chits")
+    assert told.startswith("Chits (the errata; Q31): ") and len(told) <= PHONE_SCREEN, told
+    p = standard_parts()
+    named: dict[int, str] = {}
+    for first, last, name in re.findall(r"(\d+)(?:-(\d+))? ([A-Z][a-z ]+)", told):
+        named |= dict.fromkeys(range(int(first), int(last or first) + 1), name.strip())
+    assert named == {c.number: c.name for c in p.chits.chits}
+    drawing = [e.key for e in p.events.table if any(st.kind == "draw" for st in e.steps)]
+    assert drawing and f"{drawing[0]}-" in told and drawing[-1] in told  # EVEN 31-35, EVEN 36
+    for said in (
+        "held secretly",
+        "`play 5`",
+        "`play 2 at Egypt`",
+        "`arm 15 for revolt`",
+        "18 Spy: play at any time",
+        "15-17 Revolt fails: arm for revolt",
+        "12 Seize the initiative, 13 Truce, 14 General levy: arm for turn",
+        "2-4 Mercenaries: play at any time but in a combat, or arm for attacked",
+    ):
+        assert said in told, said  # fmt: skip
+
+
+@pytest.mark.parametrize("word", ["units", "counters", "limits", "pool", "mix", "unit"])
+def test_a_purchase_refused_for_want_of_counters_is_explained_by_the_counter_mix(
+    word: str,
+) -> None:
+    """`only 1 cavalry counter of your colour is left`: the rules tell each colour's mix."""
+    told = REF.rules_reference(word)
+    assert told.startswith("Units (") and len(told) <= PHONE_SCREEN, told
+    levy, inf, cav, el, fleet = standard_parts().setup.colour_mix
+    assert f"each colour has {levy} levies, {inf} infantry, {cav} cavalry, {el} elephants" in told
+    assert f"{fleet} fleets" in told and "goes back to its pool" in told
+
+
+# --- example orders on the map ------------------------------------------------------------
+
+MAP = standard_parts().map
+SETUP = standard_parts().setup
+NAMES = sorted(MAP.names, key=len, reverse=True)
+PLACE = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, NAMES)) + r")(?![\w-])", re.I)
+INDEX = {n.lower(): i for i, n in enumerate(MAP.names)}
+
+
+def _places(order: str) -> list[int]:
+    return [INDEX[m.lower()] for m in PLACE.findall(order)]
+
+
+def _borders(a: int, b: int) -> bool:
+    """Whether a force at `a` goes to `b` in one step: land to land, a coast to its sea, a
+    sea to a coast of it or to the next sea."""
+    land = MAP.land
+    if a < land:
+        return b in (MAP.adjacent[a] if b < land else MAP.seas[a])
+    return b in MAP.coasts[a - land] if b < land else b - land in MAP.sea_adjacent[a - land]
+
+
+def _off_the_map(text: str) -> list[str]:
+    """The example orders of one text whose paths leave the map's borders, or whose move
+    costs more MP than its force has (3, a leader's 4: l.26, l.28). A step (`march to Arabia`,
+    `land 2 inf at Cyrenaica`) goes on from where the step before it left the pieces."""
+    wrong, here = [], -1
+    for order in re.findall(r"`([^`]+)`", text):
+        verb, at = order.split()[0], _places(order)
+        if verb == "take" and at:
+            here = at[-1]
+        if verb not in ("move", "march", "sail", "land") or not at:
+            continue
+        whole = verb in ("move", "sail") or len(at) > 1  # `march Syria Babylonia` too
+        route = at if whole else [here, *at]
+        end = _end_of(route, by_sea=verb in ("sail", "land")) if route[0] >= 0 else -1
+        if end < 0 or (verb == "move" and _mp(route) > _mp_of(order)):
+            wrong.append(order)
+        here = end
+    return wrong
+
+
+def _mp(route: list[int]) -> int:
+    return sum(SETUP.rough_mp if MAP.rough[b] else 1 for b in route[1:])
+
+
+def _mp_of(order: str) -> int:
+    return SETUP.leader_mp if "leader" in order.split() else SETUP.land_mp
+
+
+def _end_of(route: list[int], by_sea: bool) -> int:
+    """Where a force following `route` ends (fleets stay in their sea as their troops land),
+    or -1 if a step of it is no border (fleets go from a coast to its sea, never overland)."""
+    at = route[0]
+    for b in route[1:]:
+        if not _borders(at, b) or (by_sea and at < MAP.land and b < MAP.land):
+            return -1
+        at = b if not by_sea or b >= MAP.land else at
+    return at
+
+
+def test_every_example_order_the_rules_give_follows_the_maps_borders() -> None:
+    """`move 2 inf leader Egypt Syria` was an example: Egypt borders Coele-Syria, Arabia
+    and Cyrenaica only. Each topic's, reading's and the help's example paths are checked
+    against the map, so a change of map catches an example it breaks."""
+    texts = [REF.rules_reference(t) for t in REF.rules_topics()]
+    texts += REF.help_lines(lambda words: f"`{words}`")
+    assert {t: w for t in texts if (w := _off_the_map(t))} == {}
+    moves = [o for t in texts for o in re.findall(r"`((?:move|sail|march) [^`]+)`", t)]
+    assert len(moves) >= 3, moves
+    readings = [REF.rules_reference(f"Q{n}") for n in range(1, 34)]
+    assert {t: w for t in readings if (w := _off_the_map(t))} == {}
+    assert _off_the_map("`move 2 inf leader Egypt Syria`") == ["move 2 inf leader Egypt Syria"]
+    assert _off_the_map("`take 2 inf at Egypt`, `march to Syria`") == ["march to Syria"]
+    assert _off_the_map("`move 2 inf Egypt Arabia Syria Cilicia`")  # 4 MP without the leader
+
+
+# --- in the terminal ------------------------------------------------------------------------
+
+
+async def test_in_the_terminal_rules_q21_tells_the_reading_a_message_cited(tmp_path: Path) -> None:
+    out = io.StringIO()
+    args = ["--game", "successors", "--play", "blue", "--seed", "5", "--db"]
+    args += [str(tmp_path / "s.sqlite3"), "--boards", str(tmp_path / "b")]
+    typed = ["rules", "rules Q21", "rules q21", "rules leader", "help", "quit"]
+    await amain(args, iter(typed), out, FakeRenderer())
+    text = out.getvalue()
+    assert re.search(r"Rules topics .*chits, alliances, leaders, units, q1-q33", text), text[-3000:]
+    assert text.count("Q21 (Combat): captured leaders? Our reading: ") == 2
+    assert "Leaders (l.13" in text and "no topic" not in text
+    assert "`rules Q10` tells it (Q1 to Q33)" in text
