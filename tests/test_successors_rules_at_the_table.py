@@ -129,13 +129,15 @@ def _off_the_map(text: str) -> list[str]:
     costs more MP than its force has (3, a leader's 4: l.26, l.28). A step (`march to Arabia`,
     `land 2 inf at Cyrenaica`) goes on from where the step before it left the pieces."""
     wrong, here = [], -1
-    for order in re.findall(r"`([^`]+)`", text):
-        verb, at = order.split()[0], _places(order)
+    for order in re.findall(r"`([^`\n]+)`", text):
+        verb, at = (order.split() or [""])[0], _places(order)
         if verb == "take" and at:
             here = at[-1]
         if verb not in ("move", "march", "sail", "land") or not at:
             continue
         whole = verb in ("move", "sail") or len(at) > 1  # `march Syria Babylonia` too
+        if not whole and here < 0:  # a step shown alone (`land at Syria`): no path to check
+            continue
         route = at if whole else [here, *at]
         end = _end_of(route, by_sea=verb in ("sail", "land")) if route[0] >= 0 else -1
         if end < 0 or (verb == "move" and _mp(route) > _mp_of(order)):
@@ -193,3 +195,24 @@ async def test_in_the_terminal_rules_q21_tells_the_reading_a_message_cited(tmp_p
     assert text.count("Q21 (Combat): captured leaders? Our reading: ") == 2
     assert "Leaders (l.13" in text and "no topic" not in text
     assert "`rules Q10` tells it (Q1 to Q33)" in text
+
+
+def test_every_example_path_a_player_reads_elsewhere_follows_the_maps_borders() -> None:
+    """The same slip was in refusals, the order reader's messages, the README and the docs:
+    every Successors example order in them (in backticks) is checked too."""
+    root = Path(__file__).resolve().parents[1]
+    sources = sorted((root / "rules" / "successors").glob("*.py"))
+    sources += [root / "README.md", root / "docs" / "successors.md", root / "docs" / "playing.md"]
+    sources += [root / "bot" / "table" / "autocomplete.py"]
+    texts = {p.name: p.read_text(encoding="utf-8") for p in sources}
+    # each example alone (lists of steps there are not sequences): its whole path checked
+    wrong = {
+        (name, order)
+        for name, text in texts.items()
+        for order in re.findall(r"`[^`\n]+`", text)
+        if _off_the_map(order)
+    }
+    assert wrong == set()
+    # a refusal's steps in one sentence are a sequence: `take ... at Egypt` then `march to ...`
+    said = texts["refusals.py"].split('"no land force is under way')[1][:160]
+    assert "`take 2 inf at Egypt` then `march to" in said and not _off_the_map(said), said

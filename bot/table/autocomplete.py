@@ -149,7 +149,7 @@ class Autocomplete:
         prefix: str,
         typed: str,
     ) -> tuple[str, str] | None:
-        """An order typed whole in the notation (`move 2 inf 1 cav Egypt Syria`), read for
+        """An order typed whole in the notation (`move 2 inf 1 cav Egypt Arabia Syria`), read for
         `seat` from `viewer`'s view, offered as it was typed with the steps it reads as (`→
         take 1 inf at Egypt; ...`) when they may be played, up to a reveal; None otherwise."""
         g = self.loader.rules_of(record)

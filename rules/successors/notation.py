@@ -10,9 +10,9 @@ at Egypt`, `pay`, `escape to Red Sea`; aside, at any time: `give 3 to red`, `off
 Egypt`, `arm 13 for turn on red`, `disarm 15`, `undo`.
 
 Whole orders, read into those steps: `buy 2 levy 1 cav at Egypt`; `move 2 inf 1 cav leader
-Egypt Syria Babylonia` (the pieces taken in the first area, marched along the path, halted);
+Egypt Arabia Babylonia` (the pieces taken in the first area, marched along the path, halted);
 `sail 2 fleets with 2 inf Egypt Egyptian Sea Cyprian Sea land at Syria` (the troops boarding
-at the port the fleets leave, landing where named); `march Syria Babylonia`; several steps
+at the port the fleets leave, landing where named); `march Syria Mesopotamia`; several steps
 joined by commas. Each step is read against the position the steps before it leave, up to a
 roll or a draw.
 
@@ -264,7 +264,7 @@ def parse(v: View, text: str, seat: str) -> list[Action]:
         raise InvalidOrder(f"an order is at most {MAX_ORDER_CHARS:,} characters")
     parts = [p for p in re.split(r"[,;]", text) if p.strip()]
     if not parts:
-        raise InvalidOrder("an order names a step, as `move 2 inf Egypt Syria`")
+        raise InvalidOrder("an order names a step, as `move 2 inf Egypt Arabia Syria`")
     r = Reader(v, seat)
     for k, part in enumerate(parts):
         at = r.s
@@ -460,7 +460,7 @@ def _take_pieces(r: Reader, at: str, piece: str, n: int) -> None:
 
 
 def _take_all(r: Reader, at: str) -> None:
-    """`move all Egypt Syria`, `take all at Egypt`: every unit there that may still move,
+    """`move all Egypt Arabia`, `take all at Egypt`: every unit there that may still move,
     and the leader."""
     takes = [a for a in engine.legal(r.s) if isinstance(a, Take) and a.at == at]
     most: dict[str, Take] = {}
@@ -501,11 +501,11 @@ def _march(r: Reader, ws: list[str]) -> None:
 
 
 def _move(r: Reader, ws: list[str]) -> None:
-    """`move 2 inf 1 cav leader Egypt Syria Babylonia`: taken in the first area, marched
+    """`move 2 inf 1 cav leader Egypt Arabia Babylonia`: taken in the first area, marched
     along the path, halted."""
     pieces, i = _pieces(ws, 1, every=True)
     if not pieces:
-        raise OrderError("name what moves: `move 2 inf 1 cav Egypt Syria`")
+        raise OrderError("name what moves: `move 2 inf 1 cav Egypt Arabia Syria`")
     i = _skip(ws, i, "from")
     p, i = read_place(r.s, ws, i, land_only=True)
     for n, piece in pieces:

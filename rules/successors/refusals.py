@@ -461,8 +461,8 @@ def _no_force_why(s: State, seat: int, to: int) -> str:
             by_area.setdefault(area, [0, 0, 0, 0])[code % 4] += n
     if not by_area:
         return (
-            "no land force is under way: name its pieces first (`move 2 inf Egypt Syria`, "
-            "or `take 2 inf at Egypt` then `march to Syria`)"
+            "no land force is under way: name its pieces first (`move 2 inf Egypt Arabia Syria`, "
+            "or `take 2 inf at Egypt` then `march to Arabia`)"
         )
     done = listed([f"{units_text(c)} in {area_name(s, a)}" for a, c in sorted(by_area.items())])
     return (
