@@ -595,3 +595,19 @@ def test_the_ai_workers_start_with_every_game_imported() -> None:
         assert pool.submit(eval, loaded).result() == ["ai.successors", "rules.rajas"]
     finally:
         pool.shutdown()
+
+
+@pytest.mark.parametrize("kind", ["successors", "rajas"])
+async def test_the_board_asked_for_is_told_in_words_where_no_picture_shows(
+    tmp_path: Path, kind: str
+) -> None:
+    """A newcomer at the terminal opened the board files to see where anything stood: `board`
+    prints the picture's words (its alt text) too; the boards a move writes stay quiet."""
+    out = io.StringIO()
+    args = ["--game", kind, "--seed", "3", "--db", str(tmp_path / "a.sqlite3")]
+    await amain([*args, "--boards", str(tmp_path / "b")], ["board"], out, FakeRenderer())
+    text = out.getvalue()
+    pngs = sorted((tmp_path / "b" / "a" / "game-1").glob("board-*.png"))
+    words = " ".join(pngs[-1].with_suffix(".txt").read_text().split())
+    told = text.split("The board in words:\n")[1].split("\n>")[0]
+    assert " ".join(told.split()) == words and text.count("The board in words:") == 1

@@ -58,6 +58,7 @@ DEFAULT_GAME = FIRST_GAME  # the terminal plays the bot's first game unless told
 DEFAULT_BOARDS = "./boards"
 YES = {"yes", "y"}
 NO = {"no", "n"}
+WORDS_WIDTH = 100  # the board's words wrapped for a terminal
 YOUR_VIEW = "your-view.png"  # the picture of the keyboard's seat's own view (`hand`)
 MAX_AI_PAUSE = 60.0  # seconds between two AI steps shown (--ai-pause)
 MIN_THINK, MAX_THINK = 0.05, 60.0  # a hard AI's seconds over a step (--think)
@@ -535,6 +536,15 @@ class LocalClient:
             alt = alt_of(reply.image)
             if alt is not None:  # beside the picture, for a screen reader
                 self._write(png.with_suffix(".txt"), alt.encode(), "alt text", quiet=True)
+            if alt and reply.announcement is None and png.name != YOUR_VIEW:
+                # the board asked for: its words here, where a picture cannot be shown
+                self.say("The board in words:")
+                for line in alt.split("\n"):
+                    self.say(
+                        textwrap.fill(
+                            line, WORDS_WIDTH, initial_indent="  ", subsequent_indent="  "
+                        )
+                    )
         if reply.file is not None and reply.file.filename == CHART_FILE:
             self._write(self.game_boards() / CHART_FILE, reply.file.data, "chart")
         elif reply.file is not None:
