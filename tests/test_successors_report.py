@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 from fakes import FakeRenderer, Seeds
-from successors_helpers import BLUE, RED, SEATS, at, deal, fleets, moving, put, started
+from successors_helpers import BLUE, GREEN, RED, SEATS, at, deal, fleets, moving, put, started
 from table_helpers import on_turn, run
 
 from bot.table.service import GameService
@@ -519,3 +519,18 @@ def test_a_reader_who_saw_a_voyage_begin_is_told_what_each_later_step_added() ->
     assert added(landed, landed.replace("1 levy in", "1 levy and 1 infantry in")) == (
         "• Green lands 1 infantry in Thrace (a sea invasion)"
     )
+
+
+def test_the_areas_each_seat_takes_at_the_combat_phases_end_are_told_in_one_line() -> None:
+    """A trial read "Blue takes control of Thrace", "Green takes control of Cilicia", "Blue
+    takes control of Syria": each seat's areas are now told together, one line a seat."""
+    from test_successors_rules import begun
+
+    s = put(put(started(3), "thr", BLUE, levy=1), "cil", GREEN, levy=1)
+    s = put(put(s, "syr", BLUE, levy=1), "ara", GREEN, levy=1)
+    s = begun(at(s, BLUE, 5))
+    lines = [x for x in narration_of(GAME).merge_lines(list(s.news)) if "takes control" in x]
+    assert lines == [
+        "Blue takes control of Thrace and Syria (l.10)",
+        "Green takes control of Cilicia and Arabia (l.10)",
+    ]

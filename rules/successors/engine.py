@@ -323,8 +323,9 @@ def _combat_end(s: State, seat: int) -> None:
                     f"The marker in {area_name(s, area)} is removed: {title(s, seats[0])} holds it (Q27)",
                 )
     changed = board.update_control(s)
-    for area in changed:
+    for area in sorted(changed, key=lambda a: s.control[a]):  # a seat's areas told together
         say(s, f"{title(s, s.control[area])} takes control of {area_name(s, area)} (l.10)")
+    for area in changed:
         if m.coast[area] != PORT:
             continue
         for f in range(s.players):
