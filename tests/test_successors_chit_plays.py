@@ -4,9 +4,12 @@ and arm now, from the check that judges the plays (aside.options), and why not t
 
 from __future__ import annotations
 
+import io
 import re
+from pathlib import Path
 
 import pytest
+from fakes import FakeRenderer
 from successors_helpers import (
     BLUE,
     RED,
@@ -20,6 +23,7 @@ from successors_helpers import (
     started,
 )
 
+from bot.terminal.local import amain
 from rules.capabilities import talk_of
 from rules.errors import IllegalAction
 from rules.successors import GAME, State
@@ -67,6 +71,11 @@ def test_forced_march_whose_leader_cannot_set_out_is_refused() -> None:
     assert refused(marched, "play 1").endswith(
         "your leader's move is over in this movement phase; play it in a later one before he "
         "sets out"
+    )
+    sailing = order(fleets(s, "egy", BLUE), "take 1 fleet at Egypt, embark leader at Egypt")
+    assert refused(sailing, "play 1").endswith(
+        "your leader sails with a fleet, not with a force on land; play it in a later movement "
+        "phase"
     )
     captive = s.clone()
     captive.leaders = (CAPTIVE + RED, *s.leaders[1:])
@@ -127,8 +136,8 @@ def test_the_hand_lists_the_chits_its_seat_may_play_and_arm_now_and_why_not_the_
         "points; not now: you have no fleet; play it when one of yours can move." in mine
     )
     assert (
-        "chit 15, Revolt fails: A revolt just rolled in one of your provinces does not happen; arm it: `arm 15 for revolt`."
-        in mine
+        "chit 15, Revolt fails: A revolt just rolled in one of your provinces does not happen; "
+        "arm it: `arm 15 for revolt`." in mine
     )
     theirs = holding(fleets(moving(started(3), RED), "egy", BLUE, 1), BLUE, 10)
     assert "; not now: played in your own movement phase only." in hand(theirs)
@@ -155,3 +164,24 @@ def test_every_chit_play_and_order_the_hand_offers_is_allowed() -> None:
 
     random_playout(3, 4, check)
     assert len({o for o in offered if o.startswith("play")}) >= 5, offered
+
+
+async def test_in_the_terminal_the_hand_offers_no_chit_play_that_would_be_refused(
+    tmp_path: Path,
+) -> None:
+    """Seed 3: Blue draws Tax farmers and General levy before its first movement. `hand` said
+    "play it: `play 11` (in your revenue phase)" in its movement; it says why not now and
+    offers the standing orders allowed, and `play 11` is refused to Blue for that reason."""
+    out = io.StringIO()
+    args = ["--game", "successors", "--play", "blue", "--seed", "3"]
+    args += ["--db", str(tmp_path / "s.sqlite3"), "--boards", str(tmp_path / "b")]
+    typed = ["home Egypt", "buy 3 levy 1 inf at Egypt", "hand", "play 11", "quit"]
+    await amain(args, iter(typed), out, FakeRenderer())
+    text = out.getvalue()
+    assert (
+        "chit 11, Tax farmers: In your revenue phase gain 2 Talents; not now: played in your own "
+        "revenue phase only; arm it: `arm 11 for revenue`. | chit 14, General levy: At the start "
+        "of a game turn receive 2 levies in your home; arm it: `arm 14 for turn`." in text
+    )
+    assert "! `play 11` was refused: play 11: played in your own revenue phase only." in text
+    assert "Blue plays chit" not in text

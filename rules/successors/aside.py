@@ -201,6 +201,12 @@ def _leader_stays(s: State, seat: int) -> str:
         return "your leader is a captive; play it in a movement phase once he is free"
     if s.pinned and s.pinned[seat]:
         return "your leader may not move this turn (the event); play it in a later movement phase"
+    f = s.force
+    if f is not None and f.seat == seat and f.leader != NO:  # (a fleet's MP are Fair winds')
+        return (
+            "your leader sails with a fleet, not with a force on land; "
+            "play it in a later movement phase"
+        )
     return (
         "your leader's move is over in this movement phase; "
         "play it in a later one before he sets out"

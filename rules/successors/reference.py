@@ -87,7 +87,8 @@ TOPICS = MappingProxyType(
             "at any time its timing allows (`play 5`, `play 2 at Egypt`), or arm it as a "
             "standing order the game carries out when its moment comes (`arm 15 for revolt`, "
             "`arm 7 for battle at Egypt`, `arm 13 for turn on red`): nobody waits and nobody "
-            "sees what you hold. Your hand: the private summary."
+            "sees what you hold. A play that would do nothing now is refused and the chit "
+            "kept. Your hand: the private summary, with what each chit may do now."
         ),
         "alliances": (
             "Alliances (l.12, l.32; Q8, Q12): `offer red`, `accept blue`; allies do not stop "
