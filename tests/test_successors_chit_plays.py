@@ -12,6 +12,7 @@ import pytest
 from fakes import FakeRenderer
 from successors_helpers import (
     BLUE,
+    GREEN,
     RED,
     controlled,
     fleets,
@@ -104,14 +105,18 @@ def test_a_cavalry_raid_on_a_player_with_no_talent_is_refused() -> None:
     s = controlled(holding(put(moving(started(3)), "egy", BLUE, cav=1), BLUE, 19), RED, "ara")
     s.money = (10, 0, 10)
     assert refused(s, "play 19") == (
-        'play 19: chit 19 (Cavalry raid) would gain nothing ("One of your cavalry raids an '
+        'play 19: chit 19 (Cavalry raid) would do nothing now ("One of your cavalry raids an '
         "area next to it that another player controls. Roll 1-2 he pays you 1, 3-4 he pays 2, "
         '5 he pays 3, 6 the raider is eliminated"): Red has no Talent to pay; play it when '
         "one has"
     )
-    assert "Red has no Talent to pay" in refused(s, "play 19 from Egypt to Arabia")
-    s.money = (10, 1, 10)
-    assert order(s, "play 19").frames[-1][0] == "raid_dice"
+    assert "; not now: Red has no Talent to pay; play it when one has." in hand(s)
+    paying = controlled(s, GREEN, "cyr")  # Green's Cyrenaica, next to Egypt, pays
+    assert refused(paying, "play 19 from Egypt to Arabia").endswith(
+        "Red has no Talent to pay; play it when one has"
+    )
+    assert order(paying, "play 19", "blue").frames[-1][0] == "raid_dice"
+    assert "play it now: `play 19 from Egypt to Cyrenaica`." in hand(paying)
 
 
 def test_a_turn_order_armed_in_the_last_game_turn_is_refused() -> None:

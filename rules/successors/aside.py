@@ -4,7 +4,7 @@ played now or armed as a standing order (chits.py; Q31). None of them waits for 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from ..words import listed
 from . import board, chits, economy, movement
@@ -181,7 +181,7 @@ def idle_now(s: State, seat: int, number: int) -> str | None:
         return _leader_stays(s, seat)
     if c.kind == "mercenaries" and not any(map(min, c.units, s.white_pool)):
         return f"{none_left(s, MERC + seat, c.units, [0] * len(c.units))}; play it when some are"
-    return None
+    return _raid_idle(s, seat) if c.kind == "raid" else None
 
 
 def _fleet_may_move(s: State, seat: int) -> bool:
@@ -243,7 +243,7 @@ def _targets(s: State, seat: int, a: Play) -> str | None:
             return "you have no cavalry on the map to raid with (one not in the force under way)"
         raids = [(x, to) for x in sources for to in chits.raid_targets(s, seat, x)]
         if not raids:
-            return _no_raid(s, seat, a.chit, sources)
+            return "none of your cavalry stands next to an area another player controls"
         if at not in sources:
             where = listed([area_name(s, x) for x in sources], "or")
             src, to = raids[0]
@@ -254,8 +254,9 @@ def _targets(s: State, seat: int, a: Play) -> str | None:
             )
         near = chits.raid_targets(s, seat, at)
         to = m.index.get(a.to, NO)
-        if to not in near and to in chits.raid_targets(s, seat, at, paying=False):
-            return _no_raid(s, seat, a.chit, [at], to)
+        unpaid = chits.raid_targets(s, seat, at, paying=False)
+        if to not in near and (to in unpaid or not near) and unpaid:
+            return _useless(s, a.chit, _broke(s, [to] if to in unpaid else unpaid))
         if to not in near:
             if not near:
                 return f"no area next to {area_name(s, at)} is another player's to raid"
@@ -267,17 +268,20 @@ def _targets(s: State, seat: int, a: Play) -> str | None:
     return None
 
 
-def _no_raid(s: State, seat: int, number: int, sources: list[int], to: int = NO) -> str:
-    """No raid allowed from these areas (or to `to`): none is next to another player's area,
-    or each such player's treasury is empty, so that the raid would gain nothing."""
-    near = {b for x in sources for b in chits.raid_targets(s, seat, x, paying=False)}
-    broke = sorted({s.control[b] for b in near if to in (NO, b)})
-    if not broke:
-        return "none of your cavalry stands next to an area another player controls"
-    who = listed([title(s, k) for k in broke])
+def _raid_idle(s: State, seat: int) -> str | None:
+    """Why no raid of the seat's cavalry could gain anything: each player it could raid has
+    an empty treasury (he pays only what he has); or None."""
+    sources = {x for x, _ in chits.raid_sources(s, seat)}
+    near = [b for x in sources for b in chits.raid_targets(s, seat, x, paying=False)]
+    if not near or any(s.money[s.control[b]] for b in near):
+        return None
+    return _broke(s, near)
+
+
+def _broke(s: State, areas: Iterable[int]) -> str:
+    broke = sorted({s.control[b] for b in areas})
     has = "has" if len(broke) == 1 else "have"
-    why = f"{who} {has} no Talent to pay; play it when one has"
-    return _useless(s, number, why, "would gain nothing")
+    return f"{listed([title(s, k) for k in broke])} {has} no Talent to pay; play it when one has"
 
 
 def _arm(s: State, seat: int, a: Arm) -> str | None:
