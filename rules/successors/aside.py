@@ -202,7 +202,7 @@ def _leader_stays(s: State, seat: int) -> str:
     if s.pinned and s.pinned[seat]:
         return "your leader may not move this turn (the event); play it in a later movement phase"
     f = s.force
-    if f is not None and f.seat == seat and f.leader != NO:  # (a fleet's MP are Fair winds')
+    if f is not None and f.seat == seat and f.leader != NO:  # (movement.boost: land forces)
         return (
             "your leader sails with a fleet, not with a force on land; "
             "play it in a later movement phase"
