@@ -365,14 +365,14 @@ def test_the_rules_are_found_by_a_players_words() -> None:
 def test_a_chit_in_hand_says_how_it_is_played() -> None:
     s = holding(moving(started(3)), BLUE, 2, 18)
     mine = talk_of(GAME).private_summary(GAME.view(s, "blue"))
-    assert "play it: `play 18 on red` (at any time)" in mine
-    assert "play it: `play 2 at Egypt`" in mine and "arm it: `arm 2 for attacked`" in mine
+    assert "play it now: `play 18 on red` or `play 18 on green`." in mine
+    assert "play it now: `play 2 at Egypt`; arm it: `arm 2 for attacked`." in mine
 
 
 def test_a_truce_in_hand_and_armed_without_its_player_shows_the_order_with_one() -> None:
     s = holding(moving(started(3)), BLUE, 13)
     mine = talk_of(GAME).private_summary(GAME.view(s, "blue"))
-    assert "arm it: `arm 13 for turn against red`" in mine
+    assert "arm it: `arm 13 for turn on red` or `arm 13 for turn on green`." in mine
     with pytest.raises(IllegalAction, match="a truce names the player it is with: `arm 13 for"):
         read(s, "arm 13 for turn")
     assert read(s, "arm 13 for turn against red")

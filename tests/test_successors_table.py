@@ -107,8 +107,8 @@ def test_a_seats_own_summary_holds_its_chits_and_orders_and_the_public_none() ->
     s = GAME.apply(holding(started(3), BLUE, 5, 15), Arm("blue", 15, "revolt"))
     mine = talk_of(GAME).private_summary(GAME.view(s, "blue"))
     assert mine.startswith(
-        "Your chits: chit 5, Hidden treasure: Gain 3 Talents; arm it: `arm 5 for short` or "
-        "`arm 5 for revenue`; play it: `play 5` (at any time)."
+        "Your chits: chit 5, Hidden treasure: Gain 3 Talents; play it now: `play 5`; arm it: "
+        "`arm 5 for short` or `arm 5 for revenue`."
     )
     assert "chit 15, Revolt fails (armed for a revolt in your provinces)" in mine
     assert mine.endswith(

@@ -4,14 +4,14 @@ played now or armed as a standing order (chits.py; Q31). None of them waits for 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from ..words import listed
 from . import board, chits, economy, movement
 from .chits import ARMED_FOR, armed_as, chit_of, chit_text
 from .components import CAV, LEVY
 from .economy import push, say
-from .names import area_name, talents, title
+from .names import area_name, none_left, talents, title
 from .state import (
     MERC,
     NO,
@@ -146,7 +146,14 @@ def _play(s: State, seat: int, a: Play) -> str | None:
     window = _window(s, seat, c.kind)
     if window is not None:
         return window
-    return _targets(s, seat, a)
+    idle = idle_now(s, seat, a.chit)
+    return _targets(s, seat, a) if idle is None else _useless(s, a.chit, idle)
+
+
+def _useless(s: State, number: int, why: str, does: str = "would do nothing now") -> str:
+    """A chit refused because it would do nothing: its words, why, and what would help."""
+    said = chit_of(s, number).text.removesuffix(".")
+    return f'{chit_text(s, number)} {does} ("{said}"): {why}'
 
 
 def _not_held(s: State, seat: int, number: int) -> str:
@@ -165,6 +172,52 @@ def _window(s: State, seat: int, kind: str) -> str | None:
     elif kind in chits.NOT_IN_COMBAT and s.battle is not None:
         return "not while a combat is being resolved (errata)"
     return None
+
+
+def idle_now(s: State, seat: int, number: int) -> str | None:
+    """Why a chit played now would certainly do nothing (so that it is refused and kept, not
+    spent), and what would make it useful; or None. A boost waits for the move it is for:
+    refused only when none may come before it expires with the movement phase (no unit is
+    bought in it)."""
+    c = chit_of(s, number)
+    if c.kind == "fair_winds" and not _fleet_may_move(s, seat):
+        if board.fleet_count(s, seat):
+            return "each of your fleets has moved in this movement phase; play it in a later one"
+        return "you have no fleet; play it when one of yours can move"
+    if c.kind == "forced_march" and not _leader_may_march(s, seat):
+        return _leader_stays(s, seat)
+    if c.kind == "mercenaries" and not any(map(min, c.units, s.white_pool)):
+        return f"{none_left(s, MERC + seat, c.units, [0] * len(c.units))}; play it when some are"
+    return _raid_idle(s, seat) if c.kind == "raid" else None
+
+
+def _fleet_may_move(s: State, seat: int) -> bool:
+    f = s.force
+    under_way = f is not None and f.seat == seat and f.fleets > 0
+    return under_way or any(movement.fleets_free(s, seat, at) > 0 for at in s.fleet_places[seat])
+
+
+def _leader_may_march(s: State, seat: int) -> bool:
+    f = s.force
+    with_him = f is not None and f.seat == seat and f.leader != NO and not f.fleets
+    return with_him or movement.leader_free(s, seat)
+
+
+def _leader_stays(s: State, seat: int) -> str:
+    if board.captive(s, seat):
+        return "your leader is a captive; play it in a movement phase once he is free"
+    if s.pinned and s.pinned[seat]:
+        return "your leader may not move this turn (the event); play it in a later movement phase"
+    f = s.force
+    if f is not None and f.seat == seat and f.leader != NO:  # (movement.boost: land forces)
+        return (
+            "your leader sails with a fleet, not with a force on land; "
+            "play it in a later movement phase"
+        )
+    return (
+        "your leader's move is over in this movement phase; "
+        "play it in a later one before he sets out"
+    )
 
 
 def _targets(s: State, seat: int, a: Play) -> str | None:
@@ -207,7 +260,11 @@ def _targets(s: State, seat: int, a: Play) -> str | None:
                 f"{area_name(s, to)}`"
             )
         near = chits.raid_targets(s, seat, at)
-        if m.index.get(a.to, NO) not in near:
+        to = m.index.get(a.to, NO)
+        unpaid = chits.raid_targets(s, seat, at, paying=False)
+        if to not in near and (to in unpaid or not near) and unpaid:
+            return _useless(s, a.chit, _broke(s, [to] if to in unpaid else unpaid))
+        if to not in near:
             if not near:
                 return f"no area next to {area_name(s, at)} is another player's to raid"
             where = listed([area_name(s, t) for t in near], "or")
@@ -216,6 +273,22 @@ def _targets(s: State, seat: int, a: Play) -> str | None:
                 f"(`play {a.chit} from {area_name(s, at)} to {area_name(s, near[0])}`)"
             )
     return None
+
+
+def _raid_idle(s: State, seat: int) -> str | None:
+    """Why no raid of the seat's cavalry could gain anything: each player it could raid has
+    an empty treasury (he pays only what he has); or None."""
+    sources = {x for x, _ in chits.raid_sources(s, seat)}
+    near = [b for x in sources for b in chits.raid_targets(s, seat, x, paying=False)]
+    if not near or any(s.money[s.control[b]] for b in near):
+        return None
+    return _broke(s, near)
+
+
+def _broke(s: State, areas: Iterable[int]) -> str:
+    broke = sorted({s.control[b] for b in areas})
+    has = "has" if len(broke) == 1 else "have"
+    return f"{listed([title(s, k) for k in broke])} {has} no Talent to pay; play it when one has"
 
 
 def _arm(s: State, seat: int, a: Arm) -> str | None:
@@ -227,6 +300,10 @@ def _arm(s: State, seat: int, a: Arm) -> str | None:
         if not allowed:
             return f"{chit_text(s, a.chit)} is played now, not armed"
         return f"{chit_text(s, a.chit)} is armed for: {', '.join(TRIGGERS[t] for t in allowed)}"
+    last = s.parts.setup.turns
+    if a.when == TRIGGERS[chits.TURN] and s.phase == "play" and s.turn >= last:
+        why = f"this is the last game turn ({s.turn} of {last}): no game turn starts after it"
+        return _useless(s, a.chit, why, "would never be played")
     if a.at and (a.at not in s.parts.map.index or s.parts.map.index[a.at] >= s.parts.map.land):
         return f"no land area {a.at!r}"
     if a.at and a.when != "battle":
@@ -420,8 +497,10 @@ def options(s: State, seat: int) -> list[Aside]:
                 else [""]
             )
             for to in targets:  # (the standing order it has already is no step)
-                if (t, seat_index(s, to) if to else NO) not in standing:
-                    out.append(ArmStep(me, number, TRIGGERS[t], "", to))
+                arm = ArmStep(me, number, TRIGGERS[t], "", to)
+                has_it = (t, seat_index(s, to) if to else NO) in standing
+                if not has_it and problem(s, arm, True) is None:
+                    out.append(arm)
         for at, to in _play_targets(s, seat, kind):
             play = Play(me, number, at, to)
             if problem(s, play, True) is None:

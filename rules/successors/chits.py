@@ -185,9 +185,11 @@ def raid_sources(s: State, seat: int) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
-def raid_targets(s: State, seat: int, area: int) -> tuple[int, ...]:
-    """Areas next to `area` that another player controls (facts 4.8)."""
-    return tuple(b for b in s.parts.map.adjacent[area] if s.control[b] not in (NO, seat))
+def raid_targets(s: State, seat: int, area: int, paying: bool = True) -> tuple[int, ...]:
+    """Areas next to `area` that another player controls (facts 4.8); `paying`: only those
+    whose controller has a Talent, since a raid takes no more than he has."""
+    near = [b for b in s.parts.map.adjacent[area] if s.control[b] not in (NO, seat)]
+    return tuple(b for b in near if not paying or s.money[s.control[b]] > 0)
 
 
 def bribe_targets(s: State, seat: int) -> tuple[tuple[int, int], ...]:

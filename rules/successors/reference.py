@@ -32,7 +32,8 @@ def _chits() -> str:
         "once played. Play one when its timing allows (`play 5`, `play 2 at Egypt`, `play 18 "
         "on red`), or arm it as a standing order the game carries out at its moment, unseen "
         "(`arm 15 for revolt`, `arm 7 for battle at Egypt`, `arm 13 for turn on red`, "
-        f"`disarm 15`; short: a payment you cannot make). The chits: {_chit_list()}."
+        f"`disarm 15`; short: a payment you cannot make). A play that would do nothing now is "
+        f"refused and the chit kept; `hand` says what each may do now. The chits: {_chit_list()}."
     )
 
 

@@ -12,7 +12,7 @@ from ..errors import excerpt
 from ..game import Seat
 from ..words import count_of, listed
 from . import aside, board, codec, economy, engine, notation, reference, report, wording
-from .chits import ARMED_FOR, YOUR_MOMENTS, armed_as, chit_of
+from .chits import PLAYED_NOW, YOUR_MOMENTS, chit_of
 from .movement import force_words
 from .names import area_name, title
 from .options import SuccessorsOptions
@@ -126,17 +126,6 @@ class SuccessorsOrders(Orders[State, Action, View]):
 
 
 PRIVATE = (Arm, Disarm)
-# how a chit played now is typed, by its kind, with when (docs/successors.md, "Chits")
-PLAYED_AS = {
-    "treasure": "`play {n}` (at any time)",
-    "spy": "`play {n} on red` (at any time)",
-    "mercenaries": "`play {n} at Egypt` (your home or your leader's area; not in a combat)",
-    "raid": "`play {n} from Syria to Arabia` (from your cavalry's area; not in a combat)",
-    "forced_march": "`play {n}` (in your movement phase)",
-    "fair_winds": "`play {n}` (in your movement phase)",
-    "bribe": "`play {n} at Syria on red` (in your movement phase)",
-    "tax": "`play {n}` (in your revenue phase)",
-}
 STAGE_OPENING = re.compile(r"Game turn \d+ of \d+( begins; |: \w+'s player turn; )")
 
 
@@ -266,6 +255,26 @@ def _chit_line(s: State, number: int) -> str:
     return f"{number} {c.name}"
 
 
+def _chit_entry(v: View, seat: int, number: int, steps: Sequence[Action]) -> str:
+    """A chit in its seat's hand, in its own words, then how it may be played and armed now:
+    the steps aside.options allows (the play's own check), else why it may not be played."""
+    s = v.state
+    c = chit_of(s, number)
+    armed = [o for o in s.orders[seat] if o[0] == number]
+    out = f"chit {number}, {c.name}"
+    out += f" (armed for {YOUR_MOMENTS[armed[0][1]]})" if armed else ""
+    out += f": {c.text.removesuffix('.')}"
+    mine = [a for a in steps if isinstance(a, Play | Arm) and a.chit == number]
+    plays = " or ".join(f"`{wording.describe(v, a)}`" for a in mine if isinstance(a, Play))
+    arms = " or ".join(f"`{wording.describe(v, a)}`" for a in mine if isinstance(a, Arm))
+    if plays:
+        out += f"; play it now: {plays}"
+    elif c.kind in PLAYED_NOW:  # (a chit that would do nothing says so before its timing)
+        why = aside.idle_now(s, seat, number) or aside.problem(s, Play(s.seats[seat], number), True)
+        out += f"; not now: {why}"
+    return out + (f"; arm it: {arms}." if arms else ".")
+
+
 def _orders_text(s: State, seat: int) -> str:
     orders = s.orders[seat]
     if not orders:
@@ -295,16 +304,8 @@ class SuccessorsTalk(TableTalk[View]):
             return ""
         s = view.state
         i = s.seats.index(view.seat)
-        lines = []
-        for number in s.hands[i]:
-            c = chit_of(s, number)
-            armed = [o for o in s.orders[i] if o[0] == number]
-            how = f" (armed for {YOUR_MOMENTS[armed[0][1]]})" if armed else ""
-            moments = ARMED_FOR.get(c.kind, ())
-            ways = " or ".join(f"`{armed_as(s, i, number, t)}`" for t in moments)
-            arm = f"; arm it: {ways}" if moments and not armed else ""
-            play = f"; play it: {PLAYED_AS[c.kind].format(n=number)}" if c.kind in PLAYED_AS else ""
-            lines.append(f"chit {number}, {c.name}{how}: {c.text.removesuffix('.')}{arm}{play}.")
+        steps = aside.options(s, i)
+        lines = [_chit_entry(view, i, number, steps) for number in s.hands[i]]
         held = "Your chits: " + (" | ".join(lines) if lines else "none.")
         seen = [
             f"{title(s, other)} held {', '.join(str(k) for k in chits) or 'nothing'}"
