@@ -27,13 +27,13 @@ def _chits() -> str:
     by_roller = _runs(k for k, every in drawn if not every)
     by_all = _runs(k for k, every in drawn if every)
     return (
-        f"Chits (the errata; Q31): drawn from the cup when the event roll says so ({by_roller}: "
+        f"Chits (the errata; Q31): drawn when the event roll says so ({by_roller}: "
         f"the roller draws one; {by_all}: every player), held secretly, back into the cup "
         "once played. Play one when its timing allows (`play 5`, `play 2 at Egypt`, `play 18 "
-        "on red`), or arm it as a standing order the game carries out at its moment, unseen "
+        "on red`), or arm it as a standing order done at its moment, unseen "
         "(`arm 15 for revolt`, `arm 7 for battle at Egypt`, `arm 13 for turn on red`, "
-        f"`disarm 15`; short: a payment you cannot make). A play that would do nothing now is "
-        f"refused and the chit kept; `hand` says what each may do now. The chits: {_chit_list()}."
+        f"`disarm 15`; short: a payment you cannot make). A play that does nothing is refused; "
+        f"`hand` shows each chit's uses now. The chits: {_chit_list()}."
     )
 
 
