@@ -514,6 +514,14 @@ def test_l55_l57_troops_disembark_to_invade() -> None:
 def test_l58_no_pre_battle_in_a_sea_invasion() -> None:
     s = order(invaded(), "fight red at Cyrenaica")
     assert GAME.chance(s) == "the dice of round 1 in Cyrenaica"
+    assert not any("pre-battle" in line for line in s.news)  # no cavalry: nothing to say
+    # a trial: cavalry marched in beside the landing rolled nothing, and nothing said why
+    s = put(fleets(put(started(3), "egy", BLUE, inf=2, cav=1), "egy", BLUE, 2), "cyr", RED, inf=2)
+    s = order(moving(s), "sail 2 fleets with 2 inf Egypt Egyptian Sea land at Cyrenaica")
+    s = order(order(s, "move 1 cav Egypt Cyrenaica"), "end movement")
+    s = order(s, "fight red at Cyrenaica")
+    assert GAME.chance(s) == "the dice of round 1 in Cyrenaica"
+    assert "Cyrenaica: no pre-battle rolls in a sea invasion (l.58)" in s.news
 
 
 def test_l59_the_defender_rolls_double_when_every_attacker_lands() -> None:

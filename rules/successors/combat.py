@@ -261,6 +261,8 @@ def advance(s: State) -> None:
         if not side_units(s, b, 0) or not side_units(s, b, 1):
             _finish(s)
         elif b.invasion:  # l.58: no pre-battle in a sea invasion
+            if sum(pre_dice(s, b)):  # cavalry there would have rolled: say why they do not
+                say(s, f"{area_name(s, b.area)}: no pre-battle rolls in a sea invasion (l.58)")
             s.battle = changed(b, stage="round")
         else:
             s.battle = changed(b, stage="pre")
