@@ -1063,3 +1063,13 @@ def test_a_misspelt_or_missing_place_anywhere_in_an_order_is_named_with_a_guess(
     with pytest.raises(InvalidOrder) as refused:
         read(s, typed)
     assert str(refused.value).endswith(said), str(refused.value)
+
+
+def test_purchases_that_end_with_nothing_more_to_buy_are_told_so() -> None:
+    """A trial spent every Talent, the game moved on by itself, and `done` was refused: the
+    purchases' end is told when it comes; a player who stops by choice says `done` as before."""
+    s = order(buying(started(3, money=2)), "buy 1 inf at Egypt")
+    assert s.news[-1] == "Blue can buy nothing more (0 Talents left): its purchases are over"
+    assert GAME.to_move(s) == "blue" and s.frames[-1][0] == "move"
+    s = order(buying(started(3, money=5)), "buy 1 inf at Egypt, done")
+    assert not any("buy nothing more" in line for line in s.news), s.news

@@ -34,7 +34,7 @@ from ..words import listed
 from . import aside, board, chits, combat, economy, events, movement
 from .components import PORT
 from .economy import REVENUE_BUY, SETUP_BUY, push, say
-from .names import area_name, title
+from .names import area_name, talents, title
 from .options import SuccessorsOptions
 from .state import (
     ASIDE_ACTIONS,
@@ -88,6 +88,7 @@ DECISIONS: Final = frozenset(
     )
 )
 NONE: Final = (NO, NO, NO, NO)
+BOUGHT: Final = 1  # a purchase frame's mark (its third number) once the player has bought
 
 
 class Refused(ValueError):
@@ -676,6 +677,8 @@ def _decide_buy(s: State, f: Frame, a: Action) -> None:
     economy.buy(s, seat, mode, price, a)
     if mode in (economy.EVENT_FLEETS, economy.EVENT_ELEPHANTS):
         s.frames = (*s.frames[:-1], frame("buy", seat, mode, left - a.count, price))
+    else:  # marked: purchases that end for want of anything more to buy are told so
+        s.frames = (*s.frames[:-1], frame("buy", seat, mode, BOUGHT))
 
 
 def _decide_lose(s: State, f: Frame, a: Action) -> None:
@@ -834,6 +837,12 @@ def _settle(s: State, top: Frame) -> bool:
     kind = top[0]
     options = OPTIONS[kind](s, top)
     if not options or (kind == "buy" and len(options) == 1):
+        if kind == "buy" and top[3] == BOUGHT:  # the player bought all it could
+            treasury = talents(s.money[top[1]])
+            say(
+                s,
+                f"{title(s, top[1])} can buy nothing more ({treasury} left): its purchases are over",
+            )
         s.frames = s.frames[:-1]
         return True
     if len(options) == 1 and (kind in FORCED or type(options[0]) in ONLY_STEP):
