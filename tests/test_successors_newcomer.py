@@ -1073,3 +1073,14 @@ def test_purchases_that_end_with_nothing_more_to_buy_are_told_so() -> None:
     assert GAME.to_move(s) == "blue" and s.frames[-1][0] == "move"
     s = order(buying(started(3, money=5)), "buy 1 inf at Egypt, done")
     assert not any("buy nothing more" in line for line in s.news), s.news
+
+
+def test_a_kind_of_unit_gone_from_the_pool_is_named_in_the_purchase_prompt() -> None:
+    """A trial saw infantry drop out of the price list with no word why: the counter mix
+    bounds what is bought, and the prompt says which kind is gone (`rules units`)."""
+    s = buying(started(3, money=20))
+    assert "left in your pool" not in prompt(s)
+    pool = list(s.pool)
+    pool[BLUE] = (pool[BLUE][0], 0, *pool[BLUE][2:])
+    s.pool = tuple(pool)
+    assert "no infantry left in your pool (`rules units`)" in prompt(s), prompt(s)

@@ -10,7 +10,7 @@ from typing import Final
 from ..errors import excerpt
 from ..words import count_of, listed
 from . import aside, board, combat, economy, engine, movement
-from .components import CAV, EL, INF, TYPES
+from .components import CAV, EL, INF, LEVY, TYPES
 from .names import area_name, piece_code, talents, title, unit_noun, units_text
 from .state import (
     ASIDE_ACTIONS,
@@ -147,6 +147,9 @@ def _buy_how(s: State, buys: list[Buy], buy: str) -> str:
         )
     elif barred:
         out.append(f"{' and '.join(barred)} only with an area of its symbol (l.22)")
+    spent = [unit_noun(k, 2) for k in (LEVY, INF, CAV) if not s.pool[seat][k]]
+    if spent:  # the counter mix bounds what is bought: a kind gone says so, not silently
+        out.append(f"no {' nor '.join(spent)} left in your pool (`rules units`)")
     return f"{'; '.join(out)}; type {buy}{_two_kinds(s, buys, words)}, then `done`"
 
 
