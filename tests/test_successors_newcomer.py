@@ -219,7 +219,7 @@ def test_the_home_prompt_says_what_to_type_without_the_docs_code_words() -> None
 
 def test_the_purchase_prompt_prices_what_may_be_bought_and_names_what_needs_its_symbol() -> None:
     said = prompt(buying(started(3)))  # Egypt alone: an infantry area, a port
-    assert "levy 1, infantry 2 (l.15-18); a fleet 3 in a port or 5 at sea (l.19)" in said
+    assert "levy 1, infantry 2 (l.15-18); a fleet 3 in a port or 5 in a coastal sea (l.19)" in said
     assert "cavalry only with an area of its symbol (l.22)" in said
     assert "type `buy 1 levy at Egypt` (or `buy 1 levy 1 inf at Egypt`), then `done`" in said
     assert "infantry only" not in said
