@@ -287,10 +287,35 @@ def test_a_chit_played_only_by_an_order_is_refused_with_its_moments() -> None:
         GAME.apply(s, Play("blue", 4, "egy"))
 
 
-def test_a_general_levy_is_not_received_in_a_home_an_enemy_holds() -> None:
+def test_a_general_levy_armed_while_an_enemy_holds_the_home_waits_for_a_turn_it_gives_levies() -> (
+    None
+):
+    """It once went off for nothing ("no levy is received (Q6)") and was spent: a standing
+    order that would do nothing stays armed, told to nobody."""
     s = controlled(holding(started(3), RED, 14), BLUE, "mac")
     s = turn_begins(GAME.apply(s, Arm("red", 14, "turn")))
-    assert units(s, "mac", RED) == (0, 0, 0, 0) and "no levy is received (Q6)" in " ".join(s.news)
+    assert units(s, "mac", RED) == (0, 0, 0, 0) and not any("chit 14" in x for x in s.news)
+    assert s.orders[RED] and 14 in s.hands[RED]
+    s = turn_begins(controlled(s, RED, "mac"))
+    assert units(s, "mac", RED)[LEVY] > 0 and 14 not in s.hands[RED]
+
+
+def test_a_panic_armed_waits_for_a_battle_with_enemy_elephants_and_an_ambush_for_pre_battle() -> (
+    None
+):
+    """A Panic among the elephants went off in the first battle, elephants or none, and was
+    spent for nothing; so did an Ambush in a sea invasion, which has no pre-battle (l.58)."""
+    s = holding(battle_at({"cav": 2}, {"inf": 1}), BLUE, 8)
+    s = order(GAME.apply(s, Arm("blue", 8, "battle")), "fight red at Arabia")
+    assert not any("chit 8" in x for x in s.news) and 8 in s.hands[BLUE] and s.orders[BLUE]
+    s = holding(battle_at({"cav": 2}, {"el": 1, "inf": 1}), BLUE, 8)
+    s = order(GAME.apply(s, Arm("blue", 8, "battle")), "fight red at Arabia")
+    assert any("chit 8" in x for x in s.news) and 8 not in s.hands[BLUE]
+    from test_successors_rules import invaded
+
+    s = GAME.apply(holding(invaded(), BLUE, 7), Arm("blue", 7, "battle"))
+    s = order(s, "fight red at Cyrenaica")
+    assert not any("chit 7" in x for x in s.news) and 7 in s.hands[BLUE]
 
 
 def test_a_bribed_garrison_removes_a_levy_next_to_ones_units() -> None:

@@ -22,6 +22,7 @@ everyone (news), goes back into the cup (ours, facts 4.8) and takes effect.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Final
 
 from . import board
@@ -91,11 +92,14 @@ def give_back(s: State, seat: int, number: int) -> None:
     s.cup = tuple(sorted((*s.cup, number)))
 
 
-def armed(s: State, seat: int, trigger: int, area: int = NO) -> int | None:
-    """The first chit `seat` armed for `trigger` (at `area`, where its order names one),
-    or None."""
+def armed(
+    s: State, seat: int, trigger: int, area: int = NO, acts: Callable[[Chit], bool] | None = None
+) -> int | None:
+    """The first chit `seat` armed for `trigger` (at `area`, where its order names one) that
+    would do something now (`acts`, when given: one that would not stays armed), or None."""
     for number, when, at, _ in s.orders[seat]:
-        if when == trigger and (area == NO or at in (NO, area)):
+        here = when == trigger and (area == NO or at in (NO, area))
+        if here and (acts is None or acts(chit_of(s, number))):
             return number
     return None
 
@@ -104,10 +108,15 @@ def order_of(s: State, seat: int, number: int) -> tuple[int, int, int, int]:
     return next(o for o in s.orders[seat] if o[0] == number)
 
 
-def fire(s: State, seat: int, trigger: int, area: int = NO) -> Chit | None:
-    """Carry out `seat`'s standing order for this moment, if it armed one: the chit is told
-    to everyone and goes back into the cup; its effect is the caller's (or `effect`'s)."""
-    number = armed(s, seat, trigger, area)
+def fire(
+    s: State, seat: int, trigger: int, area: int = NO, acts: Callable[[Chit], bool] | None = None
+) -> Chit | None:
+    """Carry out `seat`'s standing order for this moment, if it armed one that would do
+    something (`acts`; a levy at a home an enemy holds would not): the chit is told to
+    everyone and goes back into the cup; its effect is the caller's (or `effect`'s)."""
+    if trigger == TURN and acts is None:
+        acts = partial(_acts_at_turn_start, s, seat)
+    number = armed(s, seat, trigger, area, acts)
     if number is None:
         return None
     chit = chit_of(s, number)
@@ -118,6 +127,11 @@ def fire(s: State, seat: int, trigger: int, area: int = NO) -> Chit | None:
     if trigger in (TURN, SHORT, REVENUE):
         effect(s, seat, chit, order[3])
     return chit
+
+
+def _acts_at_turn_start(s: State, seat: int, chit: Chit) -> bool:
+    """A General levy gives nothing while an enemy holds the home (Q6): it stays armed."""
+    return chit.kind != "general_levy" or (s.homes[seat] != NO and home_takes_units(s, seat))
 
 
 def effect(s: State, seat: int, chit: Chit, other: int = NO, area: int = NO) -> None:

@@ -9,13 +9,13 @@ movement; fleets in a port that changes hands roll for their fate at the combat 
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 from operator import is_
 
 from ..words import count_of
 from . import board, chits
 from .board import LOSS_ORDER, own_slots, slot_seat
-from .components import CAV, EL, RANK, TYPES
+from .components import CAV, EL, RANK, TYPES, Chit
 from .economy import push, say
 from .names import area_name, does, piece_word, side_title, title, unit_noun
 from .state import (
@@ -288,13 +288,14 @@ def _standing_orders(s: State, b: Battle) -> None:
         return  # nobody armed a chit
     for seat in side_seats(s, b, 1):
         if s.leaders[seat] == b.area or s.homes[seat] == b.area:
-            chit = chits.fire(s, seat, chits.ATTACKED, b.area)
+            chit = chits.fire(s, seat, chits.ATTACKED, b.area, partial(_hires, s))
             if chit is not None:
                 chits.effect(s, seat, chit, area=b.area)
     ambush, panic, omens = list(b.ambush), list(b.panic), list(b.omens)
     for side in (0, 1):
+        acts = partial(_acts_in_battle, s, b, side)
         for seat in side_seats(s, b, side):
-            while (chit := chits.fire(s, seat, chits.BATTLE, b.area)) is not None:
+            while (chit := chits.fire(s, seat, chits.BATTLE, b.area, acts)) is not None:
                 if chit.kind == "ambush":
                     ambush[side] += 1
                 elif chit.kind == "panic":
@@ -304,6 +305,22 @@ def _standing_orders(s: State, b: Battle) -> None:
     s.battle = changed(
         b, ambush=(ambush[0], ambush[1]), panic=(panic[0], panic[1]), omens=(omens[0], omens[1])
     )
+
+
+def _hires(s: State, chit: Chit) -> bool:
+    """Mercenaries armed against an attack hire only while the white pool holds some."""
+    return any(map(min, chit.units, s.white_pool))
+
+
+def _acts_in_battle(s: State, b: Battle, side: int, chit: Chit) -> bool:
+    """A battle chit armed that would change nothing stays armed: an Ambush or a Panic with
+    no pre-battle (a sea invasion, l.58), a Panic with no enemy elephant there."""
+    if chit.kind not in ("ambush", "panic"):
+        return True  # Good omens: a +1 in the first round
+    if b.invasion:
+        return False
+    theirs = b.defenders if side == 0 else b.attackers
+    return chit.kind == "ambush" or any(s.units[b.area][k * 4 + EL] for k in theirs)
 
 
 def pre_rolls(s: State, b: Battle, side: int) -> int:

@@ -138,7 +138,9 @@ def _buy_how(s: State, buys: list[Buy], buy: str) -> str:
     said = [f"{unit_noun(TYPES.index(w))} {setup.prices[TYPES.index(w)]}" for w in words]
     out = [f"{', '.join(said)} (l.15-18)"] if said else []
     if any(a.piece == "fleet" for a in buys):
-        out.append(f"a fleet {setup.fleet_in_port} in a port or {setup.fleet_at_sea} in a coastal sea (l.19)")
+        out.append(
+            f"a fleet {setup.fleet_in_port} in a port or {setup.fleet_at_sea} in a coastal sea (l.19)"
+        )
     seat = s.frames[-1][1]
     barred = [unit_noun(k) for k in (INF, CAV) if k not in economy.symbols(s, seat)]
     if not economy.placement_areas(s, seat, setup=kind == economy.SETUP_BUY):
