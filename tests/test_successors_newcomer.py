@@ -1084,3 +1084,13 @@ def test_a_kind_of_unit_gone_from_the_pool_is_named_in_the_purchase_prompt() -> 
     pool[BLUE] = (pool[BLUE][0], 0, *pool[BLUE][2:])
     s.pool = tuple(pool)
     assert "no infantry left in your pool (`rules units`)" in prompt(s), prompt(s)
+
+
+@pytest.mark.parametrize(
+    "typed", ["move 2 inf 2 merc Egypt Arabia", "move 2 mercenaries Egypt Arabia"]
+)
+def test_mercenaries_named_without_their_kind_are_told_how_they_are_named(typed: str) -> None:
+    """A trial typed `2 merc` and read "'merc' is not a unit (`merc`?)"."""
+    s = moving(put(put(started(3), "egy", BLUE, inf=2), "egy", MERC + BLUE, inf=2))
+    with pytest.raises(InvalidOrder, match="mercenaries are named with their kind: `2 merc inf`"):
+        read(s, typed)

@@ -23,7 +23,6 @@ So parse(view, describe(view, a)) == [a] for every legal step a.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable, Sequence
 from difflib import get_close_matches
@@ -146,7 +145,7 @@ def read_place(s: State, ws: list[str], i: int, land_only: bool = False) -> tupl
     if found:
         shown = ", ".join(m.names[p] for p in found[:6])
         raise OrderError(f"{excerpt(said)} names several places: {shown}")
-    alike = difflib.get_close_matches(said, [n for n in names if " " not in n], 1, 0.6)
+    alike = get_close_matches(said, [n for n in names if " " not in n], 1, 0.6)
     guess = f" (did you mean {m.names[names.index(alike[0])]}?)" if alike else ""
     raise OrderError(f"no place named {excerpt(said)} on the map{guess}")
 
@@ -192,7 +191,10 @@ def _pieces(ws: list[str], i: int, every: bool = False) -> tuple[list[tuple[int,
 
 
 def _not_a_unit(word: str) -> str:
-    """A word where a unit is named: the unit it is closest to, and the units' names."""
+    """A word where a unit is named: the unit it is closest to, and the units' names;
+    mercenaries named without their kind, how they are named."""
+    if _PIECE_NAMES.get(word, word) == "merc":
+        return "mercenaries are named with their kind: `2 merc inf`, `merc cav`, `merc levy`"
     close = get_close_matches(word, list(_PIECE_NAMES), n=1, cutoff=0.6)
     meant = f" (`{_PIECE_NAMES[close[0]]}`?)" if close else ""
     return f"{excerpt(word)} is not a unit{meant}: levy, inf, cav, el, fleet or leader"
