@@ -1094,3 +1094,21 @@ def test_mercenaries_named_without_their_kind_are_told_how_they_are_named(typed:
     s = moving(put(put(started(3), "egy", BLUE, inf=2), "egy", MERC + BLUE, inf=2))
     with pytest.raises(InvalidOrder, match="mercenaries are named with their kind: `2 merc inf`"):
         read(s, typed)
+
+
+def test_a_spy_played_without_naming_a_player_says_how_to_name_one() -> None:
+    """A trial typed `play 18` and read "no seat '' in this game"."""
+    s = holding(started(3), BLUE, 18)
+    with pytest.raises(
+        IllegalAction,
+        match="name the player whose chits you see: `play 18 on red` or `play 18 on green`",
+    ):
+        read(s, "play 18")
+
+
+def test_the_purchase_prompt_warns_when_upkeep_outgrows_income_and_treasury() -> None:
+    """A trial bought 3 units at Greater Phrygia (income 2) and lost one at its first revenue."""
+    s = put(buying(started(3, money=0)), "egy", BLUE, levy=8)
+    assert "(upkeep 8 against 6 with your treasury: units are disbanded" in prompt(s), prompt(s)
+    s = put(buying(started(3, money=2)), "egy", BLUE, levy=8)
+    assert "against" not in prompt(s)

@@ -229,6 +229,10 @@ def _targets(s: State, seat: int, a: Play) -> str | None:
             said = " or ".join(f"`play {a.chit} at {area_name(s, p)}`" for p in places)
             return f"mercenaries join you with your leader or in your home: {said or 'none now'}"
     elif kind == "spy":
+        others = [s.seats[k] for k in range(s.players) if k != seat and k not in s.out]
+        if not a.to:  # a player is named: whose chits are seen
+            ways = " or ".join(f"`play {a.chit} on {o}`" for o in others)
+            return f"name the player whose chits you see: {ways}"
         other = _other(s, seat, a.to)
         if isinstance(other, str):
             return other

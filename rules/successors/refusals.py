@@ -257,9 +257,16 @@ def _pool_short(s: State, seat: int, counter: int, offered: int) -> str:
 
 def _upkeep_said(s: State, seat: int) -> str:
     """What a purchase costs at every revenue to come (l.14), against the seat's income."""
-    units = count_of(board.unit_count(s, seat), "unit")
+    n, income = board.unit_count(s, seat), board.income(s, seat)
     upkeep = talents(s.parts.setup.upkeep)
-    return f"upkeep {upkeep} a unit each turn (l.14): {units}, income {board.income(s, seat)}"
+    said = f"upkeep {upkeep} a unit each turn (l.14): {count_of(n, 'unit')}, income {income}"
+    owed, held = n * s.parts.setup.upkeep, income + s.money[seat]
+    if owed > held:  # the newcomer's trap: bought more than the next revenue pays
+        said += (
+            f" (upkeep {owed} against {held} with your treasury: units are disbanded at your "
+            "next revenue unless you hold more by then, Q4)"
+        )
+    return said
 
 
 def _retreat_text(s: State, seat: int) -> str:
