@@ -30,6 +30,12 @@ class InvalidOrder(RulesError):
     """Malformed order text: says where and what was expected, naming the step (`at`)."""
 
 
+class MisreadStep(InvalidOrder):
+    """An order whose first word names one of the game's steps, but whose other words do not
+    read (`give -1 to red`): the game's own refusal answers it, not another game's command
+    of that word."""
+
+
 class AmbiguousName(InvalidOrder):
     """A name that matches several spaces or words: lists them. The order's parser turns it
     into an AmbiguousOrder (rules.vijayanagara.notation), which adds the step read with each."""

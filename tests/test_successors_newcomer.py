@@ -1112,3 +1112,18 @@ def test_the_purchase_prompt_warns_when_upkeep_outgrows_income_and_treasury() ->
     assert "(upkeep 8 against 6 with your treasury: units are disbanded" in prompt(s), prompt(s)
     s = put(buying(started(3, money=2)), "egy", BLUE, levy=8)
     assert "against" not in prompt(s)
+
+
+async def test_a_misread_give_at_the_terminal_is_answered_by_successors_not_another_game(
+    tmp_path: Path,
+) -> None:
+    """`give -1 to green` read "`give` is a command of Vijayanagara, not of Successors": a
+    step of Successors whose words do not read is answered by the game's own refusal."""
+    out = io.StringIO()
+    args = ["--game", "successors", "--play", "blue", "--seed", "5"]
+    args += ["--db", str(tmp_path / "s.sqlite3"), "--boards", str(tmp_path / "b")]
+    await amain(args, iter(["give -1 to green", "give 1", "quit"]), out, FakeRenderer())
+    text = out.getvalue()
+    assert "is a command of Vijayanagara" not in text
+    assert "'-1' is not a count: counts and amounts are whole numbers, 1 or more" in text
+    assert "`give 1` is not an order I can read: a player's colour is named here" in text

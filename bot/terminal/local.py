@@ -23,7 +23,7 @@ from typing import TextIO
 from db import GameNotFound, GameRecord
 from db.models import FIRST_GAME, MAX_ID
 from rules.capabilities import files_of, narration_of, orders_of, reference_of, talk_of
-from rules.errors import IllegalAction, excerpt
+from rules.errors import IllegalAction, MisreadStep, excerpt
 from rules.game import player_options
 from rules.text import inert, quoted
 from rules.words import count_of, listed, noun_for
@@ -799,7 +799,7 @@ class LocalClient:
         seat = g.to_move(state)
         try:
             orders_of(g).read_order(g.view(state, seat), text, seat or "")
-        except IllegalAction:
+        except (IllegalAction, MisreadStep):  # a step of its own, refused or misread
             return True
         except ValueError:
             return False

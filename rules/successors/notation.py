@@ -29,7 +29,7 @@ from difflib import get_close_matches
 from typing import Final
 
 from ..capabilities.notation import MAX_ORDER_CHARS
-from ..errors import IllegalAction, InvalidOrder, NotYourTurn, excerpt
+from ..errors import IllegalAction, InvalidOrder, MisreadStep, NotYourTurn, RulesError, excerpt
 from ..words import count_of, listed
 from . import aside, economy, engine
 from .components import TYPES
@@ -273,10 +273,18 @@ def parse(v: View, text: str, seat: str) -> list[Action]:
         try:
             _read(r, words_of(part))
         except (IllegalAction, InvalidOrder) as e:
-            raise e.at(k + 1, len(parts), part.strip(), at) from None
+            raise _misread(e, part).at(k + 1, len(parts), part.strip(), at) from None
         except ValueError as e:  # a place or a word the map or the files do not have
-            raise OrderError(str(e)).at(k + 1, len(parts), part.strip(), at) from None
+            raise _misread(OrderError(str(e)), part).at(
+                k + 1, len(parts), part.strip(), at
+            ) from None
     return r.out
+
+
+def _misread(e: RulesError, part: str) -> RulesError:
+    """An unreadable step whose first word is one of the game's steps, said so (MisreadStep)."""
+    first = part.split(maxsplit=1)[0].lower() if part.split() else ""
+    return MisreadStep(str(e)) if isinstance(e, OrderError) and first in _VERBS else e
 
 
 def _read(r: Reader, ws: list[str]) -> None:
