@@ -1127,3 +1127,12 @@ async def test_a_misread_give_at_the_terminal_is_answered_by_successors_not_anot
     assert "is a command of Vijayanagara" not in text
     assert "'-1' is not a count: counts and amounts are whole numbers, 1 or more" in text
     assert "`give 1` is not an order I can read: a player's colour is named here" in text
+
+
+def test_the_last_turns_movement_prompt_says_what_scores_at_the_count() -> None:
+    """A trial left four controlled provinces empty in the last turn and lost their points."""
+    s = put(started(3, turn=12), "egy", BLUE, inf=1)
+    assert "the last game turn: a province scores where your units alone stand (l.66)" in prompt(
+        moving(s)
+    )
+    assert "the last game turn" not in prompt(moving(put(started(3, turn=11), "egy", BLUE, inf=1)))

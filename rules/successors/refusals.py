@@ -283,7 +283,9 @@ def _move_text(s: State, seat: int, caller: int) -> str:
     f = s.force
     ally = f" in {title(s, caller)}'s turn" if caller != NO else ""
     if f is None:
-        return f"move a force{ally} (take pieces, or take fleets), or end movement"
+        last = s.turn >= s.parts.setup.turns  # the count comes after it: what scores, said
+        end = "; the last game turn: a province scores where your units alone stand (l.66)"
+        return f"move a force{ally} (take pieces, or take fleets), or end movement{end if last else ''}"
     left = movement.mp_left(s, f)
     where = area_name(s, f.place)
     legal = {type(a) for a in engine.legal(s)}
