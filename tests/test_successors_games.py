@@ -72,9 +72,11 @@ def listed_takes(s: State) -> dict[tuple[str, str], int]:
 
 def takes_counted_afresh(s: State) -> dict[tuple[str, str], int]:
     """Each of the moving seat's units that may join the force, counted from the state: in
-    every area while no force is under way, where a land force stands while one is (l.25)."""
+    every area with a land border while no force is under way (an island's leave aboard
+    fleets, l.31), where a land force stands while one is (l.25)."""
     seat, f, m = s.frames[-1][1], s.force, s.parts.map
-    areas = range(m.land) if f is None else (f.place,) if not f.fleets else ()
+    bordered = [a for a in range(m.land) if m.adjacent[a]]
+    areas = bordered if f is None else (f.place,) if not f.fleets else ()
     out = {}
     for area in areas:
         for c, word in movement.OWN_PIECES[seat]:

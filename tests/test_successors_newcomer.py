@@ -40,6 +40,7 @@ from rules.successors.engine import OPTIONS, frame
 from rules.successors.notation import parse
 from rules.successors.result import ranking
 from rules.successors.state import (
+    CAPTIVE,
     MERC,
     NO,
     REVOLT,
@@ -972,7 +973,8 @@ def test_a_captured_leader_and_a_seat_before_its_home_are_told_in_the_games_word
     s = order(leader_at(contest({"inf": 1}, {}), RED, "ara"), "fight red at Arabia")
     assert (
         "Red's leader, his side's units gone, is captured by Blue (Q21): ransom 5 Talents "
-        "(l.13), paid by Red's revenue when it can, or sooner with `ransom` (Q21)" in s.news
+        "(l.13), paid by Red's revenue when the upkeep leaves it, or sooner with `ransom` (Q21)"
+        in s.news
     ), s.news
     lines = talk_of(GAME).status(GAME.view(choosing_homes(), None))
     assert any(line.endswith(": no home yet (5 Talents to spend there)") for line in lines), lines
@@ -999,7 +1001,7 @@ def test_a_player_who_loses_the_last_unit_and_province_is_warned_before_it_is_ou
     assert units(s, "ara", RED) == (0, 0, 0, 0) and s.current == RED
     warned = (
         "Red has no unit and no province left: it is out at the end of this player turn "
-        "unless it has one again by then (Q32)"
+        "unless its events or purchases bring it a unit (Q32)"
     )
     assert told(before, Dice((6, 6, 6, 1))).count(warned) == 1
     status = talk_of(GAME).status(GAME.view(s, None))
@@ -1077,13 +1079,13 @@ def test_purchases_that_end_with_nothing_more_to_buy_are_told_so() -> None:
 
 def test_a_kind_of_unit_gone_from_the_pool_is_named_in_the_purchase_prompt() -> None:
     """A trial saw infantry drop out of the price list with no word why: the counter mix
-    bounds what is bought, and the prompt says which kind is gone (`rules units`)."""
+    bounds what is bought, and the prompt says which kind is gone."""
     s = buying(started(3, money=20))
     assert "left in your pool" not in prompt(s)
     pool = list(s.pool)
     pool[BLUE] = (pool[BLUE][0], 0, *pool[BLUE][2:])
     s.pool = tuple(pool)
-    assert "no infantry left in your pool (`rules units`)" in prompt(s), prompt(s)
+    assert "no infantry left in your pool (the counter mix)" in prompt(s), prompt(s)
 
 
 @pytest.mark.parametrize(
@@ -1136,3 +1138,17 @@ def test_the_last_turns_movement_prompt_says_what_scores_at_the_count() -> None:
         moving(s)
     )
     assert "the last game turn" not in prompt(moving(put(started(3, turn=11), "egy", BLUE, inf=1)))
+
+
+def test_a_seat_with_nothing_left_and_nothing_to_bring_it_a_unit_is_told_so() -> None:
+    """A trial was told "out at the end of this player turn unless it has one again" in its
+    revenue, home taken and leader captive: nothing could bring one, and it went out with no
+    decision. The warning says what may still help, or that nothing can."""
+    s = controlled(started(3, money=5), RED, "egy")
+    s.leaders = (CAPTIVE + RED, *s.leaders[1:])
+    s = at(s, BLUE, 2)  # its revenue done: its purchases next, and nowhere to place a unit
+    line = next(x for x in talk_of(GAME).status(GAME.view(s, None)) if x.startswith("Blue:"))
+    assert "out at the end of this player turn: nothing is left to bring it one (Q32)" in line
+    free = at(controlled(started(3, money=5), BLUE, "mac"), RED, 2)  # its leader free at home
+    line = next(x for x in talk_of(GAME).status(GAME.view(free, None)) if x.startswith("Red:"))
+    assert "out at the end of this player turn unless it buys units (Q32)" in line, line

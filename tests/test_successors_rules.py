@@ -159,9 +159,24 @@ def test_l13_a_captured_leader_is_ransomed_for_5_talents() -> None:
     s3 = passive(begun(at(s, BLUE, 1)), stop="buy", said=said)  # or in his revenue phase,
     assert s3.leaders[BLUE] == area(s, "egy") and s3.money[RED] == 15
     assert (  # unasked, which the table is told (a newcomer took it for a slip)
-        "Blue ransoms its leader from Red for 5 Talents, as its revenue can (Q21): he returns "
-        "to Egypt" in said + list(s3.news)
+        "Blue ransoms its leader from Red for 5 Talents, from what its revenue leaves after the "
+        "upkeep (Q21): he returns to Egypt (treasury 11)" in said + list(s3.news)
     ), said
+
+
+def test_q21_the_revenue_pays_the_upkeep_before_a_ransom_so_a_ransom_never_disbands_units() -> None:
+    """Two trials lost their last units to a ransom their revenue paid first: the upkeep comes
+    first, and the ransom only from what it leaves; `ransom` still pays it at any time."""
+    s = put(started(3, money=0), "ara", BLUE, levy=3)  # income 6 (Egypt), upkeep 3: 3 left
+    s.leaders = (CAPTIVE + RED, *s.leaders[1:])
+    said: list[str] = []
+    s2 = passive(begun(at(s, BLUE, 1)), stop="buy", said=said)
+    assert units(s2, "ara", BLUE) == (3, 0, 0, 0) and s2.leaders[BLUE] == CAPTIVE + RED
+    assert s2.money[BLUE] == 3 and not any("ransoms" in x for x in said + list(s2.news))
+    rich = put(started(3, money=2), "ara", BLUE, levy=3)  # 2 + 6 - 3 = 5: the ransom is paid
+    rich.leaders = (CAPTIVE + RED, *rich.leaders[1:])
+    s3 = passive(begun(at(rich, BLUE, 1)), stop="buy")
+    assert s3.leaders[BLUE] == area(s3, "egy") and s3.money[BLUE] == 0
 
 
 def test_l14_maintenance_is_1_talent_a_unit() -> None:

@@ -71,7 +71,7 @@ def capture(s: State, seat: int, captor: int) -> None:
         s,
         f"{title(s, seat)}'s leader, his side's units gone, is captured by {title(s, captor)} "
         f"(Q21): ransom {s.parts.setup.ransom} Talents (l.13), paid by {title(s, seat)}'s "
-        "revenue when it can, or sooner with `ransom` (Q21)",
+        "revenue when the upkeep leaves it, or sooner with `ransom` (Q21)",
     )
 
 

@@ -123,7 +123,7 @@ def ransom(s: State, seat: int, when: str = "") -> None:
     say(
         s,
         f"{title(s, seat)} ransoms its leader from {title(s, captor)} for {talents(paid)}{when}: "
-        f"{where}",
+        f"{where} (treasury {s.money[seat]})",
     )
 
 

@@ -265,17 +265,20 @@ def _begin(s: State, seat: int) -> None:
 
 
 def _revenue(s: State, seat: int) -> None:
-    """l.5; Q2: tax and upkeep every turn, turn 1 too."""
+    """l.5; Q2: tax and upkeep every turn, turn 1 too; then a ransom owed, where the upkeep
+    leaves it (Q21: the upkeep first, so a ransom never disbands units)."""
     desert(s)
     say(s, f"{title(s, seat)}'s Revenue (l.5)")
     push(s, frame("player", seat, 2))
     economy.collect(s, seat)
+    economy.upkeep(s, seat)
+    if s.frames[-1][0] == "disband":
+        return  # the upkeep is short: this revenue pays no ransom (Q21)
     if economy.ransom_due(s, seat):
         if board.refuge(s, seat) == NO:
             economy.ransom_withheld(s, seat)
-        else:  # Q21: the revenue pays a ransom the seat has not paid before
-            economy.ransom(s, seat, ", as its revenue can (Q21)")
-    economy.upkeep(s, seat)
+        else:  # Q21: what the upkeep leaves pays a ransom the seat has not paid before
+            economy.ransom(s, seat, ", from what its revenue leaves after the upkeep (Q21)")
 
 
 def _purchases(s: State, seat: int) -> None:
@@ -355,6 +358,8 @@ PLAYER_STAGES: Final[tuple[Callable[[State, int], None], ...]] = (
     _end,
 )
 MOVEMENT_STAGE: Final = PLAYER_STAGES.index(_movement)
+REVENUE_STAGE: Final = PLAYER_STAGES.index(_revenue)  # a player frame's stage still to come
+PURCHASE_STAGE: Final = PLAYER_STAGES.index(_purchases)
 
 
 def desert(s: State) -> None:

@@ -151,7 +151,7 @@ def _buy_how(s: State, buys: list[Buy], buy: str) -> str:
         out.append(f"{' and '.join(barred)} only with an area of its symbol (l.22)")
     spent = [unit_noun(k, 2) for k in (LEVY, INF, CAV) if not s.pool[seat][k]]
     if spent:  # the counter mix bounds what is bought: a kind gone says so, not silently
-        out.append(f"no {' nor '.join(spent)} left in your pool (`rules units`)")
+        out.append(f"no {' nor '.join(spent)} left in your pool (the counter mix)")
     return f"{'; '.join(out)}; type {buy}{_two_kinds(s, buys, words)}, then `done`"
 
 

@@ -205,12 +205,18 @@ def _warned_of_the_end(before: State, after: State) -> list[str]:
 
 
 def end_of_the_road(s: State, seat: int) -> str:
-    """What a seat with nothing left faces (Q32), after its name."""
-    which = "this" if s.current == seat else "its next"
-    return (
-        f"has no unit and no province left: it is out at the end of {which} player turn "
-        "unless it has one again by then (Q32)"
-    )
+    """What a seat with nothing left faces (Q32), after its name, with what could still
+    bring it a unit before its turn ends: its events, its purchases; none, said so."""
+    said = "has no unit and no province left: it is out at the end of"
+    if s.current != seat:
+        return f"{said} its next player turn unless its events or purchases bring it a unit (Q32)"
+    stage = next((f[2] for f in reversed(s.frames) if f[0] == "player"), len(engine.PLAYER_STAGES))
+    if stage <= engine.REVENUE_STAGE:  # its events are still to come
+        return f"{said} this player turn unless its events or purchases bring it a unit (Q32)"
+    buys = stage <= engine.PURCHASE_STAGE and s.turn > 1 and s.money[seat] > 0
+    if buys and economy.placement_areas(s, seat, setup=False):
+        return f"{said} this player turn unless it buys units (Q32)"
+    return f"{said} this player turn: nothing is left to bring it one (Q32)"
 
 
 def _taken_back(before: State, after: State, seat: Seat | None) -> str:
