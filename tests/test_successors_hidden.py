@@ -211,7 +211,7 @@ def test_good_omens_dice_say_where_their_plus_comes_from(with_leader: bool) -> N
     s = leader_at(s, BLUE, "ara" if with_leader else "egy")
     s = order(GAME.apply(s, Arm("blue", 9, "battle")), "fight red at Arabia")
     rolled = next(line for line in deal(s, 1, 1, 1, 1).news if "Blue rolls" in line)
-    leader = "the leader's on his best unit, named before the roll (l.39; Q19)"
+    leader = "the leader's on his best unit, set before the roll (l.39; Q19)"
     source = f"{leader} and Good omens" if with_leader else "Good omens"
     assert rolled.endswith(f"; +1: {source})")
 

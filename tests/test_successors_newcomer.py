@@ -49,6 +49,7 @@ from rules.successors.state import (
     Dice,
     Done,
     EventRoll,
+    Give,
     Halt,
     Land,
     Retreat,
@@ -309,7 +310,7 @@ def test_battle_dice_are_told_by_the_units_that_rolled_them_and_what_they_hit_on
     said = told(s, Dice((4, 5, 6, 6)))
     assert said[0] == (
         "Arabia, round 1: Blue rolls infantry 4+1, levies 5 6: 2 hits (infantry hits on 5-6, "
-        "levy on 6; +1: the leader's on his best unit, named before the roll (l.39; Q19))"
+        "levy on 6; +1: the leader's on his best unit, set before the roll (l.39; Q19))"
     )
     assert said[1] == "Arabia, round 1: Red rolls levy 6: 1 hit (levy hits on 6)"
 
@@ -1022,6 +1023,8 @@ def test_a_gift_to_a_seat_still_to_choose_its_home_is_refused_and_nothing_is_los
         order(s, "give 3 to red", "green")
     s = order(s, "home Macedonia", "red")
     assert order(s, "give 3 to red", "green").money[1:] == (8, 1)
+    with pytest.raises(ValueError, match="give at least 1 Talent"):  # a step not typed
+        GAME.apply(s, Give("green", "red", 0))
 
 
 @pytest.mark.parametrize(
@@ -1030,7 +1033,8 @@ def test_a_gift_to_a_seat_still_to_choose_its_home_is_refused_and_nothing_is_los
         ("give -3 to red", "'-3' is not a count: counts and amounts are whole numbers, 1 or more"),
         ("buy -2 levy at Egypt", "'-2' is not a count"),
         ("give 3.5 to red", "'3.5' is not a count"),
-        ("give 0 to red", "give at least 1 Talent: `give 1 to red` (l.12)"),
+        ("give 0 to red", "'0' is not a count: counts and amounts are whole numbers, 1 or more"),
+        ("buy 0 levy at Egypt", "'0' is not a count"),
     ],
 )
 def test_a_signed_broken_or_zero_amount_is_refused_not_read_as_another(

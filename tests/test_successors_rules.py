@@ -592,3 +592,24 @@ def test_l69_a_tie_goes_to_the_player_moving_earlier_on_the_last_turn() -> None:
     s.order = (RED, GREEN, BLUE)
     r = ranking(s)
     assert r.places[0] == ("red",) and "earlier in the last turn's order" in r.text
+
+
+def test_q6_an_events_units_at_home_or_with_the_leader_are_not_placed_among_enemies() -> None:
+    """A trial saw "Red receives 1 infantry in Cappadocia" where Green stood in force, and the
+    infantry marched out: an event's units go where a purchase could be placed (Q6)."""
+    s = put(started(3), "egy", RED, inf=3)  # Red stands in Blue's home
+    s = deal(at(s, BLUE, 1, frame("event_roll", BLUE)), 1, 5, 2)  # ODD 52: 1 infantry at home
+    assert units(s, "egy", BLUE) == (0, 0, 0, 0)
+    assert "Blue receives nothing: Egypt holds unfriendly units or an enemy holds it (Q6)" in s.news
+    free = deal(at(started(3), BLUE, 1, frame("event_roll", BLUE)), 1, 5, 2)
+    assert units(free, "egy", BLUE) == (0, 1, 0, 0)
+
+
+def test_q20_a_defender_with_nowhere_to_retreat_is_told_why_nobody_asks_him() -> None:
+    """A trial, defending, was never asked to retreat and read no reason: round 1 says it."""
+    s = contest({"inf": 2}, {"inf": 2})
+    for x in ("syr", "cse", "egy", "mes", "bab"):
+        s = put(s, x, BLUE, levy=1)
+    s = deal(order(s, "fight red at Arabia"), 1, 1, 1, 1)  # no hits: both sides stay
+    said = "Red has no retreat from Arabia: no area next to it may take its units (l.45; Q20)"
+    assert said in s.news, s.news

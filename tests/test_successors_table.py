@@ -83,7 +83,7 @@ def test_status_lines_tell_each_seats_public_facts() -> None:
     assert lines[0] == "game turn 2 of 12; order Blue, Red, Green"
     assert lines[1] == (
         "Blue: home Egypt, treasury 10, 1 province (income 6), 0 units, 1 chit, leader in Egypt, "
-        "5 points now (Egypt controlled, not held alone: no points (l.66))"
+        "5 points now (Egypt controlled, no units of its own alone there: no points (l.66))"
     )
 
 
@@ -99,7 +99,7 @@ def test_a_status_line_tells_which_provinces_score_those_held_alone() -> None:
     line = talk_of(GAME).status(GAME.view(s, None))[1]
     assert line.endswith(
         "(2 provinces held alone, worth 6; Greater Phrygia, Cilicia, Syria, Mesopotamia and 1 "
-        "more controlled, not held alone: no points (l.66))"
+        "more controlled, no units of its own alone there: no points (l.66))"
     ), line
 
 

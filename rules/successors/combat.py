@@ -499,7 +499,7 @@ def _plus_from(s: State, b: Battle, side: int) -> str:
     seats = side_seats(s, b, side) if (b.defenders if side else b.attackers) != (WHITE,) else ()
     leaders = sum(1 for k in seats if _leads(s, b, k))
     whose = "the leaders' on their best units" if leaders > 1 else "the leader's on his best unit"
-    said = [f"{whose}, named before the roll (l.39; Q19)"] if leaders else []
+    said = [f"{whose}, set before the roll (l.39; Q19)"] if leaders else []
     if b.round == 1 and b.omens[side]:
         said.append("Good omens")
     return " and ".join(said)
@@ -607,6 +607,7 @@ def _next_retreat(s: State) -> None:
     b = s.battle
     assert b is not None
     while b.retreating and not can_retreat(s, b.retreating[0]):
+        _no_retreat_told(s, b, b.retreating[0])
         b = changed(b, retreating=b.retreating[1:])
     s.battle = b
     if b.retreating:
@@ -616,6 +617,19 @@ def _next_retreat(s: State) -> None:
         _finish(s)
     else:
         s.battle = changed(b, stage="round")  # l.46: another round
+
+
+def _no_retreat_told(s: State, b: Battle, seat: int) -> None:
+    """A defender with units that could go but no area to take them is told so, once a
+    battle (round 1): why nobody asked him (l.45; Q20)."""
+    if b.round != 1 or _side_of(b, seat) != 1 or not retreatable(s, seat):
+        return
+    if not retreat_places(s, seat):
+        where = area_name(s, b.area)
+        say(
+            s,
+            f"{title(s, seat)} has no retreat from {where}: no area next to it may take its units (l.45; Q20)",
+        )
 
 
 def _side_of(b: Battle, seat: int) -> int:

@@ -323,7 +323,8 @@ def pinned(s: State, seat: int, step: Step) -> None:
 
 
 def receive(s: State, seat: int, step: Step) -> None:
-    """Units from the roller's pool (F: those not in the pool are not received)."""
+    """Units from the roller's pool (F: those not in the pool are not received), at home or
+    with the leader only where a purchase could be placed (Q6)."""
     m = s.parts.map
     if step.needs != NO and not any(
         c == seat and m.symbol[a] == step.needs for a, c in enumerate(s.control)
@@ -340,6 +341,13 @@ def receive(s: State, seat: int, step: Step) -> None:
         at = s.homes[seat]
     else:
         at = _area(s, step.at)
+    if step.at in ("leader", "home") and at not in economy.placement_areas(s, seat):
+        where = area_name(s, at)  # Q6, as for purchases: never among unfriendly units
+        say(
+            s,
+            f"{title(s, seat)} receives nothing: {where} holds unfriendly units or an enemy holds it (Q6)",
+        )
+        return
     got = [board.place(s, at, seat, t, n) for t, n in enumerate(step.units)]
     short = fewer_told(s, seat, step.units, got)
     say(s, f"{title(s, seat)} receives {units_text(got)} in {area_name(s, at)}{short}")

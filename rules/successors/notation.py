@@ -108,7 +108,7 @@ def words_of(text: str) -> list[str]:
     """A step's words, lower case, a hyphen joining a name's words read as a space
     (`Coele-Syria`); a signed or broken number refused (`-3` is not 3)."""
     for token in text.split():
-        if re.fullmatch(r"[-+\u2212]\d+(?:[.,]\d*)?|\d+[.]\d*", token):
+        if re.fullmatch(r"[-+\u2212]\d+(?:[.,]\d*)?|\d+[.]\d*|0+", token):
             raise OrderError(
                 f"{excerpt(token)} is not a count: counts and amounts are whole numbers, 1 or more"
             )

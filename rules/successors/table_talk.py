@@ -565,5 +565,5 @@ def held_alone(s: State, seat: int) -> str:
         names = [area_name(s, a) for a in bare[:BARE_NAMED]]
         more = len(bare) - len(names)
         named = listed([*names, f"{more} more"] if more else names)
-        said += f"{'; ' if said else ''}{named} controlled, not held alone: no points (l.66)"
+        said += f"{'; ' if said else ''}{named} controlled, no units of its own alone there: no points (l.66)"
     return said or "no province held alone"
