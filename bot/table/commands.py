@@ -326,7 +326,7 @@ def _playing(g: AnyGame) -> list[Command]:
         Command(
             "hint",
             "The computer's suggestion (only you see)",
-            "the computer's suggestion for your turn, with a button that plays it (only you)",
+            "the computer's suggestion for your next order, with a button that plays it (only you)",
             lambda s, c: s.ai.hint(c.channel, c.user, kind=c.kind),
         ),
         Command(

@@ -67,7 +67,7 @@ MAX_LINE_CHARS = MAX_ORDER_CHARS + 100  # a text command line, checked before it
 # the terminal's own lines, beside the command table's
 HELP_WIDTH = 92  # the help's paragraphs, wrapped
 TERMINAL_LINES = (
-    ("hint", "the computer's suggestion for your turn, with why"),
+    ("hint", "the computer's suggestion for your next order, with why"),
     ("hint play", "play the last hint whole, in one order (refused once anything has moved)"),
     ("export [FILE]", "save the whole game as JSON (default: <game>-game-N.json)"),
     ("import FILE", "load an exported game (in place of a new game nobody has moved in yet)"),
