@@ -493,8 +493,8 @@ def _hits_on(kinds: tuple[int, ...], hits_at: tuple[int, ...]) -> str:
 
 
 def _plus_from(s: State, b: Battle, side: int) -> str:
-    """Where a side's +1s come from: its leaders there (l.39; as `dice_layout` gives them, a
-    reader seeing a +1 on a miss beside a die it would have made a hit), Good omens (chit 9)
+    """Where a side's +1s come from: its leaders there (l.39; Q19: set before the roll, as
+    `dice_layout` gives them, said so lest a +1 on a miss read as a slip), Good omens (chit 9)
     in the first round, or both."""
     seats = side_seats(s, b, side) if (b.defenders if side else b.attackers) != (WHITE,) else ()
     leaders = sum(1 for k in seats if _leads(s, b, k))
