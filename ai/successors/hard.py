@@ -20,7 +20,6 @@ import random
 from collections.abc import Callable
 from dataclasses import replace
 
-from rules.capabilities import notation_of
 from rules.successors import Action, State, Successors, View, engine
 from rules.successors import search as rules_search
 from rules.words import count_of
@@ -152,17 +151,18 @@ def advise(view: View, seat: str, r: random.Random, budget: Budget) -> Advice:
     if view.seat != seat:
         raise ValueError(f"the view is {view.seat}'s, not {seat}'s")
     found = decide(view, r, searching(budget))
-    describe = notation_of(LOOKAHEAD).describe
     best = found.ranked[0]
     steps = why.decision_steps(view, best.action, WEIGHTS)
     order = why.order_text(steps, seat)
     runner_up = None
-    if len(found.ranked) > 1:
+    if len(found.ranked) > 1:  # told as the best is: its whole order, and why
         second = found.ranked[1]
-        said = why.reason(view, second.action, WEIGHTS)
-        runner_up = (describe(view, second.action), judged(said, second, found.iterations))
+        rest = why.decision_steps(view, second.action, WEIGHTS)
+        said = judged(why.order_reason(rest, WEIGHTS), second, found.iterations)
+        runner_up = (why.order_text(rest, seat), said)
     elif (other := next_best(view.state)) is not None:  # not searched: its weights' second
-        runner_up = (describe(view, other), why.reason(view, other, WEIGHTS))
+        rest = why.decision_steps(view, other, WEIGHTS)
+        runner_up = (why.order_text(rest, seat), why.order_reason(rest, WEIGHTS))
     return Advice(
         summary=hint_text(
             order,
