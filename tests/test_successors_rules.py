@@ -613,3 +613,10 @@ def test_q20_a_defender_with_nowhere_to_retreat_is_told_why_nobody_asks_him() ->
     s = deal(order(s, "fight red at Arabia"), 1, 1, 1, 1)  # no hits: both sides stay
     said = "Red has no retreat from Arabia: no area next to it may take its units (l.45; Q20)"
     assert said in s.news, s.news
+
+
+def test_q30_a_leader_recalled_home_while_at_home_stays_and_is_told_so() -> None:
+    s = deal(at(started(3), BLUE, 1, frame("event_roll", BLUE)), 1, 4, 1)  # ODD 41: recalled
+    assert "Blue's leader is in Egypt already and stays there" in s.news, s.news
+    away = deal(at(leader_at(started(3), BLUE, "ara"), BLUE, 1, frame("event_roll", BLUE)), 1, 4, 1)
+    assert "Blue's leader goes home alone to Egypt" in away.news, away.news

@@ -306,6 +306,9 @@ def recall(s: State, seat: int, step: Step) -> None:
     if to == NO:
         say(s, f"{title(s, seat)}'s leader stays where he is: {held}, none of his areas free")
         return
+    if to == at:  # a trial read "goes home alone" of a leader at home with his units
+        say(s, f"{title(s, seat)}'s leader is in {area_name(s, at)} already and stays there")
+        return
     board.set_leader(s, seat, to)
     if to == home:
         say(s, f"{title(s, seat)}'s leader goes home alone to {area_name(s, home)}")
