@@ -178,3 +178,12 @@ async def test_a_mistyped_step_aside_out_of_turn_is_refused_for_what_is_wrong_wi
         )
     finally:
         await svc.close()
+
+
+def test_the_status_lists_alliance_offers_awaiting_an_answer() -> None:
+    """A trial's offer was answered a turn later, and `status` showed no offer pending."""
+    from rules.successors.state import Offer
+
+    s = GAME.apply(started(3), Offer("blue", "red"))
+    lines = talk_of(GAME).status(GAME.view(s, None))
+    assert "alliance offers awaiting an answer: Blue to Red" in lines, lines

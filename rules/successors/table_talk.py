@@ -513,6 +513,9 @@ def status_lines(v: View) -> list[str]:
         lines.append(
             "alliances: " + ", ".join(f"{title(s, a)} and {title(s, b)}" for a, b in s.alliances)
         )
+    if s.offers:  # announced when made: an answer may come at any time (l.32)
+        offers = ", ".join(f"{title(s, a)} to {title(s, b)}" for a, b in s.offers)
+        lines.append(f"alliance offers awaiting an answer: {offers}")
     marked = [f"{area_name(s, a)} ({MARKERS[m]})" for a, m in enumerate(s.markers) if m]
     if marked:
         lines.append("in revolt or invaded: " + ", ".join(marked))
