@@ -154,15 +154,16 @@ def advise(view: View, seat: str, r: random.Random, budget: Budget) -> Advice:
     best = found.ranked[0]
     steps = why.decision_steps(view, best.action, WEIGHTS)
     order = why.order_text(steps, seat)
+    second = found.ranked[1] if len(found.ranked) > 1 else None
+    other = second.action if second is not None else next_best(view.state)  # else its weights'
     runner_up = None
-    if len(found.ranked) > 1:  # told as the best is: its whole order, and why
-        second = found.ranked[1]
-        rest = why.decision_steps(view, second.action, WEIGHTS)
-        said = judged(why.order_reason(rest, WEIGHTS), second, found.iterations)
-        runner_up = (why.order_text(rest, seat), said)
-    elif (other := next_best(view.state)) is not None:  # not searched: its weights' second
+    if other is not None:  # told as the best is: its whole order, and why
         rest = why.decision_steps(view, other, WEIGHTS)
-        runner_up = (why.order_text(rest, seat), why.order_reason(rest, WEIGHTS))
+        said = why.order_reason(rest, WEIGHTS)
+        runner_up = (
+            why.order_text(rest, seat),
+            judged(said, second, found.iterations) if second else said,
+        )
     return Advice(
         summary=hint_text(
             order,

@@ -186,7 +186,7 @@ def idle_now(s: State, seat: int, number: int) -> str | None:
         return "you have no fleet; play it when one of yours can move"
     if c.kind == "forced_march" and not _leader_may_march(s, seat):
         return _leader_stays(s, seat)
-    if c.kind == "mercenaries" and not any(map(min, c.units, s.white_pool)):
+    if c.kind == "mercenaries" and not chits.hires(s, c):
         return f"{none_left(s, MERC + seat, c.units, [0] * len(c.units))}; play it when some are"
     return _raid_idle(s, seat) if c.kind == "raid" else None
 

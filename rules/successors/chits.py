@@ -22,7 +22,6 @@ everyone (news), goes back into the cup (ours, facts 4.8) and takes effect.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 from typing import Final
 
 from . import board
@@ -114,8 +113,6 @@ def fire(
     """Carry out `seat`'s standing order for this moment, if it armed one that would do
     something (`acts`; a levy at a home an enemy holds would not): the chit is told to
     everyone and goes back into the cup; its effect is the caller's (or `effect`'s)."""
-    if trigger == TURN and acts is None:
-        acts = partial(_acts_at_turn_start, s, seat)
     number = armed(s, seat, trigger, area, acts)
     if number is None:
         return None
@@ -129,9 +126,14 @@ def fire(
     return chit
 
 
-def _acts_at_turn_start(s: State, seat: int, chit: Chit) -> bool:
+def acts_at_turn_start(s: State, seat: int, chit: Chit) -> bool:
     """A General levy gives nothing while an enemy holds the home (Q6): it stays armed."""
     return chit.kind != "general_levy" or (s.homes[seat] != NO and home_takes_units(s, seat))
+
+
+def hires(s: State, chit: Chit) -> bool:
+    """Mercenaries hire only while the white pool holds some of the chit's units."""
+    return any(map(min, chit.units, s.white_pool))
 
 
 def effect(s: State, seat: int, chit: Chit, other: int = NO, area: int = NO) -> None:

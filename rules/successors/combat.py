@@ -288,7 +288,7 @@ def _standing_orders(s: State, b: Battle) -> None:
         return  # nobody armed a chit
     for seat in side_seats(s, b, 1):
         if s.leaders[seat] == b.area or s.homes[seat] == b.area:
-            chit = chits.fire(s, seat, chits.ATTACKED, b.area, partial(_hires, s))
+            chit = chits.fire(s, seat, chits.ATTACKED, b.area, partial(chits.hires, s))
             if chit is not None:
                 chits.effect(s, seat, chit, area=b.area)
     ambush, panic, omens = list(b.ambush), list(b.panic), list(b.omens)
@@ -305,11 +305,6 @@ def _standing_orders(s: State, b: Battle) -> None:
     s.battle = changed(
         b, ambush=(ambush[0], ambush[1]), panic=(panic[0], panic[1]), omens=(omens[0], omens[1])
     )
-
-
-def _hires(s: State, chit: Chit) -> bool:
-    """Mercenaries armed against an attack hire only while the white pool holds some."""
-    return any(map(min, chit.units, s.white_pool))
 
 
 def _acts_in_battle(s: State, b: Battle, side: int, chit: Chit) -> bool:

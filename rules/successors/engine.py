@@ -24,6 +24,7 @@ changes nothing.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from itertools import repeat
 from operator import is_
 from typing import Final
@@ -225,7 +226,8 @@ def turn_start(s: State) -> None:
     order = ", ".join(title(s, k) for k in s.order)
     say(s, f"Game turn {s.turn} of {s.parts.setup.turns} begins; order: {order}")
     for seat in tuple(s.order):
-        while chits.fire(s, seat, chits.TURN) is not None:
+        acts = partial(chits.acts_at_turn_start, s, seat)
+        while chits.fire(s, seat, chits.TURN, acts=acts) is not None:
             pass
     push(s, frame("player", s.order[0], 0))
 

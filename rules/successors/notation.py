@@ -283,7 +283,7 @@ def parse(v: View, text: str, seat: str) -> list[Action]:
 
 def _misread(e: RulesError, part: str) -> RulesError:
     """An unreadable step whose first word is one of the game's steps, said so (MisreadStep)."""
-    first = part.split(maxsplit=1)[0].lower() if part.split() else ""
+    first = (part.split() or [""])[0].lower()
     return MisreadStep(str(e)) if isinstance(e, OrderError) and first in _VERBS else e
 
 
