@@ -41,6 +41,7 @@ from rules.successors.state import (
     DrawChit,
     Play,
 )
+from rules.successors.view import UNSEEN
 
 
 def public(s: State) -> str:
@@ -51,8 +52,8 @@ def test_a_seat_sees_its_own_chits_and_orders_and_the_public_sees_counts() -> No
     s = GAME.apply(holding(holding(started(3), BLUE, 5, 15), RED, 18), Arm("blue", 15, "revolt"))
     mine, theirs, everyone = GAME.view(s, "blue"), GAME.view(s, "red"), GAME.view(s, None)
     assert mine.hand == (5, 15) and mine.state.orders[BLUE] == ((15, 1, NO, NO),)
-    assert theirs.state.hands[BLUE] == () and theirs.state.orders[BLUE] == ()
-    assert everyone.state.hands == ((), (), ()) and everyone.state.cup == ()
+    assert theirs.state.hands[BLUE] == (UNSEEN, UNSEEN) and theirs.state.orders[BLUE] == ()
+    assert everyone.state.hands == ((UNSEEN,) * 2, (UNSEEN,), ()) and everyone.state.cup == ()
     assert everyone.hand_sizes == (2, 1, 0) and everyone.cup_size == 17
     assert set(GAME.hidden(s, "red")) == {"/hands/0", "/orders/0", "/cup"}
 

@@ -123,7 +123,7 @@ def test_steps_aside_are_read_for_the_seat_that_sends_them() -> None:
 
 
 def test_every_kind_of_step_reads_back_as_written() -> None:
-    s = holding(put(started(3), "ara", BLUE, cav=1), BLUE, 13, 15, 18, 19)
+    s = holding(holding(put(started(3), "ara", BLUE, cav=1), BLUE, 13, 15, 18, 19), RED, 4)
     s = GAME.apply(s, Arm("blue", 15, "revolt"))
     v = view(s, "blue")
     for a in (

@@ -229,13 +229,15 @@ def _targets(s: State, seat: int, a: Play) -> str | None:
             said = " or ".join(f"`play {a.chit} at {area_name(s, p)}`" for p in places)
             return f"mercenaries join you with your leader or in your home: {said or 'none now'}"
     elif kind == "spy":
-        others = [s.seats[k] for k in range(s.players) if k != seat and k not in s.out]
+        others = [s.seats[k] for k in chits.spied_on(s, seat)]
+        ways = " or ".join(f"`play {a.chit} on {o}`" for o in others) or "none holds a chit now"
         if not a.to:  # a player is named: whose chits are seen
-            ways = " or ".join(f"`play {a.chit} on {o}`" for o in others)
             return f"name the player whose chits you see: {ways}"
         other = _other(s, seat, a.to)
         if isinstance(other, str):
             return other
+        if not s.hands[other]:  # hand sizes are public: a view holds them too
+            return f"{title(s, other)} holds no chit: your Spy would see nothing; {ways}"
     elif kind == "bribe":
         targets = chits.bribe_targets(s, seat)
         other = seat_index(s, a.to)
@@ -521,7 +523,7 @@ def _play_targets(s: State, seat: int, kind: str) -> list[tuple[str, str]]:
     if kind == "mercenaries":
         return [(ids[a], "") for a in chits.merc_places(s, seat)]
     if kind == "spy":
-        return [("", s.seats[k]) for k in range(s.players) if k != seat and k not in s.out]
+        return [("", s.seats[k]) for k in chits.spied_on(s, seat)]
     if kind == "bribe":
         return [(ids[a], s.seats[k]) for a, k in chits.bribe_targets(s, seat)]
     if kind == "raid":

@@ -208,6 +208,12 @@ def raid_targets(s: State, seat: int, area: int, paying: bool = True) -> tuple[i
     return tuple(b for b in near if not paying or s.money[s.control[b]] > 0)
 
 
+def spied_on(s: State, seat: int) -> tuple[int, ...]:
+    """The players a Spy may be played on: those in the game holding a chit (how many each
+    holds is public)."""
+    return tuple(k for k in range(s.players) if k != seat and k not in s.out and s.hands[k])
+
+
 def bribe_targets(s: State, seat: int) -> tuple[tuple[int, int], ...]:
     """(area, other seat) where a levy of another player stands next to one of the seat's
     units (chit 6, ours)."""

@@ -212,6 +212,8 @@ class Chits:
     text_key: str
 
     def of(self, number: int) -> Chit:
+        if number < 1:  # an unseen chit of a view is no chit (and chits[-1] would be one)
+            raise KeyError(f"no chit {number}")
         return self.chits[number - 1]
 
 

@@ -1,8 +1,8 @@
 """What a seat, or the public, may see of a Successors state: the one gate of hidden chits.
 
 A view holds a copy of the state with the hidden parts of every other seat removed (their
-chits, their standing orders, what their Spies showed them) and the cup emptied, plus the
-count of each hand and of the cup: everything else (the map, the treasuries, the alliances,
+chits, each shown as `UNSEEN` so a hand's size stays public; their standing orders, what
+their Spies showed them) and the cup emptied, plus the count of each hand and of the cup: everything else (the map, the treasuries, the alliances,
 the battle under way, the chits once played) is open on the table. Once the game is over the
 hands and the standing orders are shown.
 """
@@ -11,8 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Final
 
 from .state import State
+
+UNSEEN: Final = 0  # a chit another seat holds, as a view shows it (chits are numbered from 1)
 
 
 @dataclass(slots=True)
@@ -36,7 +39,7 @@ def view(s: State, seat: str | None) -> View:
     t = s.clone()
     if s.phase != "over":
         mine = [name == seat for name in s.seats]
-        t.hands = tuple(h if m else () for h, m in zip(s.hands, mine, strict=True))
+        t.hands = tuple(h if m else (UNSEEN,) * len(h) for h, m in zip(s.hands, mine, strict=True))
         t.orders = tuple(o if m else () for o, m in zip(s.orders, mine, strict=True))
         t.spied = tuple(x if m else () for x, m in zip(s.spied, mine, strict=True))
     t.cup = ()
