@@ -25,7 +25,7 @@ from successors_helpers import (
 )
 
 from bot.terminal.local import amain
-from rules.capabilities import talk_of
+from rules.capabilities import talk_of, turns_of
 from rules.errors import IllegalAction
 from rules.successors import GAME, State
 from rules.successors.notation import parse
@@ -190,3 +190,15 @@ async def test_in_the_terminal_the_hand_offers_no_chit_play_that_would_be_refuse
     )
     assert "! `play 11` was refused: play 11: played in your own revenue phase only." in text
     assert "Blue plays chit" not in text
+
+
+def test_a_spy_on_a_player_holding_no_chit_is_refused_alike_in_the_seats_view() -> None:
+    """A Spy on an empty hand saw nothing and was spent; how many chits a hand holds is
+    public, so the seat's own view lists the same plays the engine allows."""
+    s = holding(holding(started(3), BLUE, 18), RED, 4)
+    with pytest.raises(ValueError, match="Green holds no chit: your Spy would see nothing"):
+        GAME.apply(s, Play("blue", 18, "", "green"))
+    plays = [a for a in turns_of(GAME).steps_aside(s, "blue") if isinstance(a, Play)]
+    seen = GAME.view(s, "blue").state
+    assert [a for a in turns_of(GAME).steps_aside(seen, "blue") if isinstance(a, Play)] == plays
+    assert Play("blue", 18, "", "red") in plays and Play("blue", 18, "", "green") not in plays

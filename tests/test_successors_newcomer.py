@@ -34,7 +34,7 @@ from successors_helpers import (
 from test_successors_rules import begun, contest
 
 from bot.terminal.local import amain
-from rules.capabilities import menus_of, narration_of, notation_of, reference_of, talk_of, turns_of
+from rules.capabilities import menus_of, narration_of, notation_of, reference_of, talk_of
 from rules.errors import IllegalAction, InvalidOrder
 from rules.successors import GAME, State
 from rules.successors.engine import OPTIONS, frame
@@ -53,7 +53,6 @@ from rules.successors.state import (
     Give,
     Halt,
     Land,
-    Play,
     Retreat,
     Sail,
     Take,
@@ -1158,15 +1157,3 @@ def test_a_seat_with_nothing_left_and_nothing_to_bring_it_a_unit_is_told_so() ->
     free = at(controlled(started(3, money=5), BLUE, "mac"), RED, 2)  # its leader free at home
     line = next(x for x in talk_of(GAME).status(GAME.view(free, None)) if x.startswith("Red:"))
     assert "out at the end of this player turn unless it buys units (Q32)" in line, line
-
-
-def test_a_spy_on_a_player_holding_no_chit_is_refused_alike_in_the_seats_view() -> None:
-    """A Spy on an empty hand saw nothing and was spent; how many chits a hand holds is
-    public, so the seat's own view lists the same plays the engine allows."""
-    s = holding(holding(started(3), BLUE, 18), RED, 4)
-    with pytest.raises(ValueError, match="Green holds no chit: your Spy would see nothing"):
-        GAME.apply(s, Play("blue", 18, "", "green"))
-    plays = [a for a in turns_of(GAME).steps_aside(s, "blue") if isinstance(a, Play)]
-    seen = GAME.view(s, "blue").state
-    assert [a for a in turns_of(GAME).steps_aside(seen, "blue") if isinstance(a, Play)] == plays
-    assert Play("blue", 18, "", "red") in plays and Play("blue", 18, "", "green") not in plays
