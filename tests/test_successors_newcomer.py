@@ -463,7 +463,7 @@ def test_the_first_example_a_prompt_gives_is_a_step_its_seat_may_type_now() -> N
         steps = read(s, example[1], seat)
         assert steps and steps[0] in GAME.legal_actions(s), (said, steps)
 
-    random_playout(3, 7, check)
+    random_playout(3, 8, check)
     assert {"home", "buy", "move", "combat", "retreat", "lose", "disband"} <= checked, checked
 
 
@@ -638,8 +638,8 @@ def test_troops_that_cannot_board_are_told_whether_room_units_or_their_move_is_l
     assert refused(
         s, "take 1 fleet at Egypt, sail to Egyptian Sea, embark 1 levy at Cyrenaica"
     ) == (
-        "embark 1 levy at Cyrenaica: your levy at Cyrenaica landed this turn: troops landed "
-        "stay (Q24)"
+        "embark 1 levy at Cyrenaica: your levy at Cyrenaica moved in this phase: a unit moves "
+        "once a phase (landed troops stay, Q24)"
     )
 
 
@@ -1157,3 +1157,21 @@ def test_a_seat_with_nothing_left_and_nothing_to_bring_it_a_unit_is_told_so() ->
     free = at(controlled(started(3, money=5), BLUE, "mac"), RED, 2)  # its leader free at home
     line = next(x for x in talk_of(GAME).status(GAME.view(free, None)) if x.startswith("Red:"))
     assert "out at the end of this player turn unless it buys units (Q32)" in line, line
+
+
+def test_units_stopped_by_unfriendly_units_do_not_sail_on_from_there() -> None:
+    """A trial marched 2 cavalry and its leader into Syria, where red units stopped them
+    (l.27), then took a fleet of the Cyprian Sea, embarked a cavalry at Syria and landed it in
+    Lycia: a unit moves once a phase, and one stopped by unfriendly units stays."""
+    s = put(put(started(3), "egy", BLUE, cav=2), "syr", RED, levy=1)
+    s = order(
+        moving(leader_at(fleets(s, "cys", BLUE), BLUE, "egy")),
+        "move 2 cav leader Egypt Arabia Syria",
+    )
+    s = order(s, "take 1 fleet at Cyprian Sea")
+    assert not [a for a in GAME.legal_actions(s) if type(a).__name__ == "Embark"]
+    assert refused(s, "embark 1 cav at Syria") == (
+        "embark 1 cav at Syria: your cav at Syria moved in this phase: a unit moves once a "
+        "phase (landed troops stay, Q24)"
+    )
+    assert refused(s, "embark leader at Syria").startswith("embark leader at Syria: your leader")

@@ -372,7 +372,8 @@ def _naval_options(s: State, seat: int, f: Force) -> list[Action]:
         out += counted(TakeFleets, (ids[place],), fleets_free(s, seat, place))
     aboard = cargo(f)
     room = f.fleets - aboard
-    boards = s.leaders[seat] if f.leader == NO and s.pinned[seat] == 0 else NO
+    free = f.leader == NO and s.pinned[seat] == 0 and seat not in s.leader_moved
+    boards = s.leaders[seat] if free else NO
     groups, leader = f.groups, f.leader != NO
     totals = s.totals
     for area in coasts_of(s, place):
@@ -393,17 +394,18 @@ def _naval_options(s: State, seat: int, f: Force) -> list[Action]:
 
 def _embarks(s: State, seat: int, area: int, room: int) -> Sequence[Action]:
     """The units of the seat's that may board from an area: up to the room aboard, those
-    landed this turn excepted."""
+    whose move is over excepted (they marched or landed in this phase: a unit moves once a
+    phase, and one stopped by unfriendly units stays, l.27)."""
     at = s.parts.map.ids[area]
     row = s.units[area]
-    landed = {c: n for a, c, n in s.landed if a == area} if s.landed else None
-    if not landed:
+    over = dict(moved_by_area(s.moved).get(area, ())) if s.moved else None
+    if not over:
         return untouched_embarks(seat, at, row, room)
     out: list[Action] = []
     for c, word in OWN_PIECES[seat]:
         n = row[c]
         if n:
-            n = min(room, n - landed.get(c, 0))
+            n = min(room, n - over.get(c, 0))
             if n > 0:
                 out += counted(Embark, (at, word), n)
     return out
@@ -411,8 +413,8 @@ def _embarks(s: State, seat: int, area: int, room: int) -> Sequence[Action]:
 
 @lru_cache(maxsize=8192)
 def untouched_embarks(seat: int, at: str, row: tuple[int, ...], room: int) -> tuple[Action, ...]:
-    """The embarks from an area none of whose units landed this turn: made once for each
-    row and room."""
+    """The embarks from an area none of whose units has moved in this phase: made once for
+    each row and room."""
     out: list[Action] = []
     for c, word in OWN_PIECES[seat]:
         n = min(room, row[c])
@@ -621,9 +623,6 @@ def _embark(s: State, seat: int, a: Embark) -> None:
     c = piece_code(s, seat, a.piece)
     assert c is not None and c >= 0
     board.add_units(s, area, c, -a.count)
-    k = ledger(s.moved, area, c)
-    if k:
-        s.moved = ledger_add(s.moved, area, c, -min(k, a.count))
     s.force = changed(f, groups=(*f.groups, (c, 0, 0, a.count)))
     say(s, f"{title(s, seat)} embarks {_units(c, a.count)} at {area_name(s, area)}")
 

@@ -547,9 +547,10 @@ def _embark_why(s: State, f: Force, a: Embark) -> str:
     if not there:
         return f"you have no {a.piece} at {where}"
     free = most_allowed(s, Embark, a.at, a.piece)
+    over = "moved in this phase: a unit moves once a phase (landed troops stay, Q24)"
     if not free:
-        return f"your {a.piece} at {where} landed this turn: troops landed stay (Q24)"
-    return f"only {free} {a.piece} of yours at {where} may board (the rest landed this turn: Q24)"
+        return f"your {a.piece} at {where} {over}"
+    return f"only {free} {a.piece} of yours at {where} may board (the rest {over})"
 
 
 def in_battle(s: State, seat: int, piece: str) -> int:
