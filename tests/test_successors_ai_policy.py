@@ -58,6 +58,24 @@ def test_an_alliance_ends_once_the_ally_stands_first() -> None:
     assert not isinstance(_decide(s), st.Break)
 
 
+def _in_turn(s: State, turn: int) -> State:
+    t = s.clone()
+    t.turn = turn
+    return t
+
+
+def test_no_alliance_is_kept_into_the_last_turn_where_an_allys_units_spoil_the_count() -> None:
+    """A trial stayed allied with a hard AI into the last turn, moved last, and put a unit
+    into each of its ally's provinces: its count fell from 27 to 9 (l.66)."""
+    last = started(3).parts.setup.turns
+    s = _offered(moving(_green_leads()), "red", "blue")
+    assert _decide(_in_turn(s, last - 2)) == st.Accept("blue", "red")
+    assert _decide(_in_turn(s, last - 1)) == st.Refuse("blue", "red")
+    allied = _in_turn(GAME.apply(s, st.Accept("blue", "red")), last - 2)
+    assert not isinstance(_decide(allied), st.Break)  # Green still leads
+    assert _decide(_in_turn(allied, last - 1)) == st.Break("blue", "red")
+
+
 def test_the_ai_never_gives_money_nor_offers_an_alliance() -> None:
     s = moving(_green_leads())
     for seat in range(3):

@@ -57,8 +57,18 @@ def leader(s: State) -> int:
     return max(alive, key=lambda k: (standing(s, k), -k))
 
 
+def near_the_end(s: State) -> bool:
+    """From the game turn before the last on, no alliance is worth keeping: one ended now
+    is over at the seat's next turn, and an ally's units still among its provinces in the
+    last turn spoil the count (l.66)."""
+    return s.turn >= s.parts.setup.turns - 1
+
+
 def accepts(s: State, seat: int, offerer: int) -> bool:
-    """An alliance only against a third player standing ahead of both."""
+    """An alliance only against a third player standing ahead of both, and not near the
+    end."""
+    if near_the_end(s):
+        return False
     first = leader(s)
     if first in (seat, offerer):
         return False
@@ -83,7 +93,7 @@ def answer(s: State, seat: int) -> st.Action | None:
     allies = board.allies_of(s, seat)
     first = leader(s) if allies else NO
     for ally in allies:
-        if ally == first and (seat, ally) not in s.breaks:
+        if (ally == first or near_the_end(s)) and (seat, ally) not in s.breaks:
             step = st.Break(me, s.seats[ally])
             if _legal(s, step):
                 return step
