@@ -1175,3 +1175,38 @@ def test_units_stopped_by_unfriendly_units_do_not_sail_on_from_there() -> None:
         "phase (landed troops stay, Q24)"
     )
     assert refused(s, "embark leader at Syria").startswith("embark leader at Syria: your leader")
+
+
+def test_the_purchases_listed_go_up_to_what_one_order_buys() -> None:
+    """With 8 Talents a trial read `buy 1 levy at Syria` to `buy 5 levy at Syria` (any of
+    1-5), typed `buy 6 levy at Syria` expecting a refusal, and bought 6: a step buys at most
+    5, an order as many as the treasury and the pool allow."""
+    s = buying(started(3, money=8))
+    listed = menus_of(GAME).grouped_choices(GAME.view(s, "blue"), GAME.legal_actions(s))[0]
+    assert "`buy 1 levy at Egypt` to `buy 8 levy at Egypt` (any of 1-8)" in listed, listed
+    assert "`buy 1 inf at Egypt` to `buy 4 inf at Egypt` (any of 1-4)" in listed, listed
+    assert sum(a.count for a in read(s, "buy 8 levy at Egypt")) == 8  # type: ignore[attr-defined]
+    with pytest.raises(IllegalAction, match="9 levies cost 9 and you have 8"):
+        read(s, "buy 9 levy at Egypt")
+
+
+def test_a_battle_asked_for_while_one_is_fought_is_told_so_and_rebels_always_fight() -> None:
+    """A trial's Susiana battle against rebels began by itself after its other battle, and
+    `fight rebels at Susiana` in its retreat was refused "battles are chosen in the combat
+    phase, after movement", though the combat phase it was."""
+    s = put(put(started(3), "sus", BLUE, inf=1, cav=3), "sus", WHITE, levy=4)
+    s = at(put(s, "per", BLUE, inf=1), BLUE, 5, frame("combat", BLUE))
+    s = put(s, "per", GREEN, levy=1)
+    fight = read(s, "fight rebels at Susiana")[0]
+    assert told(s, fight)[0] == "Blue attacks the rebels in Susiana: white units always fight (Q13)"
+    s = GAME.apply(s, fight)  # type: ignore[arg-type]
+    while GAME.chance(s) is not None:  # every die a 1: no hits, and Blue is asked to retreat
+        s = GAME.apply(s, GAME.deal(s, lambda n: 0))
+    assert s.frames[-1][0] == "retreat"
+    assert refused(s, "fight rebels at Susiana").startswith(
+        "fight white at Susiana: the battle in Susiana is being fought; now: retreat"
+    )
+    assert refused(s, "fight green at Persia").startswith(
+        "fight green at Persia: the battle in Susiana is under way: the next is chosen once "
+        "it ends (l.35-36)"
+    )

@@ -158,7 +158,8 @@ def decide(s: State, p: int, a: Fight | Decline) -> None:
     q = seat_of(s, a.against)
     s.decided = (*s.decided, (area, q))
     if isinstance(a, Fight):
-        say(s, f"{title(s, p)} attacks {side_title(s, q)} in {area_name(s, area)}")
+        always = ": white units always fight (Q13)" if q == WHITE else ""
+        say(s, f"{title(s, p)} attacks {side_title(s, q)} in {area_name(s, area)}{always}")
         start(s, area, p, q)
         return
     say(s, f"{title(s, p)} declines battle against {title(s, q)} in {area_name(s, area)}")

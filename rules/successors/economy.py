@@ -326,6 +326,18 @@ def _purchases(
     return tuple(out)
 
 
+def most_in_an_order(s: State, frame: Frame, a: Buy) -> int:
+    """The most units of `a`'s kind at its place one order buys in this purchase decision
+    (a "buy" frame): its steps buy at most MAX_BOUGHT each, the order goes on while the
+    treasury, the pool and an event's count allow."""
+    seat, mode, left, price = frame[1], frame[2], frame[3], frame[4]
+    pool = s.pool[seat]
+    kept = pool[POOL_FLEETS] if a.piece == "fleet" else pool[TYPES.index(a.piece)]
+    cost = buy_price(s, mode, price, a)
+    n = min(kept, s.money[seat] // cost) if cost else kept
+    return min(n, left) if mode in (EVENT_FLEETS, EVENT_ELEPHANTS) else n
+
+
 def buy_price(s: State, mode: int, price: int, a: Buy) -> int:
     """What one unit of the purchase costs."""
     setup = s.parts.setup

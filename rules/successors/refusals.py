@@ -332,6 +332,13 @@ def _why(s: State, seat: int, a: Action) -> str | None:
     if isinstance(a, Buy) and kind != "buy":
         return _buy_when(s)
     when = _when(a, kind)
+    if when is not None and s.battle is not None and isinstance(a, Fight | Decline):
+        where = area_name(s, s.battle.area)
+        when = (
+            f"the battle in {where} is being fought"
+            if _place(s, a.at) == s.battle.area
+            else f"the battle in {where} is under way: the next is chosen once it ends (l.35-36)"
+        )
     if when is not None:
         return f"{when}; now: {decision_text(s)}"
     if kind == "move":

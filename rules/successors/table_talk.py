@@ -89,10 +89,13 @@ class SuccessorsMenus(Menus[Action, View]):
         entry: `buy 1 levy at Egypt` to `buy 5 levy at Egypt` (any count between reads as
         well: the order takes them one by one)."""
         most: dict[tuple[type, str, str], int] = {}
+        s = view.state
         for a in actions:
             if isinstance(a, Buy | Take):
                 key = (type(a), a.piece, a.at)
                 most[key] = max(most.get(key, 0), a.count)
+                if isinstance(a, Buy) and s.frames and s.frames[-1][0] == "buy":
+                    most[key] = max(most[key], economy.most_in_an_order(s, s.frames[-1], a))
         out = []
         for a in actions:
             if isinstance(a, Retreat) and (many := _retreating(view.state, a)) > 1:
