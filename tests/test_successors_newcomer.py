@@ -1210,3 +1210,21 @@ def test_a_battle_asked_for_while_one_is_fought_is_told_so_and_rebels_always_fig
         "fight green at Persia: the battle in Susiana is under way: the next is chosen once "
         "it ends (l.35-36)"
     )
+
+
+async def test_done_after_the_purchases_ended_by_themselves_is_noted_not_refused(
+    tmp_path: Path,
+) -> None:
+    """The setup prompt says "type `buy 1 levy at Egypt` ..., then `done`"; a trial typed
+    `buy 2 inf 1 levy at Egypt; done`, spending its 5 Talents, and read "Step 2 (`done`) was
+    refused, so nothing was played: it is not your turn": its purchases had ended."""
+    out = io.StringIO()
+    args = ["--game", "successors", "--play", "blue", "--seed", "20"]
+    args += ["--db", str(tmp_path / "s.sqlite3"), "--boards", str(tmp_path / "b")]
+    await amain(
+        args, iter(["home Egypt", "buy 2 inf 1 levy at Egypt; done", "quit"]), out, FakeRenderer()
+    )
+    text = out.getvalue()
+    assert "Blue buys 2 infantry and 1 levy for 5 Talents at Egypt" in text, text[-2000:]
+    assert re.search(r"Step \d \(`done`\) was not needed: that had already ended by itself", text)
+    assert "was refused" not in text

@@ -216,6 +216,20 @@ def _skip(ws: list[str], i: int, *fillers: str) -> int:
 
 # the steps of a force under way (a step after its move ended is refused as such)
 FORCE_STEPS: Final = (March, Sail, Embark, Land, Halt, Drop)
+# the steps that finish what a seat is doing, which an order may always end with
+FINISHING: Final = (Done, EndMove, Halt, Stand)
+
+
+def finished_by(before: State, after: State, a: Action) -> int:
+    """How many finishing steps `a` made needless: 1 when it ended its seat's purchases or
+    movement phase by itself (the last Talent spent, the last force moved), so that a `done`
+    or `end movement` typed after it is noted rather than refused; else 0."""
+    if isinstance(a, (*FINISHING, Undo)) or not before.frames:
+        return 0
+    kind, seat = before.frames[-1][:2]
+    if kind not in ("buy", "move"):
+        return 0
+    return 0 if any(f[0] == kind and f[1] == seat for f in after.frames) else 1
 
 
 class Reader:
@@ -228,12 +242,14 @@ class Reader:
         self.seat = seat
         self.out: list[Action] = []
         self.ended_force = False  # the last step ended the force under way
+        self.needless = 0  # finishing steps the steps read made needless (`finished_by`)
+        self.last = False  # reading the order's last step
 
     def add(self, a: Action) -> None:
         self.out.append(a)
         if len(self.out) > MAX_STEPS:
             raise OrderError(f"an order is at most {MAX_STEPS} steps")
-        if isinstance(a, Undo):
+        if isinstance(a, Undo) or self._closes_nothing(a):
             return
         if engine.chance(self.s) is not None:
             raise OrderError(f"the order goes past {engine.chance(self.s)}: send the rest after")
@@ -253,7 +269,20 @@ class Reader:
             allowed = allowed_text(self.s, engine.legal(self.s)) if engine.legal(self.s) else None
             raise StepRefused(f"{describe(self.v, a)}: {why}{did}", allowed) from None
         self.ended_force = self.s.force is not None and after.force is None
+        self.needless += finished_by(self.s, after, a)
         self.s = after
+
+    def _closes_nothing(self, a: Action) -> bool:
+        """A finishing step kept as read but not played, as the table notes it: one that
+        the steps before it made needless, or the order's last once the decision has passed
+        to another seat (what it would close is over)."""
+        if not isinstance(a, FINISHING):
+            return False
+        if self.needless:
+            self.needless -= 1
+            return True
+        earlier = any(not isinstance(x, Undo) for x in self.out[:-1])
+        return self.last and earlier and engine.to_move(self.s) != self.seat
 
     def id(self, p: int) -> str:
         return self.s.parts.map.ids[p]
@@ -269,7 +298,7 @@ def parse(v: View, text: str, seat: str) -> list[Action]:
         raise InvalidOrder("an order names a step, as `move 2 inf Egypt Arabia Syria`")
     r = Reader(v, seat)
     for k, part in enumerate(parts):
-        at = r.s
+        at, r.last = r.s, k == len(parts) - 1
         try:
             _read(r, words_of(part))
         except (IllegalAction, InvalidOrder) as e:

@@ -32,7 +32,6 @@ from .state import (
     Done,
     DrawChit,
     Drop,
-    EndMove,
     Give,
     Halt,
     Offer,
@@ -125,7 +124,10 @@ def _retreating(s: State, a: Retreat) -> int:
 
 class SuccessorsOrders(Orders[State, Action, View]):
     def finishing(self, action: Action) -> bool:
-        return isinstance(action, Done | EndMove | Halt | Stand)
+        return isinstance(action, notation.FINISHING)
+
+    def finished_by(self, before: State, after: State, action: Action) -> int:
+        return notation.finished_by(before, after, action)
 
 
 PRIVATE = (Arm, Disarm)
