@@ -1228,3 +1228,21 @@ async def test_done_after_the_purchases_ended_by_themselves_is_noted_not_refused
     assert "Blue buys 2 infantry and 1 levy for 5 Talents at Egypt" in text, text[-2000:]
     assert re.search(r"Step \d \(`done`\) was not needed: that had already ended by itself", text)
     assert "was refused" not in text
+
+
+def test_the_movement_prompt_warns_of_a_home_left_empty_with_enemies_near() -> None:
+    """A trial left its home empty on turn 1 and a lone green levy took it (Q3): the biggest
+    trap it met."""
+    s = controlled(put(started(3), "ara", RED, levy=1), BLUE, "egy")
+    warned = "your home Egypt stands empty with enemies near: one unit entering it takes it (Q3)"
+    assert warned in prompt(moving(s)), prompt(moving(s))
+    assert warned not in prompt(moving(put(s, "egy", BLUE, levy=1)))
+    assert warned not in prompt(moving(controlled(started(3), BLUE, "egy")))  # nobody near
+
+
+def test_the_purchase_prompt_says_the_talents_kept_pay_the_events_to_come() -> None:
+    """A trial spent every Talent as the hint advised, then Pirates and a Famine, rolled
+    before its next revenue, cost it units (l.11): nothing had said events are paid from what
+    is kept."""
+    said = prompt(buying(started(3, money=8)))
+    assert "the Talents you keep pay the events rolled before your next revenue (l.11; Q7)" in said

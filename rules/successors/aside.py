@@ -385,7 +385,11 @@ def _answered(s: State, seat: int, other: int, yes: bool) -> None:
         return
     pair = (min(seat, other), max(seat, other))
     s.alliances = tuple(sorted({*s.alliances, pair}))
-    say(s, f"{title(s, seat)} and {title(s, other)} are allies (l.32)")
+    say(
+        s,
+        f"{title(s, seat)} and {title(s, other)} are allies (l.32): they share areas without "
+        "battle, and an area goes to whichever has more units there (l.9)",
+    )
 
 
 def _broken(s: State, seat: int, other: int) -> None:

@@ -131,6 +131,16 @@ TOPICS: MappingProxyType[str, str | Callable[[], str]] = MappingProxyType(
             "area of their symbol you control (l.22; Q5). Units go to your home or your "
             "leader (l.21; Q6). A captured leader is ransomed for 5 Talents (l.13)."
         ),
+        "control": (
+            "Control (l.9-10; Q3): at the end of each combat phase an area goes to the player "
+            "whose units are alone or the most there, an ally's too (allies share areas "
+            "without battle, so an ally with more units in your province takes it, l.9); a "
+            "tie, or nobody there, keeps its controller, so an area stays yours when your "
+            "units leave, until another's unit comes in. Your home too: left empty, one enemy "
+            "levy takes it, and a home an enemy holds takes no purchases (l.21; Q6). You "
+            "collect the tax of the areas you control (l.10); at the end only those your "
+            "units alone occupy score (l.66). A marked area has no controller (Q3)."
+        ),
         "movement": (
             "Movement (l.25-32): no stacking limit, no ZOCs; land units 3 MP, rough areas cost "
             "2; the leader 4 MP, and so the units that begin the phase with him while they "
@@ -175,9 +185,11 @@ TOPICS: MappingProxyType[str, str | Callable[[], str]] = MappingProxyType(
         "chits": _chits,
         "alliances": (
             "Alliances (l.12, l.32; Q8, Q12): `offer red`, `accept blue`; allies do not stop "
-            "each other, share areas without battle and fight on the phasing side; `break "
-            "with red` ends it at your next turn. Money passes freely through turn 8: `give 3 "
-            "to red`."
+            "each other, share areas without battle and fight on the phasing side; an ally "
+            "with more units in your province takes its control (l.9; Q3), and allied units "
+            "in an area spoil its points at the end (l.66). `break with red` ends it at your "
+            "next turn; units sharing an area are enemies again, and battle follows where "
+            "one side wants it (l.35). Money passes freely through turn 8: `give 3 to red`."
         ),
         "leaders": (
             "Leaders (l.13, l.21, l.28, l.39; Q10, Q21): your leader has 4 MP, and so have the "
@@ -210,6 +222,10 @@ TERMS = MappingProxyType(
             "tax", "income", "upkeep", "maintenance", "buy", "purchase", "price", "cost",
             "talent", "levy", "infantry", "inf", "cavalry", "cav", "elephant", "el",
             "disband",
+        ),
+        "control": (
+            "controlled", "controller", "held", "hold", "holding", "province", "shared area",
+            "jointly occupied", "empty home",
         ),
         "movement": (
             "move", "march", "mp", "movement point", "path", "stop", "take", "halt", "drop",

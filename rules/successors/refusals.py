@@ -245,7 +245,11 @@ def _buy_text(s: State, mode: int, left: int, price: int) -> str:
     money = talents(s.money[seat])
     if mode == economy.SETUP_BUY:
         return f"spend your {money} on units in your home, or done; {_upkeep_said(s, seat)}"
-    return f"buy units at your home or with your leader ({money}), or done; {_upkeep_said(s, seat)}"
+    kept = "the Talents you keep pay the events rolled before your next revenue (l.11; Q7)"
+    return (
+        f"buy units at your home or with your leader ({money}), or done; "
+        f"{_upkeep_said(s, seat)}; {kept}"
+    )
 
 
 def _pool_short(s: State, seat: int, counter: int, offered: int) -> str:
@@ -285,7 +289,8 @@ def _move_text(s: State, seat: int, caller: int) -> str:
     if f is None:
         last = s.turn >= s.parts.setup.turns  # the count comes after it: what scores, said
         end = "; the last game turn: a province scores where your units alone stand (l.66)"
-        return f"move a force{ally} (take pieces, or take fleets), or end movement{end if last else ''}"
+        said = f"move a force{ally} (take pieces, or take fleets), or end movement{end if last else ''}"
+        return said + _empty_home_warning(s, seat)
     left = movement.mp_left(s, f)
     where = area_name(s, f.place)
     legal = {type(a) for a in engine.legal(s)}
@@ -293,6 +298,23 @@ def _move_text(s: State, seat: int, caller: int) -> str:
     verbs = listed([word for kind, word in steps if kind in legal], "or")
     what = "fleets" if f.fleets else "force"
     return f"move your {what} at {where} ({left} MP left): {verbs or 'no step left'}"
+
+
+def _empty_home_warning(s: State, seat: int) -> str:
+    """A home of the seat's left empty with unfriendly units two areas off or nearer: one
+    of them entering takes it (Q3), and a home an enemy holds takes no purchases (Q6)."""
+    home = s.homes[seat]
+    if home == NO or s.control[home] != seat or board.seat_units(s, home, seat):
+        return ""
+    adjacent = s.parts.map.adjacent
+    near = {home, *adjacent[home]}
+    near |= {b for a in adjacent[home] for b in adjacent[a]}
+    if not any(board.unfriendly_here(s, a, seat) for a in near):
+        return ""
+    return (
+        f"; your home {area_name(s, home)} stands empty with enemies near: one unit entering "
+        "it takes it (Q3), and a home an enemy holds takes no purchases (Q6)"
+    )
 
 
 # the steps of a naval force, of a land force under way, as the prompt names them
