@@ -72,17 +72,17 @@ def test_a_player_asking_who_controls_an_area_reads_the_control_topic(word: str)
     """A trial's `rules control` read "no topic 'control'", and a lone green levy took its
     home left empty on turn 1 (Q3)."""
     told = REF.rules_reference(word)
-    assert told.startswith("Control (l.9-10; Q3)") and len(told) <= PHONE_SCREEN, told
+    assert told.startswith("Control (l.10; Q3)") and len(told) <= PHONE_SCREEN, told
     for said in ("alone or the most", "an ally with more units", "left empty", "(l.66)"):
         assert said in told, said
 
 
 def test_the_alliances_topic_says_what_an_ally_may_take_and_what_follows_its_end() -> None:
-    """A trial's ally walked into its thinly held provinces and took them (l.9); the topic
+    """A trial's ally walked into its thinly held provinces and took them (l.10); the topic
     said only that allies share areas without battle."""
     told = REF.rules_reference("ally")
     assert told.startswith("Alliances (") and len(told) <= PHONE_SCREEN, told
-    assert "an ally with more units in your province takes its control (l.9; Q3)" in told
+    assert "an ally with more units in your province takes its control (l.10; Q3)" in told
     assert "spoil its points at the end (l.66)" in told and "enemies again" in told
 
 

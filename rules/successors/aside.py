@@ -388,7 +388,7 @@ def _answered(s: State, seat: int, other: int, yes: bool) -> None:
     say(
         s,
         f"{title(s, seat)} and {title(s, other)} are allies (l.32): they share areas without "
-        "battle, and an area goes to whichever has more units there (l.9)",
+        "battle, and an area goes to whichever has more units there (l.10)",
     )
 
 

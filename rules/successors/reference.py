@@ -132,13 +132,13 @@ TOPICS: MappingProxyType[str, str | Callable[[], str]] = MappingProxyType(
             "leader (l.21; Q6). A captured leader is ransomed for 5 Talents (l.13)."
         ),
         "control": (
-            "Control (l.9-10; Q3): at the end of each combat phase an area goes to the player "
+            "Control (l.10; Q3): at the end of each combat phase an area goes to the player "
             "whose units are alone or the most there, an ally's too (allies share areas "
-            "without battle, so an ally with more units in your province takes it, l.9); a "
+            "without battle, so an ally with more units in your province takes it, l.10); a "
             "tie, or nobody there, keeps its controller, so an area stays yours when your "
             "units leave, until another's unit comes in. Your home too: left empty, one enemy "
             "levy takes it, and a home an enemy holds takes no purchases (l.21; Q6). You "
-            "collect the tax of the areas you control (l.10); at the end only those your "
+            "collect the tax of the areas you control (l.5); at the end only those your "
             "units alone occupy score (l.66). A marked area has no controller (Q3)."
         ),
         "movement": (
@@ -186,7 +186,7 @@ TOPICS: MappingProxyType[str, str | Callable[[], str]] = MappingProxyType(
         "alliances": (
             "Alliances (l.12, l.32; Q8, Q12): `offer red`, `accept blue`; allies do not stop "
             "each other, share areas without battle and fight on the phasing side; an ally "
-            "with more units in your province takes its control (l.9; Q3), and allied units "
+            "with more units in your province takes its control (l.10; Q3), and allied units "
             "in an area spoil its points at the end (l.66). `break with red` ends it at your "
             "next turn; units sharing an area are enemies again, and battle follows where "
             "one side wants it (l.35). Money passes freely through turn 8: `give 3 to red`."
