@@ -70,7 +70,8 @@ def _legal(s: State, a: st.Action) -> bool:
     return aside.problem(s, a, True) is None  # type: ignore[arg-type]
 
 
-def answer(s: State, seat: int) -> st.Action | None:
+def reply(s: State, seat: int) -> st.Action | None:
+    """The seat's answer to the first alliance offered to it, or None."""
     me = s.seats[seat]
     for frm, to in s.offers:
         if to == seat:
@@ -80,6 +81,15 @@ def answer(s: State, seat: int) -> st.Action | None:
             )
             if _legal(s, step):
                 return step
+    return None
+
+
+def answer(s: State, seat: int) -> st.Action | None:
+    """An offer answered, else an alliance with the leader ended."""
+    step = reply(s, seat)
+    if step is not None:
+        return step
+    me = s.seats[seat]
     allies = board.allies_of(s, seat)
     first = leader(s) if allies else NO
     for ally in allies:
@@ -199,11 +209,26 @@ PLAYS: dict[str, Callable[[State, int, int], st.Action | None]] = {
 }
 
 
+def _aside(s: State, seat: int) -> bool:
+    """Whether the seat takes steps aside now: in play, and still in the game."""
+    return s.phase == "play" and seat not in s.out
+
+
 def aside_step(s: State, seat: int) -> st.Action | None:
     """The step aside the policy takes now, before the seat's decision, or None."""
-    if s.phase != "play" or seat in s.out:
+    if not _aside(s, seat):
         return None
     return answer(s, seat) or arm(s, seat) or play(s, seat)
+
+
+def reply_of(view: View) -> st.Action | None:
+    """The answer the seat whose view this is gives at once to an alliance offered to it
+    (the table asks after every stored step), or None."""
+    if view.seat is None:
+        return None
+    s = view.state
+    seat = s.seats.index(view.seat)
+    return reply(s, seat) if _aside(s, seat) else None
 
 
 def aside_of(view: View) -> st.Action | None:

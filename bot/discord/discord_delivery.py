@@ -332,7 +332,11 @@ class Sender:
 
     async def _receipt(self, reply: Reply) -> bool:
         """Edit the private placeholder into the sender's receipt. False when the
-        interaction's webhook no longer works."""
+        interaction's webhook no longer works. An announcement after the sender's own
+        (`Reply.then`: an AI seat's answer, another game's start) brings no receipt of its
+        own: the sender's stays."""
+        if reply.receipt is None and self.delivered:
+            return True
         try:
             if self.deferral == "private":
                 await self.interaction.edit_original_response(
@@ -643,6 +647,10 @@ async def deliver(
     turn = await service.outbox.turn_message(game_id)
     if not reply.edit and turn is not None and turn.turn_version == version and turn.posted:
         return []  # a later step of this turn, delivered first, already posted the whole turn
+    if reply.edit and turn is not None and turn.turn_version > version:
+        # a later step, stored before this edit went out (an AI seat's answer), opened a new
+        # message: the turn's final text it closes this one with has this edit's lines
+        return []
     reply = await with_game_buttons(service, game_id, reply)
     done: set[int] = set()  # messages already closed, or gone
     if reply.edit and turn is not None and turn.posted and turn.newest == turn.message_id:

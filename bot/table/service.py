@@ -24,6 +24,7 @@ from typing import Self
 
 from db import Store, open_store
 
+from .ai_answers import AiAnswers
 from .ai_seats import HINT_SECONDS, THINK_SECONDS, AiPace, AiSeats
 from .ai_turns import TurnStarts
 from .announcing import Announcer
@@ -170,7 +171,10 @@ class GameService:
         self.lobby = Lobby(shared)
         self.tiebreaks = Tiebreaks(shared, self.lobby)  # what follows a game's end
         ended = self.tiebreaks.finished
-        self.moves = Moves(shared, self.hints, guard_repeats=guard_repeats, after_finish=ended)
+        answers = AiAnswers(shared, after_finish=ended)  # the AI seats', after any step
+        self.moves = Moves(
+            shared, self.hints, answers, guard_repeats=guard_repeats, after_finish=ended
+        )
         self.views = Views(shared)
         self.autocomplete = Autocomplete(self.games, self.loader, self.texts, self.moves.drafts)
         self.transfer = Transfer(shared)
@@ -179,6 +183,7 @@ class GameService:
             shared,
             self.lobby,
             self.hints,
+            answers,
             workers=ai_workers,
             think_seconds=ai_seconds[0],
             hint_seconds=ai_seconds[1],
