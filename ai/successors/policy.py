@@ -5,8 +5,8 @@ follows it; docs/successors_ai.md says it in players' words.
 Negotiation:
 - it never gives money and never offers an alliance;
 - it accepts an alliance offered only against the player leading on points: when a third
-  player stands first, ahead of both it and the one offering; else it refuses (at its next
-  decision, so no offer waits long);
+  player stands first, ahead of both it and the one offering; else it refuses (at once: the
+  table asks `reply_of` after every stored step; at its next decision if that was not stored);
 - it ends an alliance (Q12: at the start of its next turn) once its ally stands first.
 "Standing" is what the table sees: the score now (l.66-68, in half points) and twice the
 income (one turn's tax counts for two half points).
