@@ -41,12 +41,15 @@ class AiAnswers:
         self.shared = shared
         self.after_finish = after_finish
 
-    async def answered(self, channel: str, reply: Reply) -> Reply:
-        """`reply`, announcing a change just stored in `channel`, with the AI seats' answers
-        to it announced after it. Each seat answers once: an answer that would bring another
-        from a seat that answered already ends there (it waits for that seat's decision)."""
+    async def answered(self, channel: str, kind: str, reply: Reply) -> Reply:
+        """`reply`, announcing a change just stored in `channel`'s game of `kind`, with the AI
+        seats' answers to it announced after it. Each seat answers once: an answer that would
+        bring another from a seat that answered already ends there (it waits for that seat's
+        decision)."""
         if reply.announcement is None or reply.version is None:
             return reply
+        if self.shared.registry.answerer(kind) is None:
+            return reply  # a game whose AI seats answer nothing at once: not even read again
         version, answered = reply.version, set[Seat]()
         while True:
             try:

@@ -537,7 +537,7 @@ class AiSeats:
                 now.game, state, user, [Step(step, action)], None, read=now, explained=why
             )
         reply = await self.shared.pipeline.moved_reply(outcome, self.after_finish)
-        return await self.answers.answered(channel, reply)
+        return await self.answers.answered(channel, game.kind, reply)
 
     async def _thought(
         self, channel: str, game: GameRecord, turn: AiTurn

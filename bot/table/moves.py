@@ -205,7 +205,7 @@ class Moves:
     async def _announced(self, channel: str, outcome: Outcome) -> Reply:
         """The reply announcing a stored order, with the AI seats' answers to it after it."""
         reply = await self.shared.pipeline.moved_reply(outcome, self.after_finish)
-        return await self.answers.answered(channel, reply)
+        return await self.answers.answered(channel, outcome.game.kind, reply)
 
     async def _seen_first(
         self, found: GameAtTurn, state: object, order: str, *, pressed: bool = False

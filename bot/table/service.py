@@ -11,8 +11,9 @@ protocol (rules.game).
 The parts, each in its own module with explicit collaborators: the games loaded and cached
 (loading), what the table says (table_texts), the turn pipeline (pipeline, announcing), moves,
 the lobby, reading (views, autocomplete), export and import (transfer), the club over days
-(club, reminders), the outbox and the AI seats (ai_seats). The service builds them and keeps
-only what spans several: a pressed button routed to its part, and a game's buttons now.
+(club, reminders), the outbox, the AI seats (ai_seats) and their answers at once
+(ai_answers). The service builds them and keeps only what spans several: a pressed button
+routed to its part, and a game's buttons now.
 """
 
 from __future__ import annotations
