@@ -1,8 +1,9 @@
 """Successors: an alliance offered to an AI seat is answered at once, as a person at the table
 answers it, not at the AI's next decision a turn later: the answer is stored as the AI seat's
-own step right after the offer, before any other, and announced after it. Alice (Blue) and Bob
-(Red) are people, Green the greedy AI; it is Alice's movement. Through the real discord.py
-library with its HTTP layer faked at the wire, and at the terminal."""
+own step right after the step before it (the offer, or any step stored after it), before any
+other, and announced after it. Alice (Blue) and Bob (Red) are people, Green the greedy AI, in
+Alice's movement (unless a test says otherwise). Through the real discord.py library with its
+HTTP layer faked at the wire, and at the terminal."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from successors_helpers import BLUE, GREEN, RED, at, started
 
 from bot.table.ai_users import ai_user
 from bot.terminal.local import amain
-from db import GameRecord, NewAction
+from db import GameRecord, NewAction, Pace
 from rules.successors import State, Successors
 from rules.successors.engine import frame
 
@@ -173,6 +174,36 @@ async def test_an_answer_that_fails_to_be_stored_leaves_the_offer_and_comes_afte
     assert "• Blue offers an alliance to Green (l.32)" in text and ALLIES not in text, text
     assert receipt == "✓ Played: `offer green`" and waiting == ((BLUE, GREEN),)
     assert after_next[-2:] == [("blue", ALICE, "offer"), ("green", GREEDY, "accept")]
+    within_discords_limits(fake)
+
+
+async def test_an_offer_waiting_for_an_ai_is_answered_right_after_another_ais_step(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Alice's offer to Red waits (Red and Green are the greedy AI; as a failed store leaves
+    it): Green's step, the next one stored, brings Red's refusal right after it, stored as
+    Red's own step and delivered after Green's, pinging Alice."""
+    built = at(started(3), GREEN, 4, frame("move", GREEN))
+    built.offers = ((BLUE, RED),)
+    monkeypatch.setattr(Successors, "new_game", lambda *_: built.clone())
+    fake = FakeDiscord()
+    async with running_bot(tmp_path / "bot.sqlite3", monkeypatch, fake) as env:
+        await sc(fake, ALICE, "create", seat="blue")
+        for seat in ("red", "green"):
+            await sc(fake, ALICE, "ai", seat=seat, level="greedy")
+        record = await env.service.store.open_game(str(CHANNEL))
+        assert record is not None
+        await env.service.store.set_pace(record.id, Pace(seconds=3600, ai_seconds=10**6))
+        await sc(fake, ALICE, "start")
+        reply = await env.service.ai.move(str(CHANNEL))
+        assert reply is not None and env.service.ai.deliver is not None
+        await env.service.ai.deliver(reply, str(CHANNEL))
+        await fake.settle()
+        steps = await logged(env)
+    played = [s for s in steps if s[0] is not None]  # (not the dice or chits Green's dealt)
+    assert [s[:2] for s in played[-2:]] == [("green", GREEDY), ("red", GREEDY)], steps
+    assert steps[-1][2] == "refuse" and "• Red refuses Blue's alliance" in channel_text(fake)
+    assert "Red refuses Blue's alliance" in fake.pings(ALICE)[-1].content
     within_discords_limits(fake)
 
 
