@@ -645,11 +645,7 @@ async def deliver(
     assert reply.announcement is not None
     game_id, version = reply.announcement
     turn = await service.outbox.turn_message(game_id)
-    if not reply.edit and turn is not None and turn.turn_version == version and turn.posted:
-        return []  # a later step of this turn, delivered first, already posted the whole turn
-    if reply.edit and turn is not None and turn.turn_version > version:
-        # a later step, stored before this edit went out (an AI seat's answer), opened a new
-        # message: the turn's final text it closes this one with has this edit's lines
+    if _said_by_later(reply, version, turn):
         return []
     reply = await with_game_buttons(service, game_id, reply)
     done: set[int] = set()  # messages already closed, or gone
@@ -684,6 +680,18 @@ async def deliver(
             closed=done,
         )
     return rest
+
+
+def _said_by_later(reply: Reply, version: int, turn: TurnMessage | None) -> bool:
+    """Whether a later step, stored before this announcement went out, says all it would:
+    it posted this turn whole already, or (this an edit) it opened a new message (an AI
+    seat's answer), closing this one with the turn's final text, which has this edit's
+    lines."""
+    if turn is None:
+        return False
+    if reply.edit:
+        return turn.turn_version > version
+    return turn.turn_version == version and turn.posted
 
 
 async def _edit_turn(
