@@ -1,4 +1,4 @@
-"""What a computer player is, and a game's hint and why line.
+"""What a computer player is, a game's hint and why line, and its seats' answers at once.
 
 A player decides from a view (what its seat may see, never the state): `player(view, seat,
 r, budget)` returns the seat's next step. `r` is the caller's seeded generator and `budget`
@@ -49,3 +49,13 @@ class StepExplainer(Protocol[V_contra, A_contra]):
     worked out where the AI thought it (its worker), not again where it is announced."""
 
     def __call__(self, view: V_contra, action: A_contra, seat: str, level: str) -> str | None: ...
+
+
+class Answerer(Protocol[V_contra, A_co]):
+    """What a computer seat answers at once, though no decision of its own waits: the step
+    aside it takes now from `view` (its seat's; an offer addressed to it answered), or None.
+    `level` is the seat's AI level (a level that takes no step aside answers nothing). A
+    fixed policy, cheap and deterministic: the table asks it inline after every stored step,
+    not in the AI's worker processes."""
+
+    def __call__(self, view: V_contra, seat: str, level: str) -> A_co | None: ...

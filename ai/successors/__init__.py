@@ -4,7 +4,9 @@ shared search over greedy's best steps, greedy playing the futures).
 Each decides from a seat's view alone (the map, the treasuries, its own chits: never another
 hand, standing order or the cup), as a player at the table does, and takes one of the seat's
 steps: a decision's step, or a step aside its fixed policy takes first (policy.py: alliances
-answered, chits armed or played). Pure: the caller passes a seeded `random.Random`.
+answered, chits armed or played); `answer` is that policy's answer to an alliance offered,
+given at once, though the seat has no decision. Pure: the caller passes a seeded
+`random.Random`.
 """
 
 from __future__ import annotations
@@ -51,4 +53,24 @@ class LevelPlayer:
 
 PLAYERS: dict[str, Player[View, Action]] = {level: LevelPlayer(level) for level in LEVELS}
 
-__all__ = ["LEVELS", "PLAYERS", "Action", "View", "choose", "greedy", "hard", "policy", "why"]
+
+def answer(view: View, seat: str, level: str) -> Action | None:
+    """An alliance offered to the seat, answered at once as its policy answers it
+    (policy.reply_of), by every level but `random`, which takes no step aside."""
+    if level == "random" or view.seat != seat:
+        return None
+    return policy.reply_of(view)
+
+
+__all__ = [
+    "LEVELS",
+    "PLAYERS",
+    "Action",
+    "View",
+    "answer",
+    "choose",
+    "greedy",
+    "hard",
+    "policy",
+    "why",
+]

@@ -5,8 +5,8 @@ follows it; docs/successors_ai.md says it in players' words.
 Negotiation:
 - it never gives money and never offers an alliance;
 - it accepts an alliance offered only against the player leading on points: when a third
-  player stands first, ahead of both it and the one offering; else it refuses (at its next
-  decision, so no offer waits long);
+  player stands first, ahead of both it and the one offering; else it refuses (at once: the
+  table asks `reply_of` after every stored step; at its next decision if that was not stored);
 - it ends an alliance (Q12: at the start of its next turn) once its ally stands first.
 "Standing" is what the table sees: the score now (l.66-68, in half points) and twice the
 income (one turn's tax counts for two half points).
@@ -80,7 +80,8 @@ def _legal(s: State, a: st.Action) -> bool:
     return aside.problem(s, a, True) is None  # type: ignore[arg-type]
 
 
-def answer(s: State, seat: int) -> st.Action | None:
+def reply(s: State, seat: int) -> st.Action | None:
+    """The seat's answer to the first alliance offered to it, or None."""
     me = s.seats[seat]
     for frm, to in s.offers:
         if to == seat:
@@ -90,6 +91,15 @@ def answer(s: State, seat: int) -> st.Action | None:
             )
             if _legal(s, step):
                 return step
+    return None
+
+
+def answer(s: State, seat: int) -> st.Action | None:
+    """An offer answered, else an alliance ended: with the leader, or any near the end."""
+    step = reply(s, seat)
+    if step is not None:
+        return step
+    me = s.seats[seat]
     allies = board.allies_of(s, seat)
     first = leader(s) if allies else NO
     for ally in allies:
@@ -209,11 +219,26 @@ PLAYS: dict[str, Callable[[State, int, int], st.Action | None]] = {
 }
 
 
+def _aside(s: State, seat: int) -> bool:
+    """Whether the seat takes steps aside now: in play, and still in the game."""
+    return s.phase == "play" and seat not in s.out
+
+
 def aside_step(s: State, seat: int) -> st.Action | None:
     """The step aside the policy takes now, before the seat's decision, or None."""
-    if s.phase != "play" or seat in s.out:
+    if not _aside(s, seat):
         return None
     return answer(s, seat) or arm(s, seat) or play(s, seat)
+
+
+def reply_of(view: View) -> st.Action | None:
+    """The answer the seat whose view this is gives at once to an alliance offered to it
+    (the table asks after every stored step), or None."""
+    if view.seat is None:
+        return None
+    s = view.state
+    seat = s.seats.index(view.seat)
+    return reply(s, seat) if _aside(s, seat) else None
 
 
 def aside_of(view: View) -> st.Action | None:

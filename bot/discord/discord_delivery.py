@@ -332,7 +332,11 @@ class Sender:
 
     async def _receipt(self, reply: Reply) -> bool:
         """Edit the private placeholder into the sender's receipt. False when the
-        interaction's webhook no longer works."""
+        interaction's webhook no longer works. An announcement after the sender's own
+        (`Reply.then`: an AI seat's answer, another game's start) brings no receipt of its
+        own: the sender's stays."""
+        if reply.receipt is None and self.delivered:
+            return True
         try:
             if self.deferral == "private":
                 await self.interaction.edit_original_response(
@@ -641,8 +645,8 @@ async def deliver(
     assert reply.announcement is not None
     game_id, version = reply.announcement
     turn = await service.outbox.turn_message(game_id)
-    if not reply.edit and turn is not None and turn.turn_version == version and turn.posted:
-        return []  # a later step of this turn, delivered first, already posted the whole turn
+    if _said_by_later(reply, version, turn):
+        return []
     reply = await with_game_buttons(service, game_id, reply)
     done: set[int] = set()  # messages already closed, or gone
     if reply.edit and turn is not None and turn.posted and turn.newest == turn.message_id:
@@ -676,6 +680,18 @@ async def deliver(
             closed=done,
         )
     return rest
+
+
+def _said_by_later(reply: Reply, version: int, turn: TurnMessage | None) -> bool:
+    """Whether a later step, stored before this announcement went out, says all it would:
+    it posted this turn whole already, or (this an edit) it opened a new message (an AI
+    seat's answer), closing this one with the turn's final text, which has this edit's
+    lines."""
+    if turn is None:
+        return False
+    if reply.edit:
+        return turn.turn_version > version
+    return turn.turn_version == version and turn.posted
 
 
 async def _edit_turn(

@@ -30,6 +30,7 @@ from db import GameRecord, Pace, Reminder, StaleAction
 from rules.capabilities import notation_of
 from rules.game import Seat, Step
 
+from .ai_answers import AiAnswers
 from .ai_users import AI_USERS, ai_level, ai_name, ai_user, is_ai, seat_level
 from .ai_worker import advise, ignore_interrupts, ready, think, think_and_explain
 from .announcing import Explained
@@ -182,6 +183,7 @@ class AiSeats:
         shared: SharedParts,
         lobby: Lobby,
         hints: HintOrders,
+        answers: AiAnswers,
         *,
         workers: int | None = None,
         think_seconds: float = THINK_SECONDS,
@@ -191,7 +193,8 @@ class AiSeats:
         deliver: Deliver | None = None,
         pace: AiPace | None = None,
     ) -> None:
-        """`workers`: the pool's processes (AI_WORKERS; default_workers() when None).
+        """`answers`: the AI seats' answers to a step, stored and announced after it.
+        `workers`: the pool's processes (AI_WORKERS; default_workers() when None).
         `executor`: a pool to think in instead, which `close` leaves to its owner.
         `after_finish`: what follows a game's end (a tiebreak's next game). `deliver`: the
         client posts an AI's step at once (None: the outbox's round posts it). `pace`: when
@@ -205,6 +208,7 @@ class AiSeats:
         self.pace = AiPace(shared.loader.rules_of) if pace is None else pace
         self.lobby = lobby
         self.hints = hints
+        self.answers = answers
         self.workers = default_workers() if workers is None else workers
         self.think_seconds = think_seconds
         self.hint_seconds = hint_seconds
@@ -471,7 +475,7 @@ class AiSeats:
 
     async def move(self, channel: str) -> Reply | None:
         """The AI on turn takes one step: thought in a worker process, stored and announced
-        like a person's order. None when no AI is on turn, the game changed meanwhile, or
+        like a person's order (the AI seats' answers to it after it). None when no AI is on turn, the game changed meanwhile, or
         the thought was given up (`stop_thinking`)."""
         async with self._one_search(channel):
             try:
@@ -532,7 +536,8 @@ class AiSeats:
             outcome = await self.shared.pipeline.apply_and_store(
                 now.game, state, user, [Step(step, action)], None, read=now, explained=why
             )
-        return await self.shared.pipeline.moved_reply(outcome, self.after_finish)
+        reply = await self.shared.pipeline.moved_reply(outcome, self.after_finish)
+        return await self.answers.answered(channel, game.kind, reply)
 
     async def _thought(
         self, channel: str, game: GameRecord, turn: AiTurn

@@ -22,6 +22,7 @@ from rules.errors import (
 from rules.game import Seat, Step
 from rules.words import count_of
 
+from .ai_answers import AiAnswers
 from .hints import HINT, HintOrders
 from .loading import AnyGame, public
 from .order_entry import Alternatives, Drafts, Entry, Picks, RecentOrders, read_entry
@@ -97,14 +98,17 @@ class Moves:
         self,
         shared: SharedParts,
         hints: HintOrders,
+        answers: AiAnswers,
         *,
         guard_repeats: bool = True,
         after_finish: AfterFinish | None = None,
     ) -> None:
-        """`guard_repeats`: refuse a typed order that repeats the one just played (a double
+        """`answers`: the AI seats' answers to an order, stored and announced after it.
+        `guard_repeats`: refuse a typed order that repeats the one just played (a double
         submit over a network); the terminal client, which reads each line once, turns it
         off. `after_finish`: what follows a game's end (a tiebreak's next game)."""
         self.after_finish = after_finish
+        self.answers = answers
         self.shared = shared
         self.hints = hints
         self.drafts = Drafts()
@@ -196,7 +200,12 @@ class Moves:
             )
             if version is None and self.recent is not None:
                 self.recent.played(record.id, user, key, outcome.game.version)
-        return await self.shared.pipeline.moved_reply(outcome, self.after_finish)
+        return await self._announced(channel, outcome)
+
+    async def _announced(self, channel: str, outcome: Outcome) -> Reply:
+        """The reply announcing a stored order, with the AI seats' answers to it after it."""
+        reply = await self.shared.pipeline.moved_reply(outcome, self.after_finish)
+        return await self.answers.answered(channel, outcome.game.kind, reply)
 
     async def _seen_first(
         self, found: GameAtTurn, state: object, order: str, *, pressed: bool = False
@@ -413,7 +422,7 @@ class Moves:
                 outcome = await self._pressed_step(found, state, user, what)
             if isinstance(outcome, Reply):
                 return outcome
-        return await self.shared.pipeline.moved_reply(outcome, self.after_finish)
+        return await self._announced(channel, outcome)
 
     async def _pressed_step(
         self, found: GameAtTurn, state: object, user: int, what: str
@@ -530,7 +539,7 @@ class Moves:
             if (seen := await self._seen_first(found, state, undo_typed)) is not None:
                 return seen
             outcome = await self._take_back(found, state, user, steps)
-        return await self.shared.pipeline.moved_reply(outcome, self.after_finish)
+        return await self._announced(channel, outcome)
 
     async def _take_back(
         self, found: GameAtTurn, state: object, user: int, steps: int | None

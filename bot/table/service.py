@@ -11,8 +11,9 @@ protocol (rules.game).
 The parts, each in its own module with explicit collaborators: the games loaded and cached
 (loading), what the table says (table_texts), the turn pipeline (pipeline, announcing), moves,
 the lobby, reading (views, autocomplete), export and import (transfer), the club over days
-(club, reminders), the outbox and the AI seats (ai_seats). The service builds them and keeps
-only what spans several: a pressed button routed to its part, and a game's buttons now.
+(club, reminders), the outbox, the AI seats (ai_seats) and their answers at once
+(ai_answers). The service builds them and keeps only what spans several: a pressed button
+routed to its part, and a game's buttons now.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from typing import Self
 
 from db import Store, open_store
 
+from .ai_answers import AiAnswers
 from .ai_seats import HINT_SECONDS, THINK_SECONDS, AiPace, AiSeats
 from .ai_turns import TurnStarts
 from .announcing import Announcer
@@ -170,7 +172,10 @@ class GameService:
         self.lobby = Lobby(shared)
         self.tiebreaks = Tiebreaks(shared, self.lobby)  # what follows a game's end
         ended = self.tiebreaks.finished
-        self.moves = Moves(shared, self.hints, guard_repeats=guard_repeats, after_finish=ended)
+        answers = AiAnswers(shared, after_finish=ended)  # the AI seats', after any step
+        self.moves = Moves(
+            shared, self.hints, answers, guard_repeats=guard_repeats, after_finish=ended
+        )
         self.views = Views(shared)
         self.autocomplete = Autocomplete(self.games, self.loader, self.texts, self.moves.drafts)
         self.transfer = Transfer(shared)
@@ -179,6 +184,7 @@ class GameService:
             shared,
             self.lobby,
             self.hints,
+            answers,
             workers=ai_workers,
             think_seconds=ai_seconds[0],
             hint_seconds=ai_seconds[1],

@@ -17,7 +17,7 @@ from typing import Any, Generic, TypeVar
 from pydantic import BaseModel
 
 from ai.budget import Budget
-from ai.players import Advice, Adviser, Explainer, Player, StepExplainer
+from ai.players import Advice, Adviser, Answerer, Explainer, Player, StepExplainer
 from render.pictures import Pictures
 from rules.capabilities import Notation, notation_of
 from rules.game import Game
@@ -35,12 +35,15 @@ class Players(Generic[V, A]):
     """A game's computer players: by level, weakest first; its own hint where it has one
     (else the strongest level's next step); the why line that ends an AI's turn, and, for a
     game whose every turn is one step, that line worked out by the AI's worker with its step
-    (`step_explainer`: a costly why then never runs on the table's event loop)."""
+    (`step_explainer`: a costly why then never runs on the table's event loop); and what an
+    AI seat answers at once though no decision of its own waits (`answerer`: an offer
+    answered; the table asks it after every stored step)."""
 
     levels: Mapping[str, Player[V, A]]
     adviser: Adviser[V] | None = None
     explainer: Explainer[V] | None = None
     step_explainer: StepExplainer[V, A] | None = None
+    answerer: Answerer[V, A] | None = None
 
 
 @dataclass(frozen=True)
@@ -146,6 +149,9 @@ class Registry:
 
     def step_explainer(self, gid: str) -> StepExplainer[object, object] | None:
         return self.entry(gid).players.step_explainer
+
+    def answerer(self, gid: str) -> Answerer[object, object] | None:
+        return self.entry(gid).players.answerer
 
 
 def build_registry(*entries: AnyEntry) -> Registry:

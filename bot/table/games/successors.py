@@ -1,4 +1,5 @@
-"""Successors: its rules, its map picture, its players with their hint and why line."""
+"""Successors: its rules, its map picture, its players with their hint, why line and answer
+to an alliance offered."""
 
 from __future__ import annotations
 
@@ -13,5 +14,10 @@ ENTRY = GameEntry(
     rules=rules.successors.GAME,
     command="sc",
     pictures=render.successors.PICTURES,
-    players=Players(levels=ai.successors.PLAYERS, adviser=hard.advise, explainer=why.why_line),
+    players=Players(
+        levels=ai.successors.PLAYERS,
+        adviser=hard.advise,
+        explainer=why.why_line,
+        answerer=ai.successors.answer,
+    ),
 )

@@ -1,0 +1,225 @@
+"""Successors: an alliance offered to an AI seat is answered at once, as a person at the table
+answers it, not at the AI's next decision a turn later: the answer is stored as the AI seat's
+own step right after the step before it (the offer, or any step stored after it), before any
+other, and announced after it. Alice (Blue) and Bob (Red) are people, Green the greedy AI, in
+Alice's movement (unless a test says otherwise). Through the real discord.py library with its
+HTTP layer faked at the wire, and at the terminal."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Any
+
+import pytest
+from discord_env import Env, running_bot
+from discord_fake import CHANNEL, FakeDiscord
+from discord_limits import within_discords_limits
+from fakes import FakeRenderer
+from successors_helpers import BLUE, GREEN, RED, at, started
+
+from bot.table.ai_users import ai_user
+from bot.terminal.local import amain
+from db import GameRecord, NewAction, Pace
+from rules.successors import State, Successors
+from rules.successors.engine import frame
+
+ALICE, BOB = 21, 22
+GREEDY = ai_user("greedy")
+ALLIES = "• Green and Blue are allies (l.32)"  # Green accepted Blue's offer
+
+
+def blues_movement(*, red_leads: bool) -> State:
+    """Blue's movement, game turn 2. Green accepts an alliance only against a third seat
+    standing first (policy.py): Red, when `red_leads` (40 Talents); else Blue stands first
+    (the earliest of the seats standing level), and Green refuses."""
+    s = at(started(3), BLUE, 4, frame("move", BLUE))
+    if red_leads:
+        s.money = tuple(40 if seat == RED else m for seat, m in enumerate(s.money))
+    return s
+
+
+async def sc(fake: FakeDiscord, user: int, command: str, **options: object) -> None:
+    fake.slash(user, command, group="sc", **options)  # type: ignore[arg-type]
+    await fake.settle()
+
+
+async def seated(fake: FakeDiscord) -> None:
+    """Alice opens the game as Blue, Bob joins as Red, the greedy AI takes Green; it starts."""
+    await sc(fake, ALICE, "create", seat="blue")
+    await sc(fake, BOB, "join", seat="red")
+    await sc(fake, ALICE, "ai", seat="green", level="greedy")
+    await sc(fake, ALICE, "start")
+
+
+async def logged(env: Env) -> list[tuple[str | None, int | None, str]]:
+    """The game's stored steps: who played each (seat, user) and what."""
+    game = await env.service.store.open_game(str(CHANNEL))
+    assert game is not None
+    steps = await env.service.store.actions(game.id)
+    return [(a.faction, a.user_id, str(a.action.get("kind", ""))) for a in steps]
+
+
+async def offers_waiting(env: Env) -> tuple[tuple[int, int], ...]:
+    """The alliances offered and not answered yet: (offering seat, seat offered to)."""
+    game = await env.service.store.open_game(str(CHANNEL))
+    assert game is not None
+    state = await env.service.loader.state_of(game)
+    assert isinstance(state, State)
+    return state.offers
+
+
+def channel_text(fake: FakeDiscord) -> str:
+    return "\n".join(m.content for m in fake.visible if m.channel_id == CHANNEL)
+
+
+async def test_an_alliance_offered_to_an_ai_that_accepts_is_answered_right_after_the_offer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Red leads: Alice offers Green an alliance in her movement, and Green accepts at once:
+    its acceptance is the step stored right after her offer, the greedy AI's own, and the
+    channel reads it under the offer; Alice's receipt stays her own."""
+    built = blues_movement(red_leads=True)
+    monkeypatch.setattr(Successors, "new_game", lambda *_: built.clone())
+    fake = FakeDiscord()
+    async with running_bot(tmp_path / "bot.sqlite3", monkeypatch, fake) as env:
+        await seated(fake)
+        await sc(fake, ALICE, "play", order="offer green")
+        steps = await logged(env)
+    assert steps[-2:] == [("blue", ALICE, "offer"), ("green", GREEDY, "accept")], steps
+    text = channel_text(fake)
+    offered = text.index("• Blue offers an alliance to Green (l.32)")
+    assert text.index(ALLIES) > offered, text
+    assert fake.private_to(ALICE)[-1].content == "✓ Played: `offer green`"
+    within_discords_limits(fake)
+
+
+async def test_an_alliance_offered_to_an_ai_that_refuses_is_refused_at_once_pinging_the_offerer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Blue stands first: Bob offers Green an alliance while Alice moves, and Green refuses at
+    once, the step stored right after his offer; the refusal comes in the message after the
+    one with his offer and pings Bob as news for him, as any step for him does, while Alice
+    still decides."""
+    built = blues_movement(red_leads=False)
+    monkeypatch.setattr(Successors, "new_game", lambda *_: built.clone())
+    fake = FakeDiscord()
+    async with running_bot(tmp_path / "bot.sqlite3", monkeypatch, fake) as env:
+        await seated(fake)
+        await sc(fake, BOB, "play", order="offer green")
+        steps = await logged(env)
+    assert steps[-2:] == [("red", BOB, "offer"), ("green", GREEDY, "refuse")], steps
+    offered, told = fake.visible[-2:]
+    assert "• Red offers an alliance to Green (l.32)" in offered.content, offered.content
+    assert told.content.startswith("• Green refuses Red's alliance\n"), told.content
+    assert f"**Red** <@{BOB}>: a step above is for you to read (nothing to answer)." in told.content
+    assert f"**Next:** Blue <@{ALICE}>" in told.content and fake.pings(BOB) == [told]
+    within_discords_limits(fake)
+
+
+async def test_an_alliance_offered_to_a_person_waits_for_them_while_the_ai_answers_its_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Alice offers an alliance to Bob and to Green in one order: Green answers its own at
+    once; nobody answers Bob's for him, which waits for him."""
+    built = blues_movement(red_leads=True)
+    monkeypatch.setattr(Successors, "new_game", lambda *_: built.clone())
+    fake = FakeDiscord()
+    async with running_bot(tmp_path / "bot.sqlite3", monkeypatch, fake) as env:
+        await seated(fake)
+        await sc(fake, ALICE, "play", order="offer red; offer green")
+        steps = await logged(env)
+        waiting = await offers_waiting(env)
+    assert steps[-3:] == [
+        ("blue", ALICE, "offer"),
+        ("blue", ALICE, "offer"),
+        ("green", GREEDY, "accept"),
+    ], steps
+    assert waiting == ((BLUE, RED),)
+    assert "Red refuses" not in channel_text(fake) and "Red and Blue" not in channel_text(fake)
+
+
+async def test_an_answer_that_fails_to_be_stored_leaves_the_offer_and_comes_after_the_next_step(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Storing Green's answer fails once (the database refuses it): Alice's offer stays stored
+    and announced, with her receipt, and the offer still waits; Green answers after the next
+    step stored (here Alice's next order)."""
+    built = blues_movement(red_leads=True)
+    monkeypatch.setattr(Successors, "new_game", lambda *_: built.clone())
+    fake = FakeDiscord()
+    async with running_bot(tmp_path / "bot.sqlite3", monkeypatch, fake) as env:
+        await seated(fake)
+        store = env.service.store
+        append = store.append_actions
+        refused: list[list[NewAction]] = []
+
+        async def failing_once(
+            game_id: int, version: int, new: list[NewAction], **kw: Any
+        ) -> GameRecord:
+            if not refused and any(a.user_id == GREEDY for a in new):
+                refused.append(new)
+                raise OSError("disk full")
+            return await append(game_id, version, new, **kw)
+
+        monkeypatch.setattr(store, "append_actions", failing_once)
+        await sc(fake, ALICE, "play", order="offer green")
+        after_offer = await logged(env)
+        waiting = await offers_waiting(env)
+        text = channel_text(fake)
+        receipt = fake.private_to(ALICE)[-1].content
+        await sc(fake, ALICE, "play", order="offer red")
+        after_next = await logged(env)
+    assert refused and after_offer[-1] == ("blue", ALICE, "offer"), (refused, after_offer)
+    assert "• Blue offers an alliance to Green (l.32)" in text and ALLIES not in text, text
+    assert receipt == "✓ Played: `offer green`" and waiting == ((BLUE, GREEN),)
+    assert after_next[-2:] == [("blue", ALICE, "offer"), ("green", GREEDY, "accept")]
+    within_discords_limits(fake)
+
+
+async def test_an_offer_waiting_for_an_ai_is_answered_right_after_another_ais_step(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Alice's offer to Red waits (Red and Green are the greedy AI; as a failed store leaves
+    it): Green's step, the next one stored, brings Red's refusal right after it, stored as
+    Red's own step and delivered after Green's, pinging Alice."""
+    built = at(started(3), GREEN, 4, frame("move", GREEN))
+    built.offers = ((BLUE, RED),)
+    monkeypatch.setattr(Successors, "new_game", lambda *_: built.clone())
+    fake = FakeDiscord()
+    async with running_bot(tmp_path / "bot.sqlite3", monkeypatch, fake) as env:
+        await sc(fake, ALICE, "create", seat="blue")
+        for seat in ("red", "green"):
+            await sc(fake, ALICE, "ai", seat=seat, level="greedy")
+        record = await env.service.store.open_game(str(CHANNEL))
+        assert record is not None
+        await env.service.store.set_pace(record.id, Pace(seconds=3600, ai_seconds=10**6))
+        await sc(fake, ALICE, "start")
+        reply = await env.service.ai.move(str(CHANNEL))
+        assert reply is not None and env.service.ai.deliver is not None
+        await env.service.ai.deliver(reply, str(CHANNEL))
+        await fake.settle()
+        steps = await logged(env)
+    played = [s for s in steps if s[0] is not None]  # (not the dice or chits Green's dealt)
+    assert [s[:2] for s in played[-2:]] == [("green", GREEDY), ("red", GREEDY)], steps
+    assert steps[-1][2] == "refuse" and "• Red refuses Blue's alliance" in channel_text(fake)
+    assert "Red refuses Blue's alliance" in fake.pings(ALICE)[-1].content
+    within_discords_limits(fake)
+
+
+async def test_at_the_terminal_an_ai_answers_an_alliance_right_after_the_offer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`chaupal-local --game successors`: you (Blue) offer Green an alliance while Red leads;
+    Green's acceptance is printed right under your offer and its `Next:` line, before you
+    type anything else."""
+    built = blues_movement(red_leads=True)
+    monkeypatch.setattr(Successors, "new_game", lambda *_: built.clone())
+    out = io.StringIO()
+    args = ["--game", "successors", "--play", "blue", "--seed", "3"]
+    args += ["--db", str(tmp_path / "s.sqlite3"), "--boards", str(tmp_path / "b")]
+    await amain(args, iter(["offer green", "quit"]), out, FakeRenderer())
+    lines = out.getvalue().split("\n")
+    offered = next(i for i, line in enumerate(lines) if line.startswith("• Blue offers"))
+    assert lines[offered + 1].startswith("Next: Blue — "), lines[offered:]
+    assert lines[offered + 2] == ALLIES, lines[offered:]
