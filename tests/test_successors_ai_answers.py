@@ -17,10 +17,11 @@ from discord_fake import CHANNEL, FakeDiscord
 from discord_limits import within_discords_limits
 from fakes import FakeRenderer
 from successors_helpers import BLUE, GREEN, RED, at, started
+from test_successors_discord_asides import sc, started_and_an_ai_steps
 
 from bot.table.ai_users import ai_user
 from bot.terminal.local import amain
-from db import GameRecord, NewAction, Pace
+from db import GameRecord, NewAction
 from rules.successors import State, Successors
 from rules.successors.engine import frame
 
@@ -37,11 +38,6 @@ def blues_movement(*, red_leads: bool) -> State:
     if red_leads:
         s.money = tuple(40 if seat == RED else m for seat, m in enumerate(s.money))
     return s
-
-
-async def sc(fake: FakeDiscord, user: int, command: str, **options: object) -> None:
-    fake.slash(user, command, group="sc", **options)  # type: ignore[arg-type]
-    await fake.settle()
 
 
 async def seated(fake: FakeDiscord) -> None:
@@ -191,14 +187,7 @@ async def test_an_offer_waiting_for_an_ai_is_answered_right_after_another_ais_st
         await sc(fake, ALICE, "create", seat="blue")
         for seat in ("red", "green"):
             await sc(fake, ALICE, "ai", seat=seat, level="greedy")
-        record = await env.service.store.open_game(str(CHANNEL))
-        assert record is not None
-        await env.service.store.set_pace(record.id, Pace(seconds=3600, ai_seconds=10**6))
-        await sc(fake, ALICE, "start")
-        reply = await env.service.ai.move(str(CHANNEL))
-        assert reply is not None and env.service.ai.deliver is not None
-        await env.service.ai.deliver(reply, str(CHANNEL))
-        await fake.settle()
+        await started_and_an_ai_steps(env, fake)
         steps = await logged(env)
     played = [s for s in steps if s[0] is not None]  # (not the dice or chits Green's dealt)
     assert [s[:2] for s in played[-2:]] == [("green", GREEDY), ("red", GREEDY)], steps

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from discord_env import running_bot
+from discord_env import Env, running_bot
 from discord_fake import CHANNEL, FakeDiscord, Message
 from discord_limits import within_discords_limits
 from successors_helpers import BLUE, GREEN, at, put, started
@@ -36,6 +36,19 @@ async def seated(fake: FakeDiscord, green: int = CARA) -> None:
     await sc(fake, BOB, "join", seat="red")
     await sc(fake, green, "join", seat="green")
     await sc(fake, ALICE, "start")
+
+
+async def started_and_an_ai_steps(env: Env, fake: FakeDiscord) -> None:
+    """The seated game starts with its AIs held (their pace a million seconds), then the AI
+    on turn takes one step, delivered as the bot delivers it."""
+    record = await env.service.store.open_game(str(CHANNEL))
+    assert record is not None
+    await env.service.store.set_pace(record.id, Pace(seconds=3600, ai_seconds=10**6))
+    await sc(fake, ALICE, "start")
+    reply = await env.service.ai.move(str(CHANNEL))
+    assert reply is not None and env.service.ai.deliver is not None
+    await env.service.ai.deliver(reply, str(CHANNEL))
+    await fake.settle()
 
 
 def blue_fights_green_after_offering_it_an_alliance() -> State:
@@ -155,14 +168,7 @@ async def test_an_ai_answering_an_alliance_first_leaves_no_header_alone_in_a_clo
         await sc(fake, ALICE, "create", seat="blue")
         await sc(fake, BOB, "join", seat="red")
         await sc(fake, ALICE, "ai", seat="green", level="greedy")
-        record = await env.service.store.open_game(str(CHANNEL))
-        assert record is not None
-        await env.service.store.set_pace(record.id, Pace(seconds=3600, ai_seconds=10**6))
-        await sc(fake, ALICE, "start")
-        reply = await env.service.ai.move(str(CHANNEL))
-        assert reply is not None and env.service.ai.deliver is not None
-        await env.service.ai.deliver(reply, str(CHANNEL))
-        await fake.settle()
+        await started_and_an_ai_steps(env, fake)
     channel = [m.content for m in fake.visible if m.channel_id == CHANNEL]
     assert "Green refuses Red's alliance" in channel[-1] or "allies" in channel[-1], channel
     assert f"**Red** <@{BOB}>" in channel[-1], channel
