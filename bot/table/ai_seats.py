@@ -475,8 +475,8 @@ class AiSeats:
 
     async def move(self, channel: str) -> Reply | None:
         """The AI on turn takes one step: thought in a worker process, stored and announced
-        like a person's order (the AI seats' answers to it after it). None when no AI is on turn, the game changed meanwhile, or
-        the thought was given up (`stop_thinking`)."""
+        like a person's order (the AI seats' answers to it after it). None when no AI is on
+        turn, the game changed meanwhile, or the thought was given up (`stop_thinking`)."""
         async with self._one_search(channel):
             try:
                 return await self._move(channel)
