@@ -49,6 +49,7 @@ from rules.successors.state import (
     Buy,
     Dice,
     Done,
+    EndMove,
     EventRoll,
     Give,
     Halt,
@@ -1246,3 +1247,39 @@ def test_the_purchase_prompt_says_the_talents_kept_pay_the_events_to_come() -> N
     is kept."""
     said = prompt(buying(started(3, money=8)))
     assert "the Talents you keep pay the events rolled before your next revenue (l.11; Q7)" in said
+
+
+def test_mercenaries_taken_as_the_players_own_kind_are_told_how_they_are_named() -> None:
+    """A trial played Mercenaries (2 infantry at home), typed `move 2 inf Greater Phrygia
+    Lydia and Ionia` and read "you have no inf at Greater Phrygia that may still move (a unit
+    moves once a phase)": they had not moved; they are named `merc inf`."""
+    s = moving(put(started(3), "egy", MERC + BLUE, inf=2))
+    assert refused(s, "move 2 inf Egypt Arabia") == (
+        "take 2 inf at Egypt: you have no inf at Egypt that may still move (a unit moves once "
+        "a phase); your mercenaries there are named so: `take 2 merc inf at Egypt`"
+    )
+
+
+def test_a_move_that_leaves_mercenaries_alone_is_asked_about_before_they_desert() -> None:
+    """A trial typed `move 2 merc inf Greater Phrygia Lydia and Ionia; end movement` and read
+    "Blue's mercenaries in Lydia and Ionia desert (alone)": nothing had said they would. The
+    table asks once, the same order with `; confirm` plays it (as for a step that does
+    nothing)."""
+    s = moving(put(put(started(3), "egy", MERC + BLUE, inf=2), "egy", BLUE, levy=1))
+    s = leader_at(s, BLUE, "cyr")
+    note = menus_of(GAME).note
+    steps = read(s, "move 2 merc inf Egypt Arabia")
+    for a in steps[:-1]:
+        s = GAME.apply(s, a)  # type: ignore[arg-type]
+    asked = note(GAME.view(s, None), steps[-1])  # type: ignore[arg-type]
+    assert asked == (
+        "Blue's mercenaries in Arabia would be left with none of its units nor its leader: so "
+        "left, mercenaries desert at the end of the phase (our reading)"
+    ), asked
+    s = GAME.apply(s, steps[-1])  # type: ignore[arg-type]
+    assert note(GAME.view(s, None), EndMove()) == (
+        "Blue's mercenaries would be left with none of its units nor its leader: so left, "
+        "mercenaries desert at the end of the phase (our reading)"
+    )
+    guarded = moving(put(put(started(3), "egy", MERC + BLUE, inf=2), "egy", BLUE, levy=1))
+    assert note(GAME.view(guarded, None), EndMove()) is None  # with a unit of its own

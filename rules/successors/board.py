@@ -372,6 +372,23 @@ def unit_count(s: State, seat: int) -> int:
 _LAST_WHITE: list[object] = [None, None, None, False]  # the last map, pool, markers; the answer
 
 
+def lone_mercenaries(s: State, seat: int) -> tuple[int, ...]:
+    """The land areas where the seat's mercenaries stand with none of its units nor its
+    leader: at a phase's end they desert (ours, facts 4.8)."""
+    m, own = (MERC + seat) * 4, seat * 4
+    leader = s.leaders[seat]
+    return tuple(
+        area
+        for area, row in enumerate(s.units[: s.parts.map.land])
+        if any(row[m : m + 4]) and not any(row[own : own + 4]) and leader != area
+    )
+
+
+def mercenaries_on_map(s: State, seat: int) -> int:
+    m = (MERC + seat) * 4
+    return sum(sum(row[m : m + 4]) for row in s.units)
+
+
 def white_out(s: State) -> bool:
     """Whether any white counter is off the pool other than the rebels of marked areas (the
     only place rebels stand, Q27): a mercenary on the map or aboard. The last map, pool and

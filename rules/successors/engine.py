@@ -369,19 +369,14 @@ def desert(s: State) -> None:
     their area at the end of a phase desert."""
     if not board.white_out(s):
         return
-    for area in range(s.parts.map.land):
-        row = s.units[area]
-        for seat in range(s.players):
-            m = MERC + seat
-            if not any(row[m * 4 : m * 4 + 4]):
-                continue
-            if any(row[seat * 4 : seat * 4 + 4]) or s.leaders[seat] == area:
-                continue
+    for seat in range(s.players):
+        m = MERC + seat
+        for area in board.lone_mercenaries(s, seat):
+            row = s.units[area]
             for t in range(4):
                 if row[m * 4 + t]:
                     board.remove(s, area, m * 4 + t, row[m * 4 + t])
             say(s, f"{title(s, seat)}'s mercenaries in {area_name(s, area)} desert (alone)")
-            row = s.units[area]
 
 
 def has_nothing(s: State, seat: int) -> bool:

@@ -97,7 +97,9 @@ def _units() -> str:
         "map are the pool: a purchase, an event or a chit gives only what your pool holds, so "
         "a purchase is refused when a kind runs out. A unit lost (in battle, sunk, drowned, "
         "disbanded, deserting) goes back to its pool and may be bought again. Upkeep is 1 a "
-        "unit on the map (l.14; Q4)."
+        "unit on the map (l.14; Q4). Mercenaries (chits 2-4) are white units of yours, named "
+        "with their kind (`move 2 merc inf Egypt Arabia`); left with none of your units nor "
+        "your leader at a phase's end, they desert (our reading)."
     )
 
 
@@ -246,7 +248,7 @@ TERMS = MappingProxyType(
         "alliances": ("alliance", "ally", "offer", "accept", "refuse", "break", "gift", "give",
                       "money"),
         "leaders": ("leader", "capture", "captured", "captive", "ransom", "prisoner"),
-        "units": ("unit", "counter", "limit", "pool", "mix", "counter mix", "unit limit"),
+        "units": ("unit", "counter", "desert", "deserter", "desertion", "merc", "limit", "pool", "mix", "counter mix", "unit limit"),
         "q1-q33": ("q", "reading", "our reading", "question"),
     }
 )  # fmt: skip

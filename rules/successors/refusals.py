@@ -621,7 +621,11 @@ def _take_why(s: State, seat: int, a: Take | TakeFleets) -> str:
         return "your leader is not there, or his move is over"
     free = most_allowed(s, Take, a.at, a.piece)
     have = f"only {free}" if free else "no"
-    return f"you have {have} {a.piece} at {area_name(s, at)} that may still move (a unit moves once a phase)"
+    said = f"you have {have} {a.piece} at {area_name(s, at)} that may still move (a unit moves once a phase)"
+    hired = most_allowed(s, Take, a.at, f"merc {a.piece}") if a.piece in TYPES else 0
+    if hired:  # a person's own units are named bare, the mercenaries with their kind
+        said += f"; your mercenaries there are named so: `take {hired} merc {a.piece} at {area_name(s, at)}`"
+    return said
 
 
 def _buy_why(s: State, seat: int, a: Buy) -> str:

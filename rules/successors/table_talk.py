@@ -64,22 +64,9 @@ class SuccessorsNotation(Notation[Action, View]):
 
 class SuccessorsMenus(Menus[Action, View]):
     def note(self, view: View, action: Action) -> str | None:
-        """`done` at the setup with no unit bought though the Talents allow one: the home
-        stands empty when game turn 1 begins (the table asks before it is played)."""
-        s = view.state
-        top = s.frames[-1] if s.frames else None
-        if not isinstance(action, Done) or top is None or top[0] != "buy":
-            return None
-        if top[2] != economy.SETUP_BUY:
-            return None
-        seat = top[1]
-        if board.unit_count(s, seat) or not any(isinstance(a, Buy) for a in engine.legal(s)):
-            return None
-        home = area_name(s, s.homes[seat])
-        return (
-            f"{title(s, seat)} would keep its {s.money[seat]} Talents and buy no unit: {home} "
-            "stands empty when game turn 1 begins, before it may buy again (l.5)"
-        )
+        """What the table asks about before it plays a step (`; confirm` plays it): `done`
+        at the setup with no unit bought, or a move that leaves mercenaries to desert."""
+        return _empty_setup(view.state, action) or _deserting(view.state, action)
 
     def grouped_choices(
         self, view: View, actions: Sequence[Action]
@@ -120,6 +107,55 @@ def _retreating(s: State, a: Retreat) -> int:
     if top is None or top[0] != "retreat" or a.piece in ("all", "leader"):
         return 0
     return in_battle(s, top[1], a.piece)
+
+
+def _empty_setup(s: State, action: Action) -> str | None:
+    """`done` at the setup with no unit bought though the Talents allow one: the home stands
+    empty when game turn 1 begins."""
+    top = s.frames[-1] if s.frames else None
+    if not isinstance(action, Done) or top is None or top[0] != "buy":
+        return None
+    if top[2] != economy.SETUP_BUY:
+        return None
+    seat = top[1]
+    if board.unit_count(s, seat) or not any(isinstance(a, Buy) for a in engine.legal(s)):
+        return None
+    home = area_name(s, s.homes[seat])
+    return (
+        f"{title(s, seat)} would keep its {s.money[seat]} Talents and buy no unit: {home} "
+        "stands empty when game turn 1 begins, before it may buy again (l.5)"
+    )
+
+
+def _deserting(s: State, action: Action) -> str | None:
+    """A movement step after which the seat's mercenaries stand, or by which they are left,
+    with none of its units nor its leader (ours: they desert at the phase's end)."""
+    top = s.frames[-1] if s.frames else None
+    if top is None or top[0] != "move" or isinstance(action, ASIDE_ACTIONS):
+        return None
+    seat = top[1]
+    if not board.mercenaries_on_map(s, seat):
+        return None
+    try:
+        after = engine.apply(s, action)
+    except ValueError:
+        return None
+    if after.force is not None:
+        return None  # the force moves on: nothing is left yet
+    if board.mercenaries_on_map(after, seat) < board.mercenaries_on_map(s, seat):
+        where = ""  # the phase ended with the step: they deserted in it
+    else:
+        under_way = {s.force.place} if s.force is not None else set()  # not left there yet
+        alone = set(board.lone_mercenaries(after, seat)) - (
+            set(board.lone_mercenaries(s, seat)) - under_way
+        )
+        if not alone:
+            return None
+        where = f" in {listed(sorted(area_name(s, a) for a in alone), 'and')}"
+    return (
+        f"{title(s, seat)}'s mercenaries{where} would be left with none of its units nor its "
+        "leader: so left, mercenaries desert at the end of the phase (our reading)"
+    )
 
 
 class SuccessorsOrders(Orders[State, Action, View]):
