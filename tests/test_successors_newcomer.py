@@ -54,6 +54,7 @@ from rules.successors.state import (
     Give,
     Halt,
     Land,
+    Lose,
     Retreat,
     Sail,
     Take,
@@ -185,8 +186,9 @@ def test_a_move_typed_before_or_after_the_movement_phase_says_when_movement_come
             GAME.apply(position, Take("egy", "inf", 1))
         refused[when] = str(caught.value)
     assert refused["purchases"].startswith(
-        "movement comes after the event and the revenue phase (l.4-6); now: buy units"
-    )
+        "game turn 2's movement comes after the event and the revenue phase (l.4-6); your last "
+        "one is over; now: buy units"
+    )  # a trial's `end movement`, typed after its movement had ended by itself
     assert "movement is over" in refused["combat"]
 
 
@@ -498,14 +500,14 @@ def test_a_player_retreating_from_a_button_reads_how_many_units_each_one_moves()
 
 def test_a_player_losing_a_unit_to_an_unpaid_event_reads_from_each_button_that_it_is_one() -> None:
     """Bob cannot pay an event and loses a unit: his buttons say "lose 1 levy at Arabia",
-    which he may also type; two at once is refused with the rule."""
+    which he may also type; two, when one is owed, is refused at the second."""
     s = at(put(started(3), "ara", RED, levy=2, inf=1), RED, 1, frame("lose", RED, NO, 0, 1))
     legal = GAME.legal_actions(s)
     labels = [notation_of(GAME).describe(GAME.view(s, "red"), a) for a in legal]
     assert "lose 1 levy at Arabia" in labels and "lose 1 inf at Arabia" in labels, labels
     for label, a in zip(labels, legal, strict=True):
         assert read(s, label, "red") == [a], label
-    with pytest.raises(InvalidOrder, match=r"one unit at a time \(l.40\)"):
+    with pytest.raises(IllegalAction, match=r"^lose 1 levy at Arabia: a unit is lost when a rule"):
         read(s, "lose 2 levy at Arabia", "red")
 
 
@@ -1283,3 +1285,13 @@ def test_a_move_that_leaves_mercenaries_alone_is_asked_about_before_they_desert(
     )
     guarded = moving(put(put(started(3), "egy", MERC + BLUE, inf=2), "egy", BLUE, levy=1))
     assert note(GAME.view(guarded, None), EndMove()) is None  # with a unit of its own
+
+
+def test_several_units_disbanded_in_one_step_are_lost_one_by_one() -> None:
+    """A trial short of upkeep typed `lose 2 levy at Cilicia` and read "a loss is taken one
+    unit at a time (l.40)", a battle's rule, then had to type the loss twice."""
+    s = put(put(started(3, money=0), "cil", BLUE, levy=3), "egy", BLUE, inf=1)
+    s = at(s, BLUE, 3, frame("disband", BLUE))
+    assert read(s, "lose 2 levy at Cilicia") == [Lose("levy", "cil"), Lose("levy", "cil")]
+    s = order(s, "lose 2 levy at Cilicia")
+    assert units(s, "cil", BLUE) == (1, 0, 0, 0)

@@ -453,11 +453,13 @@ def _end(r: Reader, ws: list[str]) -> None:
 
 
 def _lose(r: Reader, ws: list[str]) -> None:
-    i = 1
-    if len(ws) > 1 and ws[1].isdigit():  # `lose 1 inf`: a loss is one unit at a time (l.40)
-        if ws[1] != "1":
-            raise OrderError("a loss is taken one unit at a time (l.40): `lose 1 inf at Egypt`")
-        i = 2
+    """`lose 2 levy at Cilicia`: a step a unit (each loss is taken one at a time), as many
+    as the count, each read against what the one before it leaves."""
+    i, n = 1, 1
+    if len(ws) > 1 and ws[1].isdigit():
+        n, i = int(ws[1]), 2
+        if n > MAX_STEPS:
+            raise OrderError(f"an order is at most {MAX_STEPS} steps")
     if ws[i : i + 2] == ["moving", "fleet"]:
         piece, i = "moving fleet", i + 2
     else:
@@ -467,7 +469,8 @@ def _lose(r: Reader, ws: list[str]) -> None:
         piece, i = got
     p, i = read_place(r.s, ws, _skip(ws, i, "at", "in"))
     _end_of(ws, i, "the place")
-    r.add(Lose(piece, r.id(p)))
+    for _ in range(n):
+        r.add(Lose(piece, r.id(p)))
 
 
 def _take(r: Reader, ws: list[str]) -> None:

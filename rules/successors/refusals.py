@@ -692,7 +692,9 @@ def _movement_when(s: State, seat: int) -> str:
     if any(f[0] == "move" and f[1] == seat for f in s.frames):  # paused: a battle at sea
         return "your movement goes on once this is answered"
     if stage <= engine.MOVEMENT_STAGE:  # the player turn's stage still to come
-        return "movement comes after the event and the revenue phase (l.4-6)"
+        said = f"game turn {s.turn}'s movement comes after the event and the revenue phase (l.4-6)"
+        # (a movement ends by itself once its last force has moved: an order for it is late)
+        return said + ("; your last one is over" if s.turn > 1 else "")
     return "your movement is over (movement comes before combat, l.6-7)"
 
 
