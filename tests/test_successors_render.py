@@ -478,7 +478,9 @@ def test_the_header_speaks_to_the_person_at_the_keyboard_as_you() -> None:
 def test_two_ais_of_one_level_are_told_apart_and_no_name_is_cut_where_the_table_has_room() -> None:
     """Two seats played by "the greedy AI": the header, the notes and the alt text name a seat
     by its colour (its player beside it where there is room), and the players' table gives a
-    name too long to sit beside the figures a line of its own rather than "the gree…"."""
+    name too long to sit beside the figures a line of its own rather than "the gree…". Every
+    seat's name goes with its colour there, one AI of a level as two (a trial read "the
+    greedy AI" beside "Red (the hard AI)")."""
     last = kinds()["over, 4 players"].clone()
     last.alliances = ()  # no line of the table spent on them: room for each name
     ais = {seat: "the greedy AI" for seat in last.seats[1:]}
@@ -492,12 +494,17 @@ def test_two_ais_of_one_level_are_told_apart_and_no_name_is_cut_where_the_table_
     long_name = {three.seats[0]: names[last.seats[0]]}
     img, sheet = picture(GAME.view(three, None), long_name)
     assert faults(img, sheet, map_layout(OURS)) == []
-    assert long_name[three.seats[0]] in [t.text for t in sheet.texts]  # on a line of its own
+    own_line = f"{three.seats[0].capitalize()} ({long_name[three.seats[0]]})"
+    assert own_line in [t.text for t in sheet.texts]  # on a line of its own
     two_ais = {seat: "the greedy AI" for seat in three.seats[1:]}
     img, sheet = picture(GAME.view(three, None), {three.seats[0]: "you", **two_ais})
     assert faults(img, sheet, map_layout(OURS)) == []
     for seat in two_ais:  # where the table has room, each beside its colour's name too
         assert f"{seat.capitalize()} (the greedy AI)" in [t.text for t in sheet.texts]
+    one_each = dict(zip(three.seats, ("you", "the hard AI", "the greedy AI"), strict=True))
+    img, sheet = picture(GAME.view(three, None), one_each)
+    for seat, name in list(one_each.items())[1:]:  # an AI alone at its level: its colour too
+        assert f"{seat.capitalize()} ({name})" in [t.text for t in sheet.texts]
     four = {seat: "the greedy AI" for seat in last.seats}  # no line to spare for each name
     noted = last.clone()  # a line more for each of three seats: allied, allied, captive
     noted.alliances, noted.leaders = ((0, 1),), (*last.leaders[:2], CAPTIVE, *last.leaders[3:])

@@ -547,18 +547,16 @@ def scores(s: State) -> list[int]:
 def _panel(pen: _Pen, v: View, names: Names | None, box: Box) -> None:
     """A line per player in this game turn's order (the setup: seat order): its place, its
     colour, its player, its Talents, chits and points; one more for a captive leader, an
-    alliance or an elimination. A player's name too long to sit beside the figures gets a
-    line of its own, the figures under it, while the box has the lines to spare; else it
-    is shortened ("Red (greedy AI)", then "Red" where two seats share the name, "hard AI"
-    where none does), and cut short only when that is not enough."""
+    alliance or an elimination. A player's name, with its colour ("Red (the greedy AI)"),
+    too long to sit beside the figures gets a line of its own, the figures under it, while
+    the box has the lines to spare; else it is shortened ("Red (greedy AI)", then "Red"
+    where two seats share the name, "hard AI" where none does), and cut short only when
+    that is not enough."""
     s = v.state
     half = scores(s)
     plain = player_names(v, names)
     shared = [plain.count(name) > 1 for name in plain]  # two AIs of a level, say
-    who = [  # two seats of one name are told apart by their colours too
-        label if twice else name
-        for name, label, twice in zip(plain, labels(v, names), shared, strict=True)
-    ]
+    who = labels(v, names)  # every seat alike: "Red (the hard AI)", "Green (the greedy AI)"
     hue = colours(v)
     order = [k for k in s.order if k not in s.out] or list(range(s.players))
     order += [k for k in range(s.players) if k not in order]
