@@ -156,7 +156,10 @@ def test_a_march_past_the_area_where_the_force_stopped_says_it_stopped() -> None
         read(s, "move 1 inf Egypt Arabia Babylonia")
     reason = refused.value.reason
     assert reason.startswith("march to Babylonia: the force's move is over")
-    assert "(the step before it: Blue meets unfriendly units in Arabia and stops (l.27))" in reason
+    assert (
+        "(the step before it, not played: Blue meets unfriendly units in Arabia and stops (l.27))"
+        in reason
+    )
     assert refused.value.where == "`move 1 inf Egypt Arabia Babylonia`"
 
 
@@ -597,8 +600,8 @@ def test_a_march_past_where_the_forces_movement_points_ran_out_says_they_are_spe
     later march names the units whose move is over."""
     s = moving(put(started(3), "mac", BLUE, levy=1))
     assert refused(s, "move 1 levy Macedonia Thrace Hellespontine Phrygia Greater Phrygia") == (
-        "march to Greater Phrygia: the force's move is over (the step before it: Blue's force "
-        "halts in Hellespontine Phrygia, its movement points spent (l.26-28))"
+        "march to Greater Phrygia: the force's move is over (the step before it, not played: "
+        "Blue's force halts in Hellespontine Phrygia, its movement points spent (l.26-28))"
     )
     s = order(s, "move 1 levy Macedonia Thrace Hellespontine Phrygia")
     assert s.news[-1] == (
@@ -844,12 +847,13 @@ def test_the_voyage_a_prompt_offers_lands_only_where_no_enemy_fleet_stops_it() -
 
 def test_a_voyage_stopped_by_enemy_fleets_says_its_movement_goes_on_after_the_answer() -> None:
     """A voyage order into a sea with enemy fleets stops there (l.29): its landing was
-    refused with "your movement is over", in the middle of the movement."""
+    refused with "your movement is over", in the middle of the movement; then with "now:
+    fight ...", which a trial read as the position now, beside the steps allowed now."""
     s = moving(fleets(fleets(put(started(3), "egy", BLUE, inf=1), "egy", BLUE), "egs", RED))
     assert refused(s, "sail 1 fleet with 1 inf Egypt Egyptian Sea land at Cyrenaica") == (
-        "land 1 inf at Cyrenaica: your movement goes on once this is answered; now: fight "
-        "Red's fleets in Egyptian Sea or decline (l.49) (the step before it: Blue meets enemy "
-        "fleets in Egyptian Sea and stops (l.29))"
+        "land 1 inf at Cyrenaica: your movement goes on once this is answered; at that step: "
+        "fight Red's fleets in Egyptian Sea or decline (l.49) (the step before it, not played: "
+        "Blue meets enemy fleets in Egyptian Sea and stops (l.29))"
     )
 
 

@@ -265,7 +265,9 @@ class Reader:
                 if before and self.ended_force and isinstance(a, FORCE_STEPS)
                 else refusal_reason(self.s, a, self.seat)
             )
-            did = f" (the step before it: {'; '.join(before)})" if before else ""
+            if len(self.out) > 1:  # read after steps of the order, none of them played
+                why = why.replace("; now: ", "; at that step: ", 1)
+            did = f" (the step before it, not played: {'; '.join(before)})" if before else ""
             allowed = allowed_text(self.s, engine.legal(self.s)) if engine.legal(self.s) else None
             raise StepRefused(f"{describe(self.v, a)}: {why}{did}", allowed) from None
         self.ended_force = self.s.force is not None and after.force is None
