@@ -46,6 +46,7 @@ from rules.successors.state import (
     NO,
     REVOLT,
     WHITE,
+    Accept,
     Buy,
     Dice,
     Done,
@@ -55,6 +56,7 @@ from rules.successors.state import (
     Halt,
     Land,
     Lose,
+    Offer,
     Retreat,
     Sail,
     Take,
@@ -1241,7 +1243,10 @@ def test_the_movement_prompt_warns_of_a_home_left_empty_with_enemies_near() -> N
     """A trial left its home empty on turn 1 and a lone green levy took it (Q3): the biggest
     trap it met."""
     s = controlled(put(started(3), "ara", RED, levy=1), BLUE, "egy")
-    warned = "your home Egypt stands empty with enemies near: one unit entering it takes it (Q3)"
+    warned = (
+        "your home Egypt stands empty with enemies near: one unit of another player entering "
+        "it takes it, an ally's too (Q3)"
+    )
     assert warned in prompt(moving(s)), prompt(moving(s))
     assert warned not in prompt(moving(put(s, "egy", BLUE, levy=1)))
     assert warned not in prompt(moving(controlled(started(3), BLUE, "egy")))  # nobody near
@@ -1299,3 +1304,19 @@ def test_several_units_disbanded_in_one_step_are_lost_one_by_one() -> None:
     assert read(s, "lose 2 levy at Cilicia") == [Lose("levy", "cil"), Lose("levy", "cil")]
     s = order(s, "lose 2 levy at Cilicia")
     assert units(s, "cil", BLUE) == (1, 0, 0, 0)
+
+
+def test_the_movement_prompt_warns_where_an_allys_units_outnumber_the_players_own() -> None:
+    """A trial's ally walked single units into its thinly held provinces and took them (l.10);
+    the empty-home warning it had read before the alliance never spoke of an ally."""
+    s = controlled(put(put(started(3), "ara", BLUE, levy=1), "ara", GREEN, levy=2), BLUE, "ara")
+    s = GAME.apply(GAME.apply(s, Offer("blue", "green")), Accept("green", "blue"))
+    said = prompt(moving(s))
+    assert (
+        "allied units outnumber yours in Arabia (Green): an area goes to the most units at the combat phase's end (l.10; Q3)"
+        in said
+    ), said
+    home = controlled(put(s, "ara", BLUE, levy=1), BLUE, "egy")  # level in Arabia; home empty
+    said = prompt(moving(home))
+    assert "outnumber" not in said
+    assert "your home Egypt stands empty with an ally's units near" in said, said

@@ -290,7 +290,7 @@ def _move_text(s: State, seat: int, caller: int) -> str:
         last = s.turn >= s.parts.setup.turns  # the count comes after it: what scores, said
         end = "; the last game turn: a province scores where your units alone stand (l.66)"
         said = f"move a force{ally} (take pieces, or take fleets), or end movement{end if last else ''}"
-        return said + _empty_home_warning(s, seat)
+        return said + _empty_home_warning(s, seat) + _allies_taking(s, seat)
     left = movement.mp_left(s, f)
     where = area_name(s, f.place)
     legal = {type(a) for a in engine.legal(s)}
@@ -309,11 +309,36 @@ def _empty_home_warning(s: State, seat: int) -> str:
     adjacent = s.parts.map.adjacent
     near = {home, *adjacent[home]}
     near |= {b for a in adjacent[home] for b in adjacent[a]}
-    if not any(board.unfriendly_here(s, a, seat) for a in near):
+    allies = board.allies_of(s, seat)
+    if any(board.unfriendly_here(s, a, seat) for a in near):
+        who = "enemies"
+    elif any(board.seat_units(s, a, k) for a in near for k in allies):
+        who = "an ally's units"
+    else:
         return ""
     return (
-        f"; your home {area_name(s, home)} stands empty with enemies near: one unit entering "
-        "it takes it (Q3), and a home an enemy holds takes no purchases (Q6)"
+        f"; your home {area_name(s, home)} stands empty with {who} near: one unit of another "
+        "player entering it takes it, an ally's too (Q3), and a home another holds takes no "
+        "purchases (Q6)"
+    )
+
+
+def _allies_taking(s: State, seat: int) -> str:
+    """The seat's areas where an ally's units now outnumber its own: they go to the ally at
+    this combat phase's end (l.10; Q3) unless more of the seat's come."""
+    allies = board.allies_of(s, seat)
+    if not allies:
+        return ""
+    lost = [
+        f"{area_name(s, a)} ({title(s, k)})"
+        for a in board.controls(s, seat)
+        if (k := board.controller_by_units(s, a)) in allies
+    ]
+    if not lost:
+        return ""
+    return (
+        f"; allied units outnumber yours in {listed(lost, 'and')}: an area goes to the most "
+        "units at the combat phase's end (l.10; Q3)"
     )
 
 
