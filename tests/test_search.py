@@ -17,7 +17,7 @@ import ai.taj_mahal
 import rules.goat_tiger
 from ai.budget import Budget
 from ai.search import Searcher, search, values
-from ai.search.hint import SEARCH_SHARE
+from ai.search.hint import SEARCH_SHARE, hint_text
 from ai.taj_mahal import hard
 from bot.table.ai_users import seat_levels
 from rules.capabilities import Search, notation_of, search_of
@@ -196,3 +196,14 @@ def test_a_callers_evaluation_judges_the_playouts_at_the_horizon() -> None:
     )
     assert len(judged) == 8
     assert all(c.value == 0.25 for c in found.ranked if c.visits)
+
+
+def test_a_hint_with_no_runner_up_weighed_says_so_in_a_players_words() -> None:
+    """A trial read "Runner-up: none weighed: of the 2 steps allowed, the others fall behind
+    this one at a glance": one other step, and a word of the AI's own."""
+    two = hint_text("end movement", "no move is worth more than standing", None, 2)
+    assert two.endswith(
+        "Runner-up: none worth weighing: of the 2 steps allowed, the other falls behind this "
+        "one at a glance."
+    )
+    assert "the others fall behind" in hint_text("done", "it keeps its Talents", None, 5)

@@ -28,8 +28,9 @@ def hint_text(
     elif allowed is None or allowed <= 1:
         second = "Runner-up: none: it is the only step allowed."
     else:
+        others = "the other falls" if allowed == 2 else "the others fall"
         second = (
-            f"Runner-up: none weighed: of the {allowed} steps allowed, the others fall behind "
+            f"Runner-up: none worth weighing: of the {allowed} steps allowed, {others} behind "
             "this one at a glance."
         )
     return f"The computer (hard) would play `{order}`: {why}.\n{second}"
