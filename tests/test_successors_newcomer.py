@@ -1320,3 +1320,15 @@ def test_the_movement_prompt_warns_where_an_allys_units_outnumber_the_players_ow
     said = prompt(moving(home))
     assert "outnumber" not in said
     assert "your home Egypt stands empty with an ally's units near" in said, said
+
+
+def test_the_movement_prompt_warns_of_a_leader_beside_a_stronger_rival_stack() -> None:
+    """A trial left its leader with 2 cavalry beside Yellow's 11 units; pre-battle rolls
+    killed both and he was captured, with no Talents for his ransom: nothing had warned."""
+    s = leader_at(put(put(started(3), "ara", BLUE, cav=2), "syr", RED, inf=5), BLUE, "ara")
+    warned = (
+        "your leader in Arabia stands with 2 units beside Red's 5 in Syria: a leader whose "
+        "side is wiped out in a battle is captured, ransom 5 Talents (Q21)"
+    )
+    assert warned in prompt(moving(s)), prompt(moving(s))
+    assert "your leader in" not in prompt(moving(put(s, "ara", BLUE, inf=3)))

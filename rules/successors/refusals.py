@@ -290,7 +290,8 @@ def _move_text(s: State, seat: int, caller: int) -> str:
         last = s.turn >= s.parts.setup.turns  # the count comes after it: what scores, said
         end = "; the last game turn: a province scores where your units alone stand (l.66)"
         said = f"move a force{ally} (take pieces, or take fleets), or end movement{end if last else ''}"
-        return said + _empty_home_warning(s, seat) + _allies_taking(s, seat)
+        warned = _empty_home_warning(s, seat) + _allies_taking(s, seat)
+        return said + warned + _leader_exposed(s, seat)
     left = movement.mp_left(s, f)
     where = area_name(s, f.place)
     legal = {type(a) for a in engine.legal(s)}
@@ -320,6 +321,29 @@ def _empty_home_warning(s: State, seat: int) -> str:
         f"; your home {area_name(s, home)} stands empty with {who} near: one unit of another "
         "player entering it takes it, an ally's too (Q3), and a home another holds takes no "
         "purchases (Q6)"
+    )
+
+
+def _leader_exposed(s: State, seat: int) -> str:
+    """The seat's leader beside a rival's stack with more units than stand with him: a
+    leader whose side has no unit left after a battle is captured (Q21)."""
+    at = s.leaders[seat]
+    if not 0 <= at < s.parts.map.land:
+        return ""
+    mine = board.seat_units(s, at, seat)
+    rivals = [
+        (board.seat_units(s, b, k), b, k)
+        for b in s.parts.map.adjacent[at]
+        for k in range(s.players)
+        if k != seat and k not in s.out and not board.allied(s, seat, k)
+    ]
+    n, b, k = max(rivals, default=(0, NO, NO))
+    if n <= mine:
+        return ""
+    return (
+        f"; your leader in {area_name(s, at)} stands with {count_of(mine, 'unit')} beside "
+        f"{title(s, k)}'s {n} in {area_name(s, b)}: a leader whose side is wiped out in a "
+        f"battle is captured, ransom {talents(s.parts.setup.ransom)} (Q21)"
     )
 
 
