@@ -1332,3 +1332,5 @@ def test_the_movement_prompt_warns_of_a_leader_beside_a_stronger_rival_stack() -
     )
     assert warned in prompt(moving(s)), prompt(moving(s))
     assert "your leader in" not in prompt(moving(put(s, "ara", BLUE, inf=3)))
+    alone = leader_at(put(started(3), "syr", RED, inf=1), BLUE, "ara")
+    assert "your leader in Arabia stands alone beside Red's 1 in Syria" in prompt(moving(alone))

@@ -340,8 +340,9 @@ def _leader_exposed(s: State, seat: int) -> str:
     n, b, k = max(rivals, default=(0, NO, NO))
     if n <= mine:
         return ""
+    company = f"with {count_of(mine, 'unit')}" if mine else "alone"
     return (
-        f"; your leader in {area_name(s, at)} stands with {count_of(mine, 'unit')} beside "
+        f"; your leader in {area_name(s, at)} stands {company} beside "
         f"{title(s, k)}'s {n} in {area_name(s, b)}: a leader whose side is wiped out in a "
         f"battle is captured, ransom {talents(s.parts.setup.ransom)} (Q21)"
     )
