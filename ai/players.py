@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from .budget import Budget
 
@@ -51,11 +51,20 @@ class StepExplainer(Protocol[V_contra, A_contra]):
     def __call__(self, view: V_contra, action: A_contra, seat: str, level: str) -> str | None: ...
 
 
+@dataclass(frozen=True)
+class Answered(Generic[A_co]):
+    """A computer seat's answer at once: its step aside, and why in a line for the table
+    (None: nothing to say)."""
+
+    step: A_co
+    why: str | None = None
+
+
 class Answerer(Protocol[V_contra, A_co]):
     """What a computer seat answers at once, though no decision of its own waits: the step
-    aside it takes now from `view` (its seat's; an offer addressed to it answered), or None.
-    `level` is the seat's AI level (a level that takes no step aside answers nothing). A
-    fixed policy, cheap and deterministic: the table asks it inline after every stored step,
-    not in the AI's worker processes."""
+    aside it takes now from `view` (its seat's; an offer addressed to it answered), with
+    why, or None. `level` is the seat's AI level (a level that takes no step aside answers
+    nothing). A fixed policy, cheap and deterministic: the table asks it inline after every
+    stored step, not in the AI's worker processes."""
 
-    def __call__(self, view: V_contra, seat: str, level: str) -> A_co | None: ...
+    def __call__(self, view: V_contra, seat: str, level: str) -> Answered[A_co] | None: ...

@@ -86,6 +86,7 @@ async def test_an_alliance_offered_to_an_ai_that_accepts_is_answered_right_after
     text = channel_text(fake)
     offered = text.index("• Blue offers an alliance to Green (l.32)")
     assert text.index(ALLIES) > offered, text
+    assert "_Why: an alliance against Red, who stands first._" in text[text.index(ALLIES) :]
     assert fake.private_to(ALICE)[-1].content == "✓ Played: `offer green`"
     within_discords_limits(fake)
 
@@ -107,7 +108,10 @@ async def test_an_alliance_offered_to_an_ai_that_refuses_is_refused_at_once_ping
     assert steps[-2:] == [("red", BOB, "offer"), ("green", GREEDY, "refuse")], steps
     offered, told = fake.visible[-2:]
     assert "• Red offers an alliance to Green (l.32)" in offered.content, offered.content
-    assert told.content.startswith("• Green refuses Red's alliance\n"), told.content
+    assert told.content.startswith(  # why, in the policy's words (a trial read no reason)
+        "• Green refuses Red's alliance\n_Why: it allies only against a player standing ahead "
+        "of both._\n"
+    ), told.content
     assert f"**Red** <@{BOB}>: a step above is for you to read (nothing to answer)." in told.content
     assert f"**Next:** Blue <@{ALICE}>" in told.content and fake.pings(BOB) == [told]
     within_discords_limits(fake)

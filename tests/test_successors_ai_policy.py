@@ -71,6 +71,7 @@ def test_no_alliance_is_kept_into_the_last_turn_where_an_allys_units_spoil_the_c
     s = _offered(moving(_green_leads()), "red", "blue")
     assert _decide(_in_turn(s, last - 2)) == st.Accept("blue", "red")
     assert _decide(_in_turn(s, last - 1)) == st.Refuse("blue", "red")
+    assert policy.reply_why(_in_turn(s, last - 1), 0, 1).startswith("no alliance this near")
     allied = _in_turn(GAME.apply(s, st.Accept("blue", "red")), last - 2)
     assert not isinstance(_decide(allied), st.Break)  # Green still leads
     assert _decide(_in_turn(allied, last - 1)) == st.Break("blue", "red")

@@ -15,9 +15,10 @@ import random
 from dataclasses import dataclass
 
 from rules.successors import Action, View, engine
+from rules.successors import state as st
 
 from ..budget import Budget
-from ..players import Player
+from ..players import Answered, Player
 from . import greedy, hard, policy, why
 
 LEVELS = ("random", "greedy", "hard")
@@ -54,12 +55,17 @@ class LevelPlayer:
 PLAYERS: dict[str, Player[View, Action]] = {level: LevelPlayer(level) for level in LEVELS}
 
 
-def answer(view: View, seat: str, level: str) -> Action | None:
+def answer(view: View, seat: str, level: str) -> Answered[Action] | None:
     """An alliance offered to the seat, answered at once as its policy answers it
-    (policy.reply_of), by every level but `random`, which takes no step aside."""
+    (policy.reply_of), with why, by every level but `random`, which takes no step aside."""
     if level == "random" or view.seat != seat:
         return None
-    return policy.reply_of(view)
+    step = policy.reply_of(view)
+    if not isinstance(step, st.Accept | st.Refuse):
+        return None
+    s = view.state
+    why = policy.reply_why(s, s.seats.index(seat), s.seats.index(step.to))
+    return Answered(step, f"_Why: {why}._")
 
 
 __all__ = [

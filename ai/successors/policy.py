@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rules.successors import State, View, aside, board, chits, result
+from rules.successors import State, View, aside, board, chits, names, result
 from rules.successors import state as st
 
 from .reading import NO, distance, mine, strength
@@ -239,6 +239,20 @@ def reply_of(view: View) -> st.Action | None:
     s = view.state
     seat = s.seats.index(view.seat)
     return reply(s, seat) if _aside(s, seat) else None
+
+
+def reply_why(s: State, seat: int, offerer: int) -> str:
+    """Why the seat answers `offerer`'s offer as `accepts` does, in a player's words."""
+    if near_the_end(s):
+        return "no alliance this near the end: an ally's units spoil the last count (l.66)"
+    first = leader(s)
+    if accepts(s, seat, offerer):
+        return f"an alliance against {names.title(s, first)}, who stands first"
+    if first == seat:
+        return "it stands first itself: it allies only against the player standing first"
+    if first == offerer:
+        return f"{names.title(s, offerer)} stands first: it allies only against the leader"
+    return "it allies only against a player standing ahead of both"
 
 
 def aside_of(view: View) -> st.Action | None:

@@ -1,8 +1,9 @@
 """AI seats' answers at once, for every game: right after a stored step (a person's order,
 an AI's step), each AI seat its game's answerer has a step aside for (ai.players.Answerer:
 an offer addressed to it) takes it, stored as that seat's own step and announced after the
-step's own message (`Reply.then`), as a person at the table answers. The answerer is a fixed
-policy, cheap: asked under the channel's lock, never in the AI's worker processes.
+step's own message (`Reply.then`), as a person at the table answers, its why under it. The
+answerer is a fixed policy, cheap: asked under the channel's lock, never in the AI's worker
+processes.
 
 Stored, then announced: an answer that fails to be stored is logged, the step before it
 stays stored and announced, and the AI answers at its next decision instead.
@@ -18,6 +19,7 @@ from rules.capabilities import notation_of
 from rules.game import Seat, Step
 
 from .ai_users import ai_level
+from .announcing import Explained
 from .loading import public
 from .parts import SharedParts
 from .pipeline import AfterFinish
@@ -28,11 +30,12 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class Answer:
-    """An AI seat's step aside, at once: the seat, its AI user, the step."""
+    """An AI seat's step aside, at once: the seat, its AI user, the step and why."""
 
     seat: Seat
     user: int
     action: object
+    why: str | None
 
 
 class AiAnswers:
@@ -76,8 +79,15 @@ class AiAnswers:
             answered.add(answer.seat)
             g = self.shared.loader.rules_of(now.game)
             step = notation_of(g).describe(public(g, state), answer.action)
+            why = Explained(state, answer.why, aside=True)
             outcome = await self.shared.pipeline.apply_and_store(
-                now.game, state, answer.user, [Step(step, answer.action)], None, read=now
+                now.game,
+                state,
+                answer.user,
+                [Step(step, answer.action)],
+                None,
+                read=now,
+                explained=why,
             )
         said = await self.shared.pipeline.moved_reply(outcome, self.after_finish)
         said.receipt, said.told = None, []  # the AI seat's own: not for the order's sender
@@ -97,7 +107,7 @@ class AiAnswers:
             level = ai_level(user, levels)
             if seat in answered or user is None or level is None:
                 continue
-            action = answer(g.view(state, seat), seat, level)
-            if action is not None:
-                return Answer(seat, user, action)
+            got = answer(g.view(state, seat), seat, level)
+            if got is not None:
+                return Answer(seat, user, got.step, got.why)
         return None

@@ -25,10 +25,12 @@ PENDING = ""  # Move.revealed_at of a reveal a stored position waited for (no st
 @dataclass(frozen=True)
 class Explained:
     """The why of an AI's turn of one step, as its worker said it with the step, and the
-    position the step was played from."""
+    position the step was played from; or (`aside`) of an AI seat's step aside out of its
+    turn (an answer at once), told under the step's own lines."""
 
     start: object
     why: str | None
+    aside: bool = False
 
 
 @dataclass
@@ -117,7 +119,9 @@ class Announcer:
             turn=turn,
             start=start,
             # an undo's one line says what it took back, not each undo step's own
-            lines=[] if move.taken_back is not None else [f"• {line}" for line in move.spoken],
+            lines=[]
+            if move.taken_back is not None
+            else [f"• {line}" for line in move.spoken] + _aside_why(move),
             said=_said(move),
             over=over,
             new_stage=new_stage,
@@ -188,7 +192,7 @@ class Announcer:
         if not t.turn_ended or owner is None or not is_ai(owner_user):
             return []
         said = move.explained
-        if said is not None and said.start is t.start:
+        if said is not None and said.start is t.start and not said.aside:
             why = said.why
         else:
             end = move.after if move.turn_end is None else move.turn_end
@@ -244,6 +248,12 @@ class Announcer:
             body=body,
             close_text=close_text,
         )
+
+
+def _aside_why(move: Move) -> list[str]:
+    """An AI seat's step aside out of its turn, explained: its why, under its lines."""
+    said = move.explained
+    return [said.why] if said is not None and said.aside and said.why else []
 
 
 def _said(move: Move) -> list[str]:
