@@ -34,9 +34,10 @@ from successors_helpers import (
 from test_successors_rules import begun, contest
 
 from bot.terminal.local import amain
-from rules.capabilities import menus_of, narration_of, notation_of, reference_of, talk_of
+from rules.capabilities import menus_of, narration_of, notation_of, orders_of, reference_of, talk_of
 from rules.errors import IllegalAction, InvalidOrder
 from rules.successors import GAME, State
+from rules.successors.economy import EVENT_ELEPHANTS, REVENUE_BUY
 from rules.successors.engine import OPTIONS, frame
 from rules.successors.notation import parse
 from rules.successors.result import ranking
@@ -1334,3 +1335,16 @@ def test_the_movement_prompt_warns_of_a_leader_beside_a_stronger_rival_stack() -
     assert "your leader in" not in prompt(moving(put(s, "ara", BLUE, inf=3)))
     alone = leader_at(put(started(3), "syr", RED, inf=1), BLUE, "ara")
     assert "your leader in Arabia stands alone beside Red's 1 in Syria" in prompt(moving(alone))
+
+
+def test_done_after_an_events_purchases_ended_is_noted_not_spent_on_the_revenues() -> None:
+    """An event let a trial buy 2 elephants; `buy 2 el at South India; done` ended the event's
+    purchases with the second, and the `done` then closed its revenue's purchases, with 89
+    Talents unspent. A `done` is needless when the decision it would close has ended."""
+    s = controlled(put(started(3, money=20), "sin", BLUE, levy=1), BLUE, "sin")
+    s = at(s, BLUE, 1, frame("buy", BLUE, EVENT_ELEPHANTS, 2, 0))
+    steps = read(s, "buy 2 el at South India; done")
+    assert steps == [Buy("el", "sin", 2), Done()], steps
+    after = GAME.apply(s, steps[0])  # type: ignore[arg-type]
+    assert after.frames[-1][:3] == ("buy", BLUE, REVENUE_BUY), after.frames[-1]
+    assert orders_of(GAME).finished_by(s, after, steps[0]) == 1  # the table notes the `done`

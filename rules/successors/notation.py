@@ -226,10 +226,10 @@ def finished_by(before: State, after: State, a: Action) -> int:
     or `end movement` typed after it is noted rather than refused; else 0."""
     if isinstance(a, (*FINISHING, Undo)) or not before.frames:
         return 0
-    kind, seat = before.frames[-1][:2]
-    if kind not in ("buy", "move"):
+    decision = before.frames[-1][:3]  # its kind, seat and mode (an event's purchases, or the
+    if decision[0] not in ("buy", "move"):  # revenue's; a move of its own, or as an ally)
         return 0
-    return 0 if any(f[0] == kind and f[1] == seat for f in after.frames) else 1
+    return 0 if any(f[:3] == decision for f in after.frames) else 1
 
 
 class Reader:
