@@ -51,6 +51,7 @@ from rules.successors.state import (
     Buy,
     Dice,
     Done,
+    Embark,
     EndMove,
     EventRoll,
     Give,
@@ -1348,3 +1349,14 @@ def test_done_after_an_events_purchases_ended_is_noted_not_spent_on_the_revenues
     after = GAME.apply(s, steps[0])  # type: ignore[arg-type]
     assert after.frames[-1][:3] == ("buy", BLUE, REVENUE_BUY), after.frames[-1]
     assert orders_of(GAME).finished_by(s, after, steps[0]) == 1  # the table notes the `done`
+
+
+def test_step_by_step_landing_and_boarding_read_as_the_one_line_voyage_does() -> None:
+    """`sail ... land at Babylonia` worked in one line, but the step `land at Caria` was
+    refused "name what lands", and `embark 1 inf` wanted its place though only one coast
+    held infantry."""
+    s = moving(fleets(put(started(3), "cyr", BLUE, inf=1), "egs", BLUE))
+    s = order(s, "take 1 fleet at Egyptian Sea")
+    assert read(s, "embark 1 inf") == [Embark("cyr", "inf", 1)]
+    s = order(s, "embark 1 inf")
+    assert read(s, "land at Egypt") == [Land("egy", "inf", 1)]

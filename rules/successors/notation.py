@@ -635,9 +635,16 @@ def _merged_groups(groups: Sequence[tuple[int, int, int, int]]) -> list[tuple[in
 
 
 def _embark_land(r: Reader, ws: list[str]) -> None:
+    """`embark 2 inf at Egypt`, `land 2 inf at Syria`; `land at Syria` lands all aboard, as
+    a voyage's `... land at Syria` does; an embarking naming no place boards where the
+    only such units the fleets may take stand."""
     pieces, i = _pieces(ws, 1, every=ws[0] == "land")
+    if ws[0] == "embark" and pieces and i >= len(ws):
+        ws = [*ws, "at", _only_coast(r, pieces)]
     p, i = read_place(r.s, ws, _skip(ws, i, "at", "in", "from"), land_only=True)
     _end_of(ws, i, "the place")
+    if not pieces and ws[0] == "land":
+        pieces = [(0, "all")]
     if not pieces:
         raise OrderError(f"name what {ws[0]}s: `{ws[0]} 2 inf at Egypt`")
     if [piece for _, piece in pieces] == ["all"]:  # `land all at Syria`: all aboard
@@ -646,6 +653,19 @@ def _embark_land(r: Reader, ws: list[str]) -> None:
     kind = Embark if ws[0] == "embark" else Land
     for n, piece in pieces:
         r.add(kind(r.id(p), piece, 1 if piece == "leader" else n))
+
+
+def _only_coast(r: Reader, pieces: list[tuple[int, str]]) -> str:
+    """The one place the fleets under way may take the named pieces aboard from (its id);
+    else say where they may."""
+    wanted = {piece for _, piece in pieces}
+    places = sorted(
+        {a.at for a in engine.legal(r.s) if isinstance(a, Embark) and a.piece in wanted}
+    )
+    if len(places) == 1:
+        return places[0]
+    said = " or ".join(f"`at {r.s.parts.map.names[r.s.parts.map.index[x]]}`" for x in places)
+    raise OrderError(f"name where they board: {said or 'nowhere now'}")
 
 
 def _call(r: Reader, ws: list[str]) -> None:
