@@ -1360,3 +1360,12 @@ def test_step_by_step_landing_and_boarding_read_as_the_one_line_voyage_does() ->
     assert read(s, "embark 1 inf") == [Embark("cyr", "inf", 1)]
     s = order(s, "embark 1 inf")
     assert read(s, "land at Egypt") == [Land("egy", "inf", 1)]
+
+
+def test_an_order_past_a_roll_is_refused_as_such_not_as_unreadable() -> None:
+    """`fight green at Mesopotamia; fight red at Susiana` read "is not an order I can read:
+    the order goes past the pre-battle rolls": it read well; it went past dice."""
+    s = put(put(started(3), "ara", BLUE, cav=2), "ara", RED, inf=1)
+    s = at(put(put(s, "per", BLUE, inf=1), "per", GREEN, levy=1), BLUE, 5, frame("combat", BLUE))
+    with pytest.raises(IllegalAction, match="the steps before it bring the pre-battle rolls"):
+        read(s, "fight red at Arabia; fight green at Persia")

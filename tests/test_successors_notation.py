@@ -170,7 +170,7 @@ def test_a_battles_loss_names_the_choice_and_unknown_words_name_the_steps() -> N
 
 def test_an_order_ends_at_a_roll() -> None:
     s = moving(fleets(fleets(started(3), "egy", BLUE, 1), "egs", RED, 1))
-    with pytest.raises(ValueError, match="the order goes past the dice of the sea battle"):
+    with pytest.raises(ValueError, match="the steps before it bring the dice of the sea battle"):
         read(
             s,
             "take 1 fleet at Egypt, sail to Egyptian Sea, fight red at Egyptian Sea, sail to Aegean Sea",

@@ -252,7 +252,12 @@ class Reader:
         if isinstance(a, Undo) or self._closes_nothing(a):
             return
         if engine.chance(self.s) is not None:
-            raise OrderError(f"the order goes past {engine.chance(self.s)}: send the rest after")
+            rolled = engine.chance(self.s)  # read, but no step is read past a roll or a draw
+            raise StepRefused(
+                f"{describe(self.v, a)}: the steps before it bring {rolled}, which come first: "
+                "send the order up to them, then this step once they are rolled",
+                None,
+            )
         mover = engine.to_move(self.s)
         if not isinstance(a, ASIDE_ACTIONS) and mover is not None and mover != self.seat:
             raise NotYourTurn(refusal(self.s, a, self.seat))
