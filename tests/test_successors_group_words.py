@@ -119,7 +119,8 @@ def test_a_player_reading_their_standing_orders_in_their_hand_reads_each_moment_
     mine = talk_of(GAME).private_summary(GAME.view(s, "green"))
     orders = mine.split("Your standing orders: ", 1)[1]
     assert orders == (
-        "chit 14 (General levy) for the start of a game turn; "
+        "chit 14 (General levy) for the start of a game turn, kept armed through game turns "
+        "that start with an enemy holding your home; "
         "chit 15 (Revolt fails) for a revolt in your provinces."
     ), orders
     assert "(armed for the start of a game turn)" in mine, mine

@@ -48,6 +48,7 @@ from rules.successors.state import (
     REVOLT,
     WHITE,
     Accept,
+    Arm,
     Buy,
     Dice,
     Done,
@@ -1369,3 +1370,15 @@ def test_an_order_past_a_roll_is_refused_as_such_not_as_unreadable() -> None:
     s = at(put(put(s, "per", BLUE, inf=1), "per", GREEN, levy=1), BLUE, 5, frame("combat", BLUE))
     with pytest.raises(IllegalAction, match="the steps before it bring the pre-battle rolls"):
         read(s, "fight red at Arabia; fight green at Persia")
+
+
+def test_a_standing_order_kept_armed_through_a_battle_says_so_in_the_hand() -> None:
+    """A trial armed Panic among the elephants for a battle where the enemy had none: nothing
+    told it, and its hand still said "armed for your next battle"; it could not tell whether
+    the chit was spent."""
+    s = GAME.apply(holding(started(3), BLUE, 8), Arm("blue", 8, "battle"))
+    mine = talk_of(GAME).private_summary(GAME.view(s, "blue"))
+    assert (
+        "chit 8 (Panic among the elephants) for your next battle, kept armed through battles "
+        "with no enemy elephant or no pre-battle rolls"
+    ) in mine, mine

@@ -103,6 +103,15 @@ def armed(
     return None
 
 
+# the standing orders kept armed through the moments where they would do nothing (the
+# battle's check in combat.py; `acts_at_turn_start`)
+KEPT_ARMED: Final = {
+    "ambush": "battles with no pre-battle rolls (a sea invasion)",
+    "panic": "battles with no enemy elephant or no pre-battle rolls",
+    "general_levy": "game turns that start with an enemy holding your home",
+}
+
+
 def order_of(s: State, seat: int, number: int) -> tuple[int, int, int, int]:
     return next(o for o in s.orders[seat] if o[0] == number)
 

@@ -12,7 +12,7 @@ from ..errors import excerpt
 from ..game import Seat
 from ..words import count_of, listed
 from . import aside, board, codec, economy, engine, notation, reference, report, wording
-from .chits import PLAYED_NOW, YOUR_MOMENTS, chit_of
+from .chits import KEPT_ARMED, PLAYED_NOW, YOUR_MOMENTS, chit_of
 from .movement import force_words
 from .names import area_name, title
 from .options import SuccessorsOptions
@@ -330,7 +330,10 @@ def _orders_text(s: State, seat: int) -> str:
     for number, when, at, other in orders:
         where = f" at {area_name(s, at)}" if at != NO else ""
         on = f" on {title(s, other)}" if other != NO else ""
-        out.append(f"chit {number} ({chit_of(s, number).name}) for {YOUR_MOMENTS[when]}{where}{on}")
+        chit = chit_of(s, number)
+        kept = KEPT_ARMED.get(chit.kind)
+        until = f", kept armed through {kept}" if kept else ""
+        out.append(f"chit {number} ({chit.name}) for {YOUR_MOMENTS[when]}{where}{on}{until}")
     return "Your standing orders: " + "; ".join(out) + "."
 
 
