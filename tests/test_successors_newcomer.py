@@ -1382,3 +1382,25 @@ def test_a_standing_order_kept_armed_through_a_battle_says_so_in_the_hand() -> N
         "chit 8 (Panic among the elephants) for your next battle, kept armed through battles "
         "with no enemy elephant or no pre-battle rolls"
     ) in mine, mine
+
+
+def test_the_retreats_listed_count_only_the_units_that_may_retreat() -> None:
+    """A trial's attack on Macedonia, part landed from the sea and part overland, listed
+    `retreat 1 inf to Thrace` to `retreat 3 inf to Thrace` (any of 1-3), though the two
+    landed infantry may not retreat (l.60)."""
+    s = put(put(started(3), "egy", BLUE, inf=3), "cyr", RED, inf=3)
+    s = order(
+        moving(fleets(s, "egy", BLUE, 2)),
+        "sail 2 fleets with 2 inf Egypt Egyptian Sea land at Cyrenaica",
+    )
+    s = order(order(s, "move 1 inf Egypt Cyrenaica"), "end movement")
+    s = order(s, "fight red at Cyrenaica")
+    while GAME.chance(s) is not None or GAME.to_move(s) == "red":
+        s = GAME.apply(
+            s, GAME.deal(s, lambda n: 0) if GAME.chance(s) else GAME.legal_actions(s)[-1]
+        )
+    assert s.frames[-1][0] == "retreat" and GAME.to_move(s) == "blue", s.frames[-1]
+    listed = menus_of(GAME).grouped_choices(GAME.view(s, "blue"), GAME.legal_actions(s))[0]
+    assert "`retreat 1 inf to Egypt`" in listed and not any("to `retreat" in x for x in listed), (
+        listed
+    )

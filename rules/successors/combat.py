@@ -658,19 +658,23 @@ def retreatable(s: State, seat: int) -> list[int]:
     nor white units."""
     b = s.battle
     assert b is not None
-    row = s.units[b.area]
     out = []
     for slot in own_slots(seat):
         if slot not in b.attackers and slot not in b.defenders:
             continue
-        for t in range(4):
-            c = slot * 4 + t
-            n = row[c]
-            if n and _side_of(b, seat) == 0:
-                n -= board.ledger(s.landed, b.area, c)
-            if n > 0:
-                out.append(c)
+        out += [slot * 4 + t for t in range(4) if may_retreat(s, seat, slot * 4 + t) > 0]
     return out
+
+
+def may_retreat(s: State, seat: int, c: int) -> int:
+    """How many of the seat's units of code `c` in the battle may retreat: those there, less
+    the invaders landed this turn on the attacking side (l.60)."""
+    b = s.battle
+    assert b is not None
+    n = s.units[b.area][c]
+    if n and _side_of(b, seat) == 0:
+        n -= board.ledger(s.landed, b.area, c)
+    return max(n, 0)
 
 
 def can_retreat(s: State, seat: int) -> bool:
@@ -738,9 +742,7 @@ def retreat(s: State, seat: int, a: Retreat | Stand) -> None:
     counts: dict[int, int] = {}
     for c in codes:
         assert c is not None and c >= 0
-        n = s.units[b.area][c] if a.piece == "all" else 1
-        if a.piece == "all" and _side_of(b, seat) == 0:
-            n -= board.ledger(s.landed, b.area, c)
+        n = may_retreat(s, seat, c) if a.piece == "all" else 1
         counts[c] = n
         moved[c % 4] += n
     board.move_units(s, b.area, to, counts)

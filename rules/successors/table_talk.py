@@ -11,12 +11,12 @@ from ..capabilities import Menus, Narration, Notation, Orders, Reference, TableT
 from ..errors import excerpt
 from ..game import Seat
 from ..words import count_of, listed
-from . import aside, board, codec, economy, engine, notation, reference, report, wording
+from . import aside, board, codec, combat, economy, engine, notation, reference, report, wording
 from .chits import KEPT_ARMED, PLAYED_NOW, YOUR_MOMENTS, chit_of
 from .movement import force_words
-from .names import area_name, title
+from .names import area_name, piece_code, title
 from .options import SuccessorsOptions
-from .refusals import decision_text, how_to, in_battle
+from .refusals import decision_text, how_to
 from .result import half_points, points_text, ranking
 from .state import (
     ASIDE_ACTIONS,
@@ -102,11 +102,13 @@ class SuccessorsMenus(Menus[Action, View]):
 
 
 def _retreating(s: State, a: Retreat) -> int:
-    """How many units of a retreat's kind its seat has in the battle (one retreats a step)."""
+    """How many units of a retreat's kind its seat may retreat from the battle (one a
+    step; landed invaders stay, l.60)."""
     top = s.frames[-1] if s.frames else None
-    if top is None or top[0] != "retreat" or a.piece in ("all", "leader"):
+    if top is None or top[0] != "retreat" or a.piece in ("all", "leader") or s.battle is None:
         return 0
-    return in_battle(s, top[1], a.piece)
+    c = piece_code(s, top[1], a.piece)
+    return combat.may_retreat(s, top[1], c) if c is not None and c >= 0 else 0
 
 
 def _empty_setup(s: State, action: Action) -> str | None:
