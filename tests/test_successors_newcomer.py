@@ -1404,3 +1404,17 @@ def test_the_retreats_listed_count_only_the_units_that_may_retreat() -> None:
     assert "`retreat 1 inf to Egypt`" in listed and not any("to `retreat" in x for x in listed), (
         listed
     )
+
+
+def test_the_battles_open_say_which_is_a_sea_invasion_before_it_is_fought() -> None:
+    """A trial's cavalry marched overland into Macedonia beside infantry landed there: the
+    battle began "no pre-battle rolls in a sea invasion (l.58)", which nothing had said."""
+    s = put(put(started(3), "egy", BLUE, inf=2, cav=2), "cyr", RED, inf=3)
+    s = order(
+        moving(fleets(s, "egy", BLUE, 2)),
+        "sail 2 fleets with 2 inf Egypt Egyptian Sea land at Cyrenaica",
+    )
+    s = order(order(s, "move 2 cav Egypt Cyrenaica"), "end movement")
+    assert (
+        "(a sea invasion: no pre-battle rolls, l.58; the landed may not retreat, l.60)" in prompt(s)
+    )
