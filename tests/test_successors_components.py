@@ -222,7 +222,7 @@ def test_events_and_chits_are_looked_up_at_the_table() -> None:
     assert ref.lookup(options, "chit 19").startswith("Chit 19, Cavalry raid")
     with pytest.raises(ValueError, match="an event by its roll"):
         ref.lookup(options, "ODD 77")
-    assert len(ref.lookup_names(options)) == 72 + 20
+    assert len(ref.lookup_names(options)) == 72 + 20 + 36 + 7  # events, chits, areas, seas
 
 
 def test_an_event_or_a_chit_is_looked_up_by_its_title_as_the_help_says() -> None:
@@ -230,7 +230,9 @@ def test_an_event_or_a_chit_is_looked_up_by_its_title_as_the_help_says() -> None
     ref = reference_of(GAME)
     options = SuccessorsOptions()
     assert ref.lookup(options, "lamian war").startswith("ODD 11, Lamian War: Greece revolts")
-    assert ref.lookup(options, "persia").startswith("ODD 54, Persia revolts")  # the start
+    assert ref.lookup(options, "persia revolts").startswith("ODD 54, Persia revolts")
+    persia = ref.lookup(options, "persia")  # the area of that name, and the event named after it
+    assert persia.startswith("Persia: worth 4") and "(also `ODD 54` Persia revolts)" in persia
     assert ref.lookup(options, "Cavalry raid").startswith("Chit 19 and Chit 20, each: Cavalry")
     with pytest.raises(ValueError, match="names several: `EVEN 51` Elephant dealers, `EVEN 52`"):
         ref.lookup(options, "elephant")

@@ -36,7 +36,7 @@ from test_successors_rules import begun, contest
 from bot.terminal.local import amain
 from rules.capabilities import menus_of, narration_of, notation_of, orders_of, reference_of, talk_of
 from rules.errors import IllegalAction, InvalidOrder
-from rules.successors import GAME, State
+from rules.successors import GAME, State, SuccessorsOptions
 from rules.successors.economy import EVENT_ELEPHANTS, REVENUE_BUY
 from rules.successors.engine import OPTIONS, frame
 from rules.successors.notation import parse
@@ -1418,3 +1418,17 @@ def test_the_battles_open_say_which_is_a_sea_invasion_before_it_is_fought() -> N
     assert (
         "(a sea invasion: no pre-battle rolls, l.58; the landed may not retreat, l.60)" in prompt(s)
     )
+
+
+def test_an_area_is_looked_up_with_its_neighbours_as_a_card_is() -> None:
+    """Which provinces touch which appeared only in the picture: `board` in words did not
+    say, and a trial took Persia for Babylonia's neighbour. `card Egypt` tells an area."""
+    ref = reference_of(GAME)
+    egypt = ref.lookup(SuccessorsOptions(), "Egypt")
+    assert egypt == (
+        "Egypt: worth 6, open, a port, its symbol infantry (Q5); borders Coele-Syria, Arabia "
+        "and Cyrenaica; on Egyptian Sea and Red Sea"
+    ), egypt
+    assert ref.lookup(SuccessorsOptions(), "per").startswith("Persia: worth 4, rough")
+    assert ref.lookup(SuccessorsOptions(), "aegean").startswith("Aegean Sea, a sea: next to")
+    assert ("Egypt", "Egypt") in ref.lookup_names(SuccessorsOptions())

@@ -36,7 +36,7 @@ INFO = GameInfo(
     options=SuccessorsOptions,
     score_name="half points",  # l.68: a Talent is worth half a point
     private=True,
-    lookup="event or chit",  # the table of events by roll, the chits by number
+    lookup="event, chit or area",  # the events by roll, the chits by number, the map's areas
     dealt=("die", "chit"),
 )
 

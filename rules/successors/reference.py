@@ -13,9 +13,9 @@ from difflib import get_close_matches
 from types import MappingProxyType
 
 from ..errors import excerpt
-from ..words import count_of, singular
+from ..words import count_of, listed, singular
 from . import chits, readings
-from .components import standard_parts
+from .components import Map, standard_parts
 from .names import unit_noun
 from .state import TRIGGERS
 
@@ -298,3 +298,22 @@ def topic(name: str) -> str:
         return readings.told(int(asked[1]))
     told = TOPICS[find(name)]
     return told if isinstance(told, str) else told()
+
+
+def place_told(m: Map, area: int) -> str:
+    """An area of the map as the lookup tells it: a land area's worth, terrain, coast, the
+    unit it lets one buy (Q5), its neighbours and seas; a sea's neighbours and coasts."""
+    names = m.names
+    if area >= m.land:
+        sea = area - m.land
+        near = listed([names[m.land + t] for t in m.sea_adjacent[sea]]) or "no sea"
+        return f"{names[area]}, a sea: next to {near}; its coasts {listed([names[a] for a in m.coasts[sea]])}"
+    terrain = "rough (2 MP, l.26)" if m.rough[area] else "open"
+    coast = ("inland", "coastal", "a port")[m.coast[area]]
+    said = (
+        f"{names[area]}: worth {m.value[area]}, {terrain}, {coast}, its symbol "
+        f"{unit_noun(m.symbol[area], 1)} (Q5); borders "
+        f"{listed([names[b] for b in m.adjacent[area]]) or 'no land area (an island)'}"
+    )
+    seas = [names[t] for t in m.seas[area]]
+    return said + (f"; on {listed(seas)}" if seas else "")

@@ -101,6 +101,14 @@ class SuccessorsMenus(Menus[Action, View]):
         return out, None
 
 
+def _named(key: str, title: str) -> str:
+    """A lookup's entry as a reader types it: `ODD 45` Lamian war, `chit 5` Hidden
+    treasure, `Egypt`."""
+    if key.startswith("AREA"):
+        return f"`{title}`"
+    return f"`{key.lower() if key.startswith('CHIT') else key}` {title}"
+
+
 def _retreating(s: State, a: Retreat) -> int:
     """How many units of a retreat's kind its seat may retreat from the battle (one a
     step; landed invaders stay, l.60)."""
@@ -449,11 +457,12 @@ class SuccessorsReference(Reference[SuccessorsOptions]):
         p = parts(options.map_file, options.events_file, options.chits_file, options.setup_file)
         out = [(f"{e.key} {e.title}", e.key) for e in p.events.table]
         out += [(f"chit {c.number} {c.name}", f"chit {c.number}") for c in p.chits.chits]
+        out += [(name, name) for name in p.map.names]
         return out
 
     def lookup(self, options: SuccessorsOptions, query: str) -> str:
-        """An event by its roll, a chit by its number, either by its title (whole, its
-        start, or words of it: `cavalry raid`, `lamian`)."""
+        """An event by its roll, a chit by its number, an area by its name or id, each by
+        its title too (whole, its start, or words of it: `cavalry raid`, `lamian`)."""
         from .components import parts
 
         p = parts(options.map_file, options.events_file, options.chits_file, options.setup_file)
@@ -464,12 +473,21 @@ class SuccessorsReference(Reference[SuccessorsOptions]):
         q = " ".join(query.strip().upper().split())
         texts = {e.key: f"{e.key}, {e.title}: {e.text}" for e in p.events.table}
         texts |= {f"CHIT {c.number}": f"Chit {c.number}, {c.name}: {c.text}" for c in p.chits.chits}
+        m = p.map
+        texts |= {f"AREA {m.ids[a].upper()}": reference.place_told(m, a) for a in range(m.areas)}
+        if q.lower() in m.index:  # an area by its id: `egy`
+            return texts[f"AREA {q}"]
         number = q.removeprefix("CHIT").strip()
         key = f"CHIT {int(number)}" if number.isdigit() and len(number) < 4 else q
         if key in texts:
             return texts[key]
         titles = [(e.key, e.title) for e in p.events.table]
         titles += [(f"CHIT {c.number}", c.name) for c in p.chits.chits]
+        area = next((a for a in range(m.areas) if m.names[a].upper() == q), None)
+        if area is not None:  # an area by its name, with what else bears it in its title
+            others = ", ".join(_named(k, t) for k, t in _by_title(titles, q)[:4])
+            return texts[f"AREA {m.ids[area].upper()}"] + (f" (also {others})" if others else "")
+        titles += [(f"AREA {m.ids[a].upper()}", m.names[a]) for a in range(m.areas)]
         found = _by_title(titles, q)
         if len(found) == 1:
             return texts[found[0][0]]
@@ -478,14 +496,12 @@ class SuccessorsReference(Reference[SuccessorsOptions]):
             keys = [k.title() if k.startswith("CHIT") else k for k, _ in found]
             return f"{listed(keys)}, each: {said_of.pop()}"
         if found:
-            said = ", ".join(
-                f"`{k.lower() if k.startswith('CHIT') else k}` {t}" for k, t in found[:8]
-            )
+            said = ", ".join(_named(k, t) for k, t in found[:8])
             more = f" and {len(found) - 8} more" if len(found) > 8 else ""
             raise ValueError(f"{excerpt(query)} names several: {said}{more}")
         raise ValueError(
-            f"no event or chit {excerpt(query)}: an event by its roll (`ODD 45`), a chit by "
-            f"its number (`chit 5`, 1 to {len(p.chits.chits)}), or either by its title"
+            f"no event, chit or area {excerpt(query)}: an event by its roll (`ODD 45`), a chit "
+            f"by its number (`chit 5`, 1 to {len(p.chits.chits)}), any by its title or name"
         )
 
     def help_lines(self, named: Callable[[str], str]) -> list[str]:
