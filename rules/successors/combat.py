@@ -182,25 +182,37 @@ def called(s: State, q: int, area: int, p: int, a: Fight | Decline) -> None:
 
 def start(s: State, area: int, p: int, q: int) -> None:
     """A battle of the phasing side (the attacker, Q14) against `q` (a seat, or WHITE)."""
+    attackers = attacking_slots(s, area, p, q)
+    invasion, double = sea_invasion(s, area, attackers)
+    s.battle = Battle(
+        area=area,
+        attackers=attackers,
+        defenders=(WHITE,) if q == WHITE else own_slots(q),
+        principal=(p, NO if q == WHITE else q),
+        stage="start",
+        invasion=invasion,
+        double=double,
+    )
+    push(s, ("battle", NO, NO, NO, NO))
+
+
+def attacking_slots(s: State, area: int, p: int, q: int) -> tuple[int, ...]:
+    """The slots on the phasing player's side of a battle against `q`: his own, and his
+    allies' there that are not allied with `q` too."""
     allies = [
         k
         for k in board.allies_of(s, p)
         if board.seat_units(s, area, k) and (q == WHITE or not board.allied(s, k, q))
     ]
-    attackers = tuple(sorted(x for k in (p, *allies) for x in own_slots(k)))
-    defenders = (WHITE,) if q == WHITE else own_slots(q)
+    return tuple(sorted(x for k in (p, *allies) for x in own_slots(k)))
+
+
+def sea_invasion(s: State, area: int, attackers: tuple[int, ...]) -> tuple[bool, bool]:
+    """Whether a battle there is a sea invasion (some attackers landed this turn: no
+    pre-battle, l.58), and whether every attacker landed (the defender rolls double, l.59)."""
     units = board.units_of(s, area, attackers)
     landed = landed_units(s, area, attackers)
-    s.battle = Battle(
-        area=area,
-        attackers=attackers,
-        defenders=defenders,
-        principal=(p, NO if q == WHITE else q),
-        stage="start",
-        invasion=landed > 0,
-        double=units > 0 and landed >= units,
-    )
-    push(s, ("battle", NO, NO, NO, NO))
+    return landed > 0, units > 0 and landed >= units
 
 
 def landed_units(s: State, area: int, slots: tuple[int, ...]) -> int:

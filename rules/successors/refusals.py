@@ -797,16 +797,16 @@ def _side(s: State, at: int, slots: Sequence[int], leader: bool, whose: str) -> 
     return f"{whose} leader alone" if units == "no units" else f"{mine}{units} with {whose} leader"
 
 
-def _invasion(s: State, at: int, seat: int) -> str:
-    """What a battle where some of the seat's troops landed this turn is: a sea invasion
-    (l.55-60), whose rules change the battle before it is fought."""
-    slots = board.own_slots(seat)
-    landed = sum(n for a, c, n in s.landed if a == at and c // 4 in slots)
-    if not landed:
+def _invasion(s: State, at: int, seat: int, q: int) -> str:
+    """What a battle against `q` where some of the attackers landed this turn is: a sea
+    invasion (l.55-60), whose rules change the battle before it is fought."""
+    invasion, double = combat.sea_invasion(s, at, combat.attacking_slots(s, at, seat, q))
+    if not invasion:
         return ""
-    every = landed >= board.seat_units(s, at, seat)
-    double = ", the defender rolling two dice a unit (l.59)" if every else ""
-    return f" (a sea invasion: no pre-battle rolls, l.58; the landed may not retreat, l.60{double})"
+    doubled = ", the defender rolling two dice a unit (l.59)" if double else ""
+    return (
+        f" (a sea invasion: no pre-battle rolls, l.58; the landed may not retreat, l.60{doubled})"
+    )
 
 
 def _battles_open(s: State) -> str:
@@ -824,7 +824,10 @@ def _battles_open(s: State) -> str:
         led = a.against != "white" and s.leaders[s.seats.index(a.against)] == at
         theirs = _side(s, at, other, led, "a")
         who = "the rebels" if a.against == "white" else a.against.capitalize()
-        said.append(f"{who} at {area_name(s, at)}, {mine} against {theirs}{_invasion(s, at, seat)}")
+        q = WHITE if a.against == "white" else s.seats.index(a.against)
+        said.append(
+            f"{who} at {area_name(s, at)}, {mine} against {theirs}{_invasion(s, at, seat, q)}"
+        )
     legal = engine.legal(s)  # rebels are always fought (Q13): no `decline white`
     first = next((a for a in fights if Decline(a.at, a.against) in legal), fights[0])
     decline = Decline(first.at, first.against)
