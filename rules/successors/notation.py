@@ -669,7 +669,7 @@ def _only_coast(r: Reader, pieces: list[tuple[int, str]]) -> str:
     )
     if len(places) == 1:
         return places[0]
-    said = " or ".join(f"`at {r.s.parts.map.names[r.s.parts.map.index[x]]}`" for x in places)
+    said = " or ".join(f"`at {place(r.s, x)}`" for x in places)
     raise OrderError(f"name where they board: {said or 'nowhere now'}")
 
 
