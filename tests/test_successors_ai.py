@@ -532,7 +532,10 @@ def test_the_why_line_names_the_areas_taken_and_the_treasury_kept() -> None:
         seat = GAME.to_move(s)
         s = GAME.apply(s, GAME.deal(s, dealer.randrange) if seat is None else greedy.decide(s))
     line = why.why_line(GAME.view(start, None), GAME.view(s, None), mover, "greedy")
-    assert line is not None and line.startswith("_Why: it ")
+    # the turn is named: the line follows the turn's last step, which a trial took it to explain
+    assert line is not None and line.startswith(
+        f"_Why: {mover.capitalize()}'s turn as a whole: it "
+    )
     assert "Talent" in line and "points now" in line
     assert why.why_line(GAME.view(start, None), GAME.view(s, None), mover, "random") == (
         "_Why: the random AI picks any allowed step._"
@@ -562,11 +565,15 @@ def test_each_part_of_the_why_line_has_its_verb_whatever_changed() -> None:
     b = put(started(3), "egy", 0, levy=2)
     only_units = put(b, "egy", 0, levy=1)
     line = why.why_line(GAME.view(b, None), GAME.view(only_units, None), SEATS[0], "greedy")
-    assert line is not None and line.startswith("_Why: it has 3 units (was 2), upkeep 3; it keeps")
+    assert line is not None and line.startswith(
+        "_Why: Blue's turn as a whole: it has 3 units (was 2), upkeep 3; it keeps"
+    )
     more = put(controlled(b, 0, "cyr"), "cyr", 0, levy=1)
     line = why.why_line(GAME.view(b, None), GAME.view(more, None), SEATS[0], "greedy")
     assert line is not None
-    assert line.startswith("_Why: it takes Cyrenaica; its income is 8 (was 6); it has 3 units")
+    assert line.startswith(
+        "_Why: Blue's turn as a whole: it takes Cyrenaica; its income is 8 (was 6); it has 3 units"
+    )
 
 
 def test_one_is_singular_wherever_the_why_line_and_the_hint_count() -> None:

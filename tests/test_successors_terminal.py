@@ -150,7 +150,7 @@ async def test_an_ais_why_after_a_persons_step_that_ended_its_turn_is_under_the_
     lines = out.getvalue().split("\n")
     escape = lines.index("• Blue's fleet escapes from Egypt to Egyptian Sea")
     assert lines[escape + 1] == "Green (the greedy AI) has played its turn:", lines[escape:]
-    assert lines[escape + 2].startswith("Why: it takes Syria, Phoenicia, Egypt")
+    assert lines[escape + 2].startswith("Why: Green's turn as a whole: it takes Syria, Phoenicia")
     assert_why_lines_under_their_ais_header(out.getvalue())
 
 

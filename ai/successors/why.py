@@ -68,9 +68,13 @@ def why_line(start: View, end: View, seat: str, level: str) -> str | None:
     i = b.seats.index(seat)
     said = gains(b, a, i)
     kept = f"keeps {count_of(a.money[i], 'Talent')}" if a.money[i] else "spends every Talent"
+    # the turn named: the line follows its last step, which a reader took it to explain
+    whole = f"_Why: {names.title(a, i)}'s turn as a whole:"
     if not said:
-        return f"_Why: nothing was worth the move one phase ahead; it {kept}, {points(a, i)} now._"
-    return f"_Why: {'; '.join(said)}; it {kept}: {points(a, i)} now, the best one phase ahead._"
+        return (
+            f"{whole} nothing was worth the move one phase ahead; it {kept}, {points(a, i)} now._"
+        )
+    return f"{whole} {'; '.join(said)}; it {kept}: {points(a, i)} now, the best one phase ahead._"
 
 
 # --- the hint -------------------------------------------------------------------------------
