@@ -74,6 +74,7 @@ class Params:
     reserve: int = 2  # Talents kept beyond next turn's upkeep, against events (l.11)
     fight_at: float = 0.55  # the chance of winning at which a battle is fought
     retreat_below: float = 0.3  # the chance of winning below which a side retreats
+    detach: float = 0.0  # a part of a stack attacks alone when it wins at this chance (0: never)
 
 
 DEFAULT = Params()
@@ -431,7 +432,55 @@ class Planner:
                 out.append(Plan(src, tuple(sorted(units.items())), leader, path, score, kind))
             if best < AFAR_BELOW:
                 out += self.afar(src, units, leader, cost, near)
+        if self.params.detach and (fixed is None or (f is not None and f.leader == NO)):
+            out += self.detached(src, free, here, fixed)
         return out
+
+    def detached(
+        self, src: int, free: dict[int, int], here: tuple[int, ...], fixed: dict[int, int] | None
+    ) -> list[Plan]:
+        """Battles fought by a part of the stack at `src`, the rest left where it stands: for
+        each unfriendly area in reach, the fewest units of its own colour, the strongest first,
+        that win there at the `detach` chance, two at least (keeping `fixed`, the force
+        already formed)."""
+        s, seat = self.s, self.seat
+        own = sorted(
+            ((c, free[c]) for c in own_codes(seat)[:4] if free.get(c)),
+            key=lambda cn: -UNIT_STRENGTH[cn[0] % 4],
+        )
+        total = sum(free.values())
+        out: list[Plan] = []
+        for dest, path in reach(s, seat, src, s.parts.setup.land_mp).items():
+            if not board.unfriendly_here(s, dest, seat):
+                continue
+            part = self.least_winning(dest, own)
+            if not 1 < sum(part.values()) < total:  # (a lone unit seeks no battle on its way)
+                continue
+            if fixed and any(part.get(c, 0) < n for c, n in fixed.items()):
+                continue
+            counts = by_type(part)
+            g, kind = self.gain(dest, counts, False)
+            score = g - self.r.leave_cost(src, here, counts)
+            out.append(Plan(src, tuple(sorted(part.items())), False, path, score, kind))
+        return out
+
+    def least_winning(self, dest: int, own: list[tuple[int, int]]) -> dict[int, int]:
+        """The fewest of `own` (codes and counts, the strongest first) that win a battle at
+        `dest` at the `detach` chance, with the seat's units there; {} when all of them do
+        not."""
+        s, seat = self.s, self.seat
+        there = mine(s, dest, seat)
+        theirs = foe_side(s, dest, seat)
+        part: dict[int, int] = {}
+        counts = list(there)
+        for c, n in own:
+            for _ in range(n):
+                part[c] = part.get(c, 0) + 1
+                counts[c % 4] += 1
+                ours = odds.Side((counts[0], counts[1], counts[2], counts[3]))
+                if odds.battle(ours, theirs, self.hits, self.hits[CAV]).win >= self.params.detach:
+                    return part
+        return {}
 
     def afar(
         self,
@@ -570,7 +619,10 @@ def first_step(s: State, seat: int, plan: Plan) -> st.Action:
     at = s.parts.map.ids[plan.src]
     for c, n in plan.units:
         if have.get(c, 0) < n:
-            return st.Take(at, names.piece_word(s, seat, c), n - have.get(c, 0))
+            want = n - have.get(c, 0)  # a take is of one, or of all there (a part: by ones)
+            if want != movement.available(s, plan.src, c):
+                want = 1
+            return st.Take(at, names.piece_word(s, seat, c), want)
     if plan.leader and (f is None or f.leader == NO):
         return st.Take(at, "leader", 1)
     place = f.place if f is not None else plan.src

@@ -1,0 +1,69 @@
+"""Successors' hard AI sends a part of a stack to fight: a trial's hard seat kept its ten
+units and its leader four turns beside its own home, held by one rival levy, because only a
+single unit or the whole stack could move, and the whole stack stood guard."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from successors_helpers import BLUE, controlled, leader_at, moving, put, started
+
+from ai.successors import hard, moves, odds
+from ai.successors.moves import Planner
+from ai.successors.reading import foe_side
+from rules.successors import GAME, State, board
+from rules.successors import state as st
+
+RED = 1
+
+
+def _home_held_beside_a_guarded_stack() -> State:
+    """Blue's 6 infantry and its leader in Phoenicia, Red's 5 infantry beside them in Syria,
+    and Red's levy in Blue's home, Egypt, two areas off."""
+    s = put(controlled(started(3, money=0), RED, "egy", "syr"), "egy", RED, levy=1)
+    s = put(put(controlled(s, BLUE, "pho"), "pho", BLUE, inf=6), "syr", RED, inf=5)
+    return moving(leader_at(s, BLUE, "pho"))
+
+
+def _blue_moves(s: State, weights: moves.Params) -> State:
+    while GAME.to_move(s) == "blue" and s.frames[-1][0] == "move":
+        s = GAME.apply(s, moves.step(s, BLUE, st.NO, weights))
+    return s
+
+
+def test_hard_retakes_its_home_with_a_part_of_a_stack_that_stands_guard() -> None:
+    s = _home_held_beside_a_guarded_stack()
+    egypt, phoenicia = s.parts.map.index["egy"], s.parts.map.index["pho"]
+    after = _blue_moves(s, hard.WEIGHTS)
+    attackers = board.seat_units(after, egypt, BLUE)
+    assert 2 <= attackers < 6, attackers  # the fewest that win there, two at least
+    assert board.seat_units(after, phoenicia, BLUE) >= 3  # the rest stand against Syria
+    assert after.frames[-1][:2] == ("combat", BLUE)  # and the battle is Blue's to fight
+    # with a single unit or the whole stack alone to choose from, the home stayed Red's
+    before = _blue_moves(s, replace(hard.WEIGHTS, detach=0.0))
+    assert board.seat_units(before, egypt, BLUE) == 0
+
+
+def test_a_part_is_the_fewest_units_the_strongest_first_that_win_at_the_weights_chance() -> None:
+    """With cavalry, infantry and levies in Phoenicia, the part sent to Egypt is cavalry
+    first; it wins there at 0.8 or better, and one unit fewer would not."""
+    s = put(_home_held_beside_a_guarded_stack(), "pho", BLUE, cav=2, levy=3)
+    egypt = s.parts.map.index["egy"]
+    plans = [p for p in Planner(s, BLUE, hard.WEIGHTS).ranked() if p.path[-1:] == (egypt,)]
+    part = next(dict(p.units) for p in plans if p.kind == "battle" and not p.leader)
+    strongest = sorted(part, key=lambda c: -moves.UNIT_STRENGTH[c % 4])
+    assert strongest[0] == BLUE * 4 + 2  # cavalry first
+
+    def win(units: dict[int, int]) -> float:
+        counts = moves.by_type(units)
+        return odds.battle(odds.Side(counts), foe_side(s, egypt, BLUE), *hits_of(s)).win
+
+    assert win(part) >= hard.WEIGHTS.detach
+    fewer = dict(part)
+    fewer[strongest[-1]] -= 1
+    assert sum(fewer.values()) < 2 or win(fewer) < hard.WEIGHTS.detach
+
+
+def hits_of(s: State) -> tuple[tuple[int, ...], int]:
+    hits = s.parts.setup.hits
+    return tuple(hits), hits[2]
