@@ -129,6 +129,16 @@ class Step(Generic[A]):
     action: A
 
 
+@dataclass(frozen=True, slots=True)
+class Unread:
+    """The action of a step typed after one that brings a roll or a draw, in a game whose
+    steps are read against the position they are taken in: unread, since that position is not
+    seen before the reveal. The order ends at the reveal (a reveal commits), so it is never
+    played: it is told as not played, as typed."""
+
+    text: str
+
+
 class Game(Protocol[S, A, V, Opt]):
     """The core of one game's rules, as every layer calls them: its info, its life (setup,
     who decides, chance, legal steps, apply, result, the undo barrier), what a seat sees,

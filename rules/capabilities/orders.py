@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Generic, TypeVar
 
-from ..game import Game, Seat, Step
+from ..game import Game, Seat, Step, Unread
 from .notation import notation_of
 
 S = TypeVar("S")
@@ -18,9 +18,9 @@ class Orders(Generic[S, A, V]):
     def __init__(self, game: Game[S, A, V, Any]) -> None:
         self.game = game
 
-    def read_order(self, view: V, text: str, seat: Seat) -> list[Step[A]]:
+    def read_order(self, view: V, text: str, seat: Seat) -> list[Step[A | Unread]]:
         """An order: one step or more, read against what `seat` may do now (`parse`), each
-        with the text it was written as."""
+        with the text it was written as (a game may leave the steps past a reveal Unread)."""
         notation = notation_of(self.game)
         return [Step(notation.describe(view, a), a) for a in notation.parse(view, text, seat)]
 

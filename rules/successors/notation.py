@@ -297,7 +297,22 @@ class Reader:
 
 def parse(v: View, text: str, seat: str) -> list[Action]:
     """An order: steps joined by commas, each read against the position the steps before it
-    leave. Raises ValueError naming the step and what was expected, or why it is refused."""
+    leave. Raises ValueError naming the step and what was expected, or why it is refused
+    (a step after one that brings a roll or a draw too: `read_to_reveal` reads up to it)."""
+    return _read_parts(v, text, seat, to_reveal=False)[0]
+
+
+def read_to_reveal(v: View, text: str, seat: str) -> tuple[list[Action], list[str]]:
+    """An order's steps up to the end of the one that brings a roll or a draw, and the
+    steps typed after it, as typed: those are read against the position they are taken in,
+    which is not seen before the reveal (the table plays the order up to it and tells the
+    rest as not played). Raises as `parse`."""
+    return _read_parts(v, text, seat, to_reveal=True)
+
+
+def _read_parts(
+    v: View, text: str, seat: str, *, to_reveal: bool
+) -> tuple[list[Action], list[str]]:
     if len(text) > MAX_ORDER_CHARS:
         raise InvalidOrder(f"an order is at most {MAX_ORDER_CHARS:,} characters")
     parts = [p for p in re.split(r"[,;]", text) if p.strip()]
@@ -305,6 +320,8 @@ def parse(v: View, text: str, seat: str) -> list[Action]:
         raise InvalidOrder("an order names a step, as `move 2 inf Egypt Arabia Syria`")
     r = Reader(v, seat)
     for k, part in enumerate(parts):
+        if to_reveal and r.out and engine.chance(r.s) is not None:
+            return r.out, [p.strip() for p in parts[k:]]
         at, r.last = r.s, k == len(parts) - 1
         try:
             _read(r, words_of(part))
@@ -314,7 +331,7 @@ def parse(v: View, text: str, seat: str) -> list[Action]:
             raise _misread(OrderError(str(e)), part).at(
                 k + 1, len(parts), part.strip(), at
             ) from None
-    return r.out
+    return r.out, []
 
 
 def _misread(e: RulesError, part: str) -> RulesError:

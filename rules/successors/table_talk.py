@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from ..capabilities import Menus, Narration, Notation, Orders, Reference, TableTalk, Turns
 from ..errors import excerpt
-from ..game import Seat
+from ..game import Seat, Step, Unread
 from ..words import count_of, listed
 from . import aside, board, codec, combat, economy, engine, notation, reference, report, wording
 from .chits import KEPT_ARMED, PLAYED_NOW, YOUR_MOMENTS, chit_of
@@ -169,6 +169,13 @@ def _deserting(s: State, action: Action) -> str | None:
 
 
 class SuccessorsOrders(Orders[State, Action, View]):
+    def read_order(self, view: View, text: str, seat: Seat) -> list[Step[Action | Unread]]:
+        """The order up to a roll or a draw, and the steps typed after it Unread (the
+        position they are taken in is not seen before the reveal)."""
+        steps, rest = notation.read_to_reveal(view, text, seat)
+        read: list[Step[Action | Unread]] = [Step(notation.describe(view, a), a) for a in steps]
+        return read + [Step(part, Unread(part)) for part in rest]
+
     def finishing(self, action: Action) -> bool:
         return isinstance(action, notation.FINISHING)
 
@@ -190,8 +197,9 @@ class SuccessorsNarration(Narration[Action, View]):
         if isinstance(action, Undo):  # `after`'s news is an older step's; `before`'s, its own
             return [_taken_back(before.state, after.state, seat)]
         news = list(after.state.news)
-        if seat is not None and not news:
-            news = [_step_said(before.state, action, after.state, seat)]
+        if seat is not None and (not news or _ends_purchases(before.state, action)):
+            # (the purchases' end is said before what it sets going: a new game turn)
+            news = [_step_said(before.state, action, after.state, seat), *news]
         return news + _warned_of_the_end(before.state, after.state)
 
     def merge_lines(self, lines: list[str]) -> list[str]:
@@ -282,6 +290,10 @@ def _taken_back(before: State, after: State, seat: Seat | None) -> str:
     return f"{who} takes back its last step: {undone}" + (
         f" (treasury back to {after.money[i]})" if back else ""
     )
+
+
+def _ends_purchases(s: State, a: Action) -> bool:
+    return isinstance(a, Done) and bool(s.frames) and s.frames[-1][0] == "buy"
 
 
 def _step_said(s: State, a: Action, after: State, seat: Seat) -> str:

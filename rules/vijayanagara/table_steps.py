@@ -14,6 +14,7 @@ from ..capabilities import (
 from ..game import (
     Seat,
     Step,
+    Unread,
 )
 from . import (
     Action,
@@ -76,7 +77,7 @@ class VijayanagaraMenus(Menus[Action, GameState]):
 
 
 class VijayanagaraOrders(Orders[GameState, Action, GameState]):
-    def read_order(self, view: GameState, text: str, seat: Seat) -> list[Step[Action]]:
+    def read_order(self, view: GameState, text: str, seat: Seat) -> list[Step[Action | Unread]]:
         giver = Faction(seat) if seat in self.game.info.seats else None
         steps = fitted(view, parse_steps(split_order(text), giver=giver))
         return [Step(s.text, s.action) for s in steps]

@@ -1,0 +1,39 @@
+"""A Successors order that goes past a roll, typed at the terminal: played up to the step
+that brings the roll, the rest told as not played, to send again once the roll is seen (a
+reveal commits), as in the other games; a trial's `fight green at Mesopotamia; fight red at
+Susiana` was refused whole. And the purchases' end is said when it opens a game turn."""
+
+from __future__ import annotations
+
+import asyncio
+
+from terminal_sessions import answered
+
+# seed 3: Green, Blue, then Red choose homes; Red, the last, moves first in every game turn
+SETUP = ["home Macedonia", "buy 5 levy at Macedonia", "home Egypt", "buy 2 inf at Egypt; done"]
+PAST_THE_ROLL = "home Babylonia; buy 2 inf at Babylonia; done; move 1 inf Babylonia Susiana"
+
+
+def _printed(last: str) -> str:
+    said = asyncio.run(answered("successors", [*SETUP, last], 3))
+    return said[-1][1]
+
+
+def test_an_order_past_a_roll_is_played_up_to_it_and_the_rest_told_as_not_played() -> None:
+    text = _printed(PAST_THE_ROLL)
+    assert "• Red chooses Babylonia as its home" in text
+    assert "• Red buys 2 infantry for 4 Talents at Babylonia (treasury 1)" in text
+    assert "Red rolls" in text  # the event roll the `done` brought, dealt
+    assert (
+        "Step 3 (`done`) revealed the event roll of three dice for Red, so the order ended "
+        "there (a reveal commits). Not played: `move 1 inf Babylonia Susiana`: send it again "
+        "now that it is seen, if you still mean to."
+    ) in text
+    assert "! " not in text  # nothing refused
+    assert "marches" not in text
+
+
+def test_the_purchases_end_is_said_before_the_game_turn_it_opens() -> None:
+    lines = _printed("home Babylonia; buy 2 inf at Babylonia; done").splitlines()
+    done = lines.index("• Red is done buying (treasury 1)")
+    assert lines[done + 1] == "• Game turn 1 of 12 begins; order: Red, Blue, Green"
