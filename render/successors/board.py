@@ -92,7 +92,7 @@ PHASES = ("Events", "Revenue", "Purchases", "Movement", "Combat", "Combat", "End
 LEGEND = (
     "■ value (tax and points), on a house: a home · I C L E: the unit bought there · ⚓ port "
     "· shaded: rough (2 MP) · framed: its controller's colour; dark red: revolt (dashed: "
-    "invasion), worth nothing",
+    "invasion), worth nothing · a line: a border",
     "★ leader · L levy, I infantry, C cavalry, E elephant, F fleets (at sea, with the units "
     "aboard) · white: rebels; white edged in a player's colour: its mercenaries · ⚔ battle "
     "· T Talents · pts points now",
