@@ -47,6 +47,19 @@ def test_a_close_entry_is_listed_not_every_entry_sharing_a_misspelt_word() -> No
     assert entries_like(places, "plase 2") == ["`place 2`"]
 
 
+def test_a_count_tells_an_entry_apart_only_after_what_is_named() -> None:
+    """A trial's `buy 4 inf at Egypt`, refused with 3 infantry left, was shown the cavalry
+    purchases "like it", for their 4: the piece named tells first."""
+    entries = [
+        "`buy 1 levy at Egypt`",
+        "`buy 1 inf at Egypt` to `buy 3 inf at Egypt` (any of 1-3)",
+        "`buy 1 cav at Egypt` to `buy 4 cav at Egypt` (any of 1-4)",
+        "`buy 1 fleet at Lydia and Ionia` to `buy 6 fleet at Lydia and Ionia` (any of 1-6)",
+        "`done`",
+    ]
+    assert entries_like(entries, "buy 4 inf at Egypt") == [entries[1]]
+
+
 def _refusals(kind: str, lines: list[str], seed: int | None) -> dict[str, str]:
     said = asyncio.run(answered(kind, lines, seed))
     return {line: next(t for t in text.splitlines() if t.startswith("! ")) for line, text in said}

@@ -239,7 +239,7 @@ async def test_a_refusal_lists_what_is_allowed_in_the_real_position(svc: GameSer
     before = (await state_now(svc)).model_dump()
     reply = await svc.moves.play(CH, D, "command; march; move 40 troop from delhi to malwa")
     assert not reply.ok
-    assert "At that step the choices were" in reply.text
+    assert "At that step the choices" in reply.text  # (those like it, or all)
     # the real position is the card's first decision, not the hypothetical March
     assert reply.text.split("Allowed now: ")[1].startswith("`command+decree`")
     assert (await state_now(svc)).model_dump() == before

@@ -83,7 +83,8 @@ def entries_like(entries: Sequence[str], text: str) -> list[str]:
     a word matches the same word, one it begins (3 letters or more: `harb`), or one it
     misspells (`quary`, `harbor`). A word most entries hold (`with`, a verb every step now
     shares) tells none apart and is left out, unless every word is such; the first word
-    left (the verb or the space typed) counts twice. An entry is like the text when it
+    left that is not a count (the verb, the piece or the space typed) counts twice (`buy 4
+    inf` means infantry before it means four). An entry is like the text when it
     matches more than half of that weight and nearly as much as the best one does (`place 2`
     for `plase 2`, not every placement); none is when none does."""
     typed = _words(text)[:12]  # a step is a few words; a long text is not compared whole
@@ -91,7 +92,8 @@ def entries_like(entries: Sequence[str], text: str) -> list[str]:
         return []
     held = [frozenset(_words(e)) for e in entries]
     telling = [w for w in typed if 2 * sum(w in h for h in held) <= len(entries)] or typed
-    weights = [2, *([1] * (len(telling) - 1))]
+    named = next((k for k, w in enumerate(telling) if not w.isdigit()), None)
+    weights = [2.0 if k == named else 1.0 for k in range(len(telling))]
     scored = []
     for k, words in enumerate(held):
         got = sum(wt * _match(w, words) for w, wt in zip(telling, weights, strict=True))
