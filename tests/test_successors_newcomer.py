@@ -9,6 +9,7 @@ import io
 import random
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -487,6 +488,17 @@ def test_the_end_tells_each_seats_count_province_by_province_and_talent() -> Non
         "worth 5 points = 9 points; Green 0 provinces held alone worth 0 + 10 Talents worth 5 "
         "points = 5 points"
     )
+
+
+def test_the_end_tells_who_was_out_of_the_game_and_why_they_have_no_points() -> None:
+    """A trial saw Red, out in the last turn with 2 Talents shown the turn before, end at 0
+    points ranked above Green, out earlier: nothing said why."""
+    s = replace(started(4), out=(2, 1))  # Green out, then Red
+    text = ranking(s).text
+    assert text.endswith(
+        "; out of the game (Q32), with no points, the last out placed first: Red, Green"
+    )
+    assert ranking(s).places[2:] == (("red",), ("green",))
 
 
 def test_a_player_retreating_from_a_button_reads_how_many_units_each_one_moves() -> None:

@@ -56,6 +56,9 @@ def ranking(s: State) -> Ranking:
         text += f", tied with {', '.join(s.seats[k].capitalize() for k in tied[1:])} but earlier in the last turn's order (l.69)"
     counts = "; ".join(_count(s, k, held[k]) for k in ranked)
     text += f". The count (l.66-68): {counts}"
+    if s.out:  # their money went with them (Q32): placed after the rest, the last out first
+        gone = ", ".join(s.seats[k].capitalize() for k in reversed(s.out))
+        text += f"; out of the game (Q32), with no points, the last out placed first: {gone}"
     return Ranking(places=places, scores=scores, text=text)
 
 
