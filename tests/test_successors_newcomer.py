@@ -865,10 +865,13 @@ def test_the_voyage_a_prompt_offers_lands_only_where_no_enemy_fleet_stops_it() -
 def test_a_voyage_stopped_by_enemy_fleets_says_its_movement_goes_on_after_the_answer() -> None:
     """A voyage order into a sea with enemy fleets stops there (l.29): its landing was
     refused with "your movement is over", in the middle of the movement; then with "now:
-    fight ...", which a trial read as the position now, beside the steps allowed now."""
+    fight ...", which a trial read as the position now, beside the steps allowed now; then
+    with "your movement goes on once this is answered", which a trial read as a riddle."""
     s = moving(fleets(fleets(put(started(3), "egy", BLUE, inf=1), "egy", BLUE), "egs", RED))
     assert refused(s, "sail 1 fleet with 1 inf Egypt Egyptian Sea land at Cyrenaica") == (
-        "land 1 inf at Cyrenaica: your movement goes on once this is answered; at that step: "
+        "land 1 inf at Cyrenaica: your fleets stop where they meet enemy fleets (l.29): the "
+        "battle there is answered first, then send this step, and your movement goes on; at "
+        "that step: "
         "fight Red's fleets in Egyptian Sea or decline (l.49) (the step before it, not played: "
         "Blue meets enemy fleets in Egyptian Sea and stops (l.29))"
     )

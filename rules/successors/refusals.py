@@ -740,7 +740,10 @@ def _movement_when(s: State, seat: int) -> str:
     if turn[1] != seat:  # another's player turn (a battle it called, a loss it takes)
         return f"you move in your own player turn, and this is {title(s, turn[1])}'s (l.1-3)"
     if any(f[0] == "move" and f[1] == seat for f in s.frames):  # paused: a battle at sea
-        return "your movement goes on once this is answered"
+        return (
+            "your fleets stop where they meet enemy fleets (l.29): the battle there is answered"
+            " first, then send this step, and your movement goes on"
+        )
     if stage <= engine.MOVEMENT_STAGE:  # the player turn's stage still to come
         said = f"game turn {s.turn}'s movement comes after the event and the revenue phase (l.4-6)"
         # (a movement ends by itself once its last force has moved: an order for it is late)
