@@ -297,9 +297,10 @@ def _ends_purchases(s: State, a: Action) -> bool:
 
 
 def _step_said(s: State, a: Action, after: State, seat: Seat) -> str:
-    """A step that set nothing going, in the game's words: the force a seat readies (the
-    march that follows tells it again, report.py), a force halting, purchases ended, a side
-    standing its ground; any other step as its seat and its notation."""
+    """A step its news does not tell (one that set nothing going, or the purchases' end), in
+    the game's words: the force a seat readies (the march that follows tells it again,
+    report.py), a force halting, purchases ended, a side standing its ground; any other step
+    as its seat and its notation."""
     who = seat.capitalize()
     top = s.frames[-1][0] if s.frames else ""
     if isinstance(a, Take | TakeFleets | Drop) and top == "move":
