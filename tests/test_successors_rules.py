@@ -473,6 +473,19 @@ def test_l50_a_roll_of_5_or_6_kills_at_sea() -> None:
     assert s.news[-3].endswith("Blue rolls 5 4: 1 hit (a fleet hits on 5-6: l.50)"), s.news
 
 
+def test_l50_the_movers_fleets_at_anchor_in_the_sea_fight_too_and_the_roll_says_so() -> None:
+    """A trial sailed 4 fleets into a sea where 2 of its own lay at anchor beside Red's: 6
+    dice were rolled and one at anchor was lost, and nothing had said they fight."""
+    s = fleets(fleets(fleets(started(3), "egy", BLUE, 2), "egs", RED, 1), "egs", BLUE, 1)
+    s = order(moving(s), "take 2 fleets at Egypt, sail to Egyptian Sea, fight red at Egyptian Sea")
+    s = deal(s, 1, 1, 1, 1)
+    assert s.news[-2].endswith(
+        "Blue rolls 1 1 1 (with its 1 fleet at anchor there: every fleet fights): 0 hits (a "
+        "fleet hits on 5-6: l.50)"
+    ), s.news
+    assert s.news[-1].endswith("Red rolls 1: 0 hits (a fleet hits on 5-6: l.50)")
+
+
 def test_l51_after_one_round_the_surviving_movers_sail_on() -> None:
     s = deal(order(at_sea(2, 2), "fight red at Egyptian Sea"), 1, 1, 1, 1)
     assert s.force is not None and not s.force.stopped

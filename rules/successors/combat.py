@@ -819,8 +819,14 @@ def sea_rolled(s: State, sea: int, mover: int, enemy: int, a: Dice) -> None:
     on_enemy = sum(1 for v in a.values[:n] if v >= hit)
     on_mover = sum(1 for v in a.values[n:] if v >= hit)
     where, how = area_name(s, sea), f"a fleet hits on {_on(hit)}: l.50"
+    f = s.force
+    anchored = n - (f.fleets if f is not None and f.place == sea else n)
     for who, dice, hits in ((mover, a.values[:n], on_enemy), (enemy, a.values[n:], on_mover)):
         rolled = " ".join(map(str, dice))
+        if who == mover and anchored > 0:  # a trial did not expect those to fight
+            rolled += (
+                f" (with its {count_of(anchored, 'fleet')} at anchor there: every fleet fights)"
+            )
         say(s, f"{where}: {title(s, who)} rolls {rolled}: {count_of(hits, 'hit')} ({how})")
     sunk = min(on_enemy, s.fleets[sea][enemy])
     if sunk:
