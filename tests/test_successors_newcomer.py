@@ -537,6 +537,16 @@ def refused(s: State, text: str) -> str:
     return refusal.value.reason.split(". Allowed")[0]
 
 
+def test_a_refusal_says_what_is_asked_now_without_the_prompts_counsel() -> None:
+    """A trial's needless `stand`, in its purchases, was refused with the whole purchase
+    prompt (the upkeep, the events the Talents pay) before a long list: hard to scan."""
+    s = at(started(3), BLUE, 3, ("buy", BLUE, REVENUE_BUY, NO, NO))
+    assert refused(s, "stand") == (
+        "stand: units retreat or stand after a round of a battle (l.45); now: buy units at "
+        "your home or with your leader (10 Talents), or done"
+    )
+
+
 def test_a_step_typed_at_the_wrong_moment_says_when_it_comes_or_what_stops_it() -> None:
     """Found by typing each kind of order at random moments of random games: many were
     refused with only the prompt of the decision now ("fight red at Syria: move a force..."),

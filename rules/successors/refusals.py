@@ -67,6 +67,12 @@ def decision_text(s: State, *, told_others: bool = False) -> str:
     return YOU.sub(lambda m: "its" if m[0] == "your" else "it", said) if told_others else said
 
 
+def asked_now(s: State) -> str:
+    """What the seat deciding is asked, without the prompt's counsel after it (the upkeep,
+    an example to type): a refusal says it before the steps allowed now."""
+    return decision_text(s).split("; ", 1)[0]
+
+
 def _asked(s: State) -> str:
     if not s.frames:
         return "nothing: the game is over"
@@ -412,11 +418,11 @@ def _why(s: State, seat: int, a: Action) -> str | None:
             else f"the battle in {where} is under way: the next is chosen once it ends (l.35-36)"
         )
     if when is not None:
-        return f"{when}; now: {decision_text(s)}"
+        return f"{when}; now: {asked_now(s)}"
     if kind == "move":
         return _move_why(s, seat, a)
     if isinstance(a, MOVEMENT_STEPS):
-        return f"{_movement_when(s, seat)}; now: {decision_text(s)}"
+        return f"{_movement_when(s, seat)}; now: {asked_now(s)}"
     if kind == "home" and isinstance(a, ChooseHome):
         return _home_why(s, a)
     if kind == "retreat" and isinstance(a, Retreat):
