@@ -75,10 +75,10 @@ async def test_a_whole_game_against_two_ais_is_typed_to_its_victory_count(
     assert "Your chits: none" in text  # `hand`, before any was drawn
     for told in re.findall(r"^\(to you alone\) (.*)$", text, re.M):
         assert told.startswith("You draw chit "), told  # Blue's own draws, to Blue alone
-    # a chit drawn as an AI's turn begins is told with the lines that drew it, above the AI's
-    # header: under it, it read as a step of that AI's turn
+    # a chit drawn is told right under the line of its draw: after the lines the step went
+    # on with (the revenue), a trial read it late; under an AI's header, as that AI's step
     drawn = re.findall(r"^(.*)\n\(to you alone\) ", text, re.M)
-    assert drawn and all(above.startswith("• ") for above in drawn), drawn
+    assert drawn and all(above.startswith("• Blue draws a chit (") for above in drawn), drawn
     for drawer in re.findall(r"^• (Red|Green) draws a chit", text, re.M):
         assert f"{drawer} draws chit" not in text  # another seat's chit is never named
     assert_why_lines_keep_their_turns_treasury(text)

@@ -61,6 +61,8 @@ class Outcome:
     revealed_at: str | None = None
     unplayed: list[str] = field(default_factory=list)
     told: list[str] = field(default_factory=list)  # to the sender alone: a card drawn
+    # of those and the seat notes, each that follows a public line of its step: that line's start
+    told_after: dict[str, str] = field(default_factory=dict)
     # to each other seat a person holds, alone: what the steps and deals showed it
     seat_notes: dict[Seat, list[str]] = field(default_factory=dict)
     revealed: str = ""  # what a stored position waited for (revealed_at PENDING)
@@ -99,6 +101,7 @@ class OrderUnderWay:
     described: list[str] = field(default_factory=list)
     spoken: list[str] = field(default_factory=list)  # for the channel: each step's lines or words
     told: list[str] = field(default_factory=list)  # for the sender alone: what a deal showed
+    told_after: dict[str, str] = field(default_factory=dict)  # (Outcome.told_after)
     seat_notes: dict[Seat, list[str]] = field(default_factory=dict)  # for each other seat alone
     ended: tuple[str, str | None, Seat] | None = None  # a step that ended what it was in
     credits: int = 0  # finishing steps a step made needless (what it closed ended by itself)
@@ -339,6 +342,7 @@ class TurnPipeline:
             revealed_at=order.revealed_at if unplayed else None,
             unplayed=unplayed,
             told=order.told,
+            told_after=order.told_after,
             seat_notes=order.seat_notes,
         )
 
@@ -503,10 +507,14 @@ class TurnPipeline:
                 said = narration.told_to(g.view(state, seat), action)
                 if not said:
                     continue
+                after = narration.told_after(g.view(state, seat), action)
                 if seat == actor:
-                    order.told.append(whose + said)
+                    said = whose + said
+                    order.told.append(said)
                 else:
                     order.seat_notes.setdefault(seat, []).append(said)
+                if after is not None:
+                    order.told_after[said] = after
 
     @staticmethod
     def _unplayed(order: OrderUnderWay, steps: Sequence[Step[object]]) -> list[str]:
@@ -861,7 +869,7 @@ class TurnPipeline:
             edit=a.edit,
             close_text=a.close_text,
         )
-        reply.told = out.told
+        reply.told, reply.told_after = out.told, out.told_after
         g = self.loader.rules_of(record)
         reply.seat_notes = seat_notes_for(g, record, out.seat_notes)
         ranking = g.result(state)

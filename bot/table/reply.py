@@ -75,6 +75,9 @@ class Reply:
     receipt: str | None = None
     # What the move showed the sender's seat alone (the face of a card it drew); in the receipt
     told: list[str] = field(default_factory=list)
+    # of those and the seat notes' lines, each that follows a public line of the move (the draw
+    # of the card it shows): the start of that line
+    told_after: dict[str, str] = field(default_factory=dict)
     # What it showed each other seat a person holds alone: never in the channel (SeatNote)
     seat_notes: list[SeatNote] = field(default_factory=list)
     # The kept lines this reply shows its reader (their hand): removed once it reaches them

@@ -521,12 +521,17 @@ class LocalClient:
         # with the lines of its steps: not under the `Next:` line or the AI's header after
         # them, where it would read as a step of that AI's turn
         steps = next((i + 1 for i in reversed(range(len(lines))) if lines[i].startswith("• ")), 0)
-        for line in lines[:steps]:
-            self.say(f"{prefix}{line}")
-        for line in [*reply.told, *(x for note in self._keyboards(reply) for x in note.lines)]:
-            self.say(f"(to you alone) {line}")
-        for line in lines[steps:]:
-            self.say(f"{prefix}{line}")
+        told = [*reply.told, *(x for note in self._keyboards(reply) for x in note.lines)]
+        # (a card's face right under the public line of its draw, where the move says it)
+        under = {
+            line: _told_under(lines[:steps], reply.told_after.get(line), steps - 1) for line in told
+        }
+        for i in range(-1, len(lines)):
+            if i >= 0:
+                self.say(f"{prefix}{lines[i]}")
+            for line in told:
+                if under[line] == i:
+                    self.say(f"(to you alone) {line}")
         if reply.menu is not None:  # the terminal has no menu: the choices, to type
             for label, _ in reply.menu.options:
                 self.say(f"{prefix}  {terminal_text(label, self.games)}")
@@ -1305,6 +1310,16 @@ async def amain(
         if lines is None:
             keys.close()
         await service.close()
+
+
+def _told_under(lines: list[str], start: str | None, otherwise: int) -> int:
+    """The index of the last of `lines` that tells `start` ("• Blue draws a chit"), else
+    `otherwise`."""
+    if start is not None:
+        for i in reversed(range(len(lines))):
+            if lines[i].removeprefix("• ").startswith(start):
+                return i
+    return otherwise
 
 
 class OneLine(logging.Formatter):

@@ -33,6 +33,12 @@ class Narration(Generic[A, V]):
         view; None when it showed nothing the public does not see."""
         return None
 
+    def told_after(self, view: V, action: A) -> str | None:
+        """The start of the public line that the line `told_to` gives for the same step
+        follows ("Blue draws a chit": the draw whose card it shows), where the step's public
+        lines go on after it (the phase it set going); None: after them all."""
+        return None
+
     def headline(self, before: V, after: V, log: Sequence[str]) -> list[str]:
         """The lines that open a new stage of the game in the channel (a new visit, round or
         card), read from two public views: a recap of what ended (from `log`, the public log

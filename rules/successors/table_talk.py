@@ -214,6 +214,11 @@ class SuccessorsNarration(Narration[Action, View]):
     def unsettled(self, lines: list[str]) -> int:
         return report.unsettled(lines)
 
+    def told_after(self, view: View, action: Action) -> str | None:
+        if isinstance(action, DrawChit) and view.seat == action.seat:
+            return f"{title(view.state, view.state.seats.index(action.seat))} draws a chit"
+        return None
+
     def told_to(self, view: View, action: Action) -> str | None:
         s = view.state
         if isinstance(action, DrawChit) and view.seat == action.seat:
