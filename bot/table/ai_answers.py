@@ -90,8 +90,8 @@ class AiAnswers:
                 explained=why,
             )
         said = await self.shared.pipeline.moved_reply(outcome, self.after_finish)
-        said.receipt, said.told, said.told_after = None, [], {}  # the AI seat's own: not for
-        # the order's sender
+        # the AI seat's own: not for the order's sender
+        said.receipt, said.told, said.told_after = None, [], {}
         return said
 
     def _first(self, now: GameAtTurn, state: object, answered: set[Seat]) -> Answer | None:
