@@ -37,7 +37,7 @@ from test_successors_rules import begun, contest
 from bot.terminal.local import amain
 from rules.capabilities import menus_of, narration_of, notation_of, orders_of, reference_of, talk_of
 from rules.errors import IllegalAction, InvalidOrder
-from rules.successors import GAME, State, SuccessorsOptions
+from rules.successors import GAME, State, SuccessorsOptions, economy
 from rules.successors.economy import EVENT_ELEPHANTS, REVENUE_BUY
 from rules.successors.engine import OPTIONS, frame
 from rules.successors.notation import parse
@@ -535,6 +535,17 @@ def refused(s: State, text: str) -> str:
     with pytest.raises(IllegalAction) as refusal:
         read(s, text)
     return refusal.value.reason.split(". Allowed")[0]
+
+
+def test_an_event_owed_by_a_seat_with_no_unit_says_it_has_none_to_lose() -> None:
+    """A trial read "Blue owes 1 Talent for the event and has nothing to pay (treasury 0)",
+    a sentence with no ending: elsewhere it went on "it must lose a unit"."""
+    s = replace(started(3, money=0), news=())
+    economy.charge(s, BLUE, 1, "the event")
+    assert s.news[-1] == (
+        "Blue owes 1 Talent for the event and has nothing to pay (treasury 0): it has no unit "
+        "to lose (l.11)"
+    )
 
 
 def test_a_refusal_says_what_is_asked_now_without_the_prompts_counsel() -> None:

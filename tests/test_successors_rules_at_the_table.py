@@ -75,6 +75,8 @@ def test_a_player_asking_who_controls_an_area_reads_the_control_topic(word: str)
     assert told.startswith("Control (l.10; Q3)") and len(told) <= PHONE_SCREEN, told
     for said in ("alone or the most", "an ally with more units", "left empty", "(l.66)"):
         assert said in told, said
+    # a trial's home, still its own, took no purchases with a former ally's cavalry in it
+    assert "a home where unfriendly units stand (even yours still) takes no purchases" in told
 
 
 def test_the_alliances_topic_says_what_an_ally_may_take_and_what_follows_its_end() -> None:

@@ -55,8 +55,8 @@ def charge(s: State, seat: int, amount: int, why: str, to: int = NO) -> None:
     if board.unit_count(s, seat):
         say(s, f"{owes}: it must lose a unit (l.11)")
         push(s, ("lose", seat, NO, 0, 1))
-    else:
-        say(s, owes)
+    else:  # (l.11's unit to lose: it has none)
+        say(s, f"{owes}: it has no unit to lose (l.11)")
 
 
 def lose_options(s: State, seat: int, where: int) -> list[Lose]:

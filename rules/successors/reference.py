@@ -139,7 +139,8 @@ TOPICS: MappingProxyType[str, str | Callable[[], str]] = MappingProxyType(
             "without battle, so an ally with more units in your province takes it, l.10); a "
             "tie, or nobody there, keeps its controller, so an area stays yours when your "
             "units leave, until another's unit comes in. Your home too: left empty, one enemy "
-            "levy takes it, and a home an enemy holds takes no purchases (l.21; Q6). You "
+            "levy takes it, and a home where unfriendly units stand (even yours still) takes no "
+            "purchases (l.21; Q6). You "
             "collect the tax of the areas you control (l.5); at the end only those your "
             "units alone occupy score (l.66). A marked area has no controller (Q3)."
         ),

@@ -309,7 +309,8 @@ def _move_text(s: State, seat: int, caller: int) -> str:
 
 def _empty_home_warning(s: State, seat: int) -> str:
     """A home of the seat's left empty with unfriendly units two areas off or nearer: one
-    of them entering takes it (Q3), and a home an enemy holds takes no purchases (Q6)."""
+    of them entering takes it (Q3), and a home where unfriendly units stand takes no
+    purchases (Q6)."""
     home = s.homes[seat]
     if home == NO or s.control[home] != seat or board.seat_units(s, home, seat):
         return ""
@@ -325,8 +326,8 @@ def _empty_home_warning(s: State, seat: int) -> str:
         return ""
     return (
         f"; your home {area_name(s, home)} stands empty with {who} near: one unit of another "
-        "player entering it takes it, an ally's too (Q3), and a home another holds takes no "
-        "purchases (Q6)"
+        "player entering it takes it, an ally's too (Q3), and a home where unfriendly units "
+        "stand takes no purchases (Q6)"
     )
 
 
