@@ -127,6 +127,9 @@ class Step(Generic[A]):
 
     text: str
     action: A
+    # the typed step it was read from (from 1), where one typed step reads as several (a
+    # Successors `buy 3 levy 1 inf`); 0: its own place in the order
+    number: int = 0
 
 
 @dataclass(frozen=True, slots=True)

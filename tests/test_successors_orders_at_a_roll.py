@@ -37,3 +37,12 @@ def test_the_purchases_end_is_said_before_the_game_turn_it_opens() -> None:
     lines = _printed("home Babylonia; buy 2 inf at Babylonia; done").splitlines()
     done = lines.index("• Red is done buying (treasury 1)")
     assert lines[done + 1] == "• Game turn 1 of 12 begins; order: Red, Blue, Green"
+
+
+def test_a_step_is_numbered_as_typed_though_it_reads_as_several() -> None:
+    """A trial's `buy 3 levy 1 inf at Egypt; done` was told "Step 5 (`done`) was not
+    needed": the purchase of two kinds reads as several steps, and was counted so."""
+    said = asyncio.run(answered("successors", [*SETUP[:3], "buy 3 levy 1 inf at Egypt; done"], 3))
+    assert (
+        "(note: Step 2 (`done`) was not needed: that had already ended by itself.)" in (said[-1][1])
+    ), said[-1][1]

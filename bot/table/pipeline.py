@@ -105,6 +105,7 @@ class OrderUnderWay:
     seat_notes: dict[Seat, list[str]] = field(default_factory=dict)  # for each other seat alone
     ended: tuple[str, str | None, Seat] | None = None  # a step that ended what it was in
     credits: int = 0  # finishing steps a step made needless (what it closed ended by itself)
+    typed: int = 0  # the steps the order was typed as (`typed_count`), for the replies' numbers
     revealed_at: str | None = None
     revealed: str = "dice or a card"  # what it revealed, as the game names its chance step
     played: int = 0  # the steps looked at (the rest a reveal cut off)
@@ -129,6 +130,11 @@ def action_json(g: AnyGame, action: object) -> dict[str, object]:
     out = json.loads(g.action_to_json(action))
     assert isinstance(out, dict)
     return out
+
+
+def typed_count(steps: Sequence[Step[object]]) -> int:
+    """How many steps the order was typed as (one may read as several: `Step.number`)."""
+    return steps[-1].number if steps and steps[-1].number else len(steps)
 
 
 class TurnPipeline:
@@ -312,6 +318,7 @@ class TurnPipeline:
         that would do nothing is refused once (see `_idle_check`)."""
         order = await self._read_order(record, state, user, forced, confirmed, note, adoption)
         order.read, order.explained, order.taken_back = read, explained, taken_back
+        order.typed = typed_count(steps)
         for k, step in enumerate(steps, start=1):
             order.played = k
             if await self._play_step(order, step, k, len(steps)):
@@ -380,7 +387,7 @@ class TurnPipeline:
         """Play step `k` of `total`: noted when needless, else its actor checked, applied and
         its chance steps dealt. True when it revealed dice or a card (the order ends)."""
         g, action = order.g, step.action
-        where = step_where(step.text, k, total)
+        where = step_where(step.text, step.number or k, order.typed or total)
         if self._needless(order, action, where, last=k == total):
             return False
         who = self._check_actor(order, action, where)
@@ -520,7 +527,7 @@ class TurnPipeline:
     def _unplayed(order: OrderUnderWay, steps: Sequence[Step[object]]) -> list[str]:
         """The steps a reveal cut off; a `done` among them for what the reveal ended is noted
         as not needed."""
-        g, total = order.g, len(steps)
+        g, total = order.g, typed_count(steps)
         unplayed: list[str] = []
         for k, step in enumerate(steps[order.played :], start=order.played + 1):
             if (
@@ -528,7 +535,8 @@ class TurnPipeline:
             ):  # a `done` for what the reveal ended
                 order.credits -= 1
                 order.notes.append(
-                    f"{step_where(step.text, k, total)} was not needed: that had already ended "
+                    f"{step_where(step.text, step.number or k, total)} was not needed: that "
+                    "had already ended "
                     "by itself."
                 )
             elif step.text not in unplayed:

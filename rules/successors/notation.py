@@ -302,26 +302,28 @@ def parse(v: View, text: str, seat: str) -> list[Action]:
     return _read_parts(v, text, seat, to_reveal=False)[0]
 
 
-def read_to_reveal(v: View, text: str, seat: str) -> tuple[list[Action], list[str]]:
-    """An order's steps up to the end of the one that brings a roll or a draw, and the
-    steps typed after it, as typed: those are read against the position they are taken in,
-    which is not seen before the reveal (the table plays the order up to it and tells the
-    rest as not played). Raises as `parse`."""
+def read_to_reveal(v: View, text: str, seat: str) -> tuple[list[Action], list[str], list[int]]:
+    """An order's steps up to the end of the one that brings a roll or a draw, the steps
+    typed after it, as typed (read against the position they are taken in, which is not seen
+    before the reveal: the table plays the order up to it and tells the rest as not played),
+    and the typed step each step read was read from (from 1). Raises as `parse`."""
     return _read_parts(v, text, seat, to_reveal=True)
 
 
 def _read_parts(
     v: View, text: str, seat: str, *, to_reveal: bool
-) -> tuple[list[Action], list[str]]:
+) -> tuple[list[Action], list[str], list[int]]:
     if len(text) > MAX_ORDER_CHARS:
         raise InvalidOrder(f"an order is at most {MAX_ORDER_CHARS:,} characters")
     parts = [p for p in re.split(r"[,;]", text) if p.strip()]
     if not parts:
         raise InvalidOrder("an order names a step, as `move 2 inf Egypt Arabia Syria`")
     r = Reader(v, seat)
+    numbers: list[int] = []
     for k, part in enumerate(parts):
+        numbers += [k] * (len(r.out) - len(numbers))  # the steps typed step k read as
         if to_reveal and r.out and engine.chance(r.s) is not None:
-            return r.out, [p.strip() for p in parts[k:]]
+            return r.out, [p.strip() for p in parts[k:]], numbers
         at, r.last = r.s, k == len(parts) - 1
         try:
             _read(r, words_of(part))
@@ -331,7 +333,7 @@ def _read_parts(
             raise _misread(OrderError(str(e)), part).at(
                 k + 1, len(parts), part.strip(), at
             ) from None
-    return r.out, []
+    return r.out, [], numbers + [len(parts)] * (len(r.out) - len(numbers))
 
 
 def _misread(e: RulesError, part: str) -> RulesError:

@@ -171,10 +171,13 @@ def _deserting(s: State, action: Action) -> str | None:
 class SuccessorsOrders(Orders[State, Action, View]):
     def read_order(self, view: View, text: str, seat: Seat) -> list[Step[Action | Unread]]:
         """The order up to a roll or a draw, and the steps typed after it Unread (the
-        position they are taken in is not seen before the reveal)."""
-        steps, rest = notation.read_to_reveal(view, text, seat)
-        read: list[Step[Action | Unread]] = [Step(notation.describe(view, a), a) for a in steps]
-        return read + [Step(part, Unread(part)) for part in rest]
+        position they are taken in is not seen before the reveal), each numbered as typed."""
+        steps, rest, numbers = notation.read_to_reveal(view, text, seat)
+        read: list[Step[Action | Unread]] = [
+            Step(notation.describe(view, a), a, n) for a, n in zip(steps, numbers, strict=True)
+        ]
+        first = numbers[-1] + 1 if numbers else 1
+        return read + [Step(part, Unread(part), first + k) for k, part in enumerate(rest)]
 
     def finishing(self, action: Action) -> bool:
         return isinstance(action, notation.FINISHING)
