@@ -79,6 +79,13 @@ def test_a_player_asking_who_controls_an_area_reads_the_control_topic(word: str)
     assert "a home where unfriendly units stand (even yours still) takes no purchases" in told
 
 
+def test_the_combat_topic_says_an_order_of_several_battles_ends_at_the_first_dice() -> None:
+    """A trial typed six battles in one order; it ended at the first one's dice, as every
+    order ends at a reveal, and nothing had said so beforehand."""
+    told = REF.rules_reference("combat")
+    assert told.endswith("send the next battle once they are seen.") and len(told) <= PHONE_SCREEN
+
+
 def test_the_alliances_topic_says_what_an_ally_may_take_and_what_follows_its_end() -> None:
     """A trial's ally walked into its thinly held provinces and took them (l.10); the topic
     said only that allies share areas without battle."""

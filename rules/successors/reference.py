@@ -159,7 +159,8 @@ TOPICS: MappingProxyType[str, str | Callable[[], str]] = MappingProxyType(
             "simultaneous: a levy hits on 6, others on 5-6 (Q15), the leader adds 1 to his "
             "best unit's die (l.39). A hit takes its own type, then the closest better class, "
             "then the closest worse: Cav, Inf, EL, Levy (l.40-44; Q16). After each round the "
-            "defender may retreat, then the attacker (l.45); then another round."
+            "defender may retreat, then the attacker (l.45); then another round. An order "
+            "ends at the first dice it brings: send the next battle once they are seen."
         ),
         "sea": (
             "Sea (l.49-53): fleets have 5 MP, 1 for each sea or port entered; they stop on "
