@@ -305,6 +305,18 @@ def test_the_picture_depends_on_the_view_alone() -> None:
 # --- alt text --------------------------------------------------------------------------------
 
 
+def test_the_board_in_words_tells_a_seat_without_a_home_what_status_tells() -> None:
+    """A trial read "0 Talents ... leader not yet placed" in the board's words at the setup,
+    and "no home yet (5 Talents to spend there)" in `status`."""
+    s = GAME.new_game(SuccessorsOptions(), SEATS[:3])
+    dealer = random.Random(3)
+    while GAME.chance(s) is not None:
+        s = GAME.apply(s, GAME.deal(s, dealer.randrange))
+    text = PICTURES.alt_text(GAME.view(s, None), None)
+    assert text.count("no home yet (5 Talents to spend there)") == 3, text
+    assert "not yet placed" not in text
+
+
 def test_alt_text_names_every_area_where_something_stands_and_every_treasury() -> None:
     for s in kinds().values():
         text = PICTURES.alt_text(GAME.view(s, None), {s.seats[0]: "Asha"})

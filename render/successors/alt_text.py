@@ -60,8 +60,8 @@ def _player(v: View, seat: int, label: str, who: list[str], half: int) -> str:
     at = s.leaders[seat]
     if at >= CAPTIVE:
         words.append(f"leader held by {who[at - CAPTIVE]}")
-    elif at == NO:
-        words.append("leader not yet placed")
+    elif at == NO:  # (the treasury comes with the home: status says it the same way)
+        words.append(f"no home yet ({s.parts.setup.start_money} Talents to spend there)")
     allies = [b if a == seat else a for a, b in s.alliances if seat in (a, b)]
     if allies:
         words.append("allied with " + ", ".join(who[k] for k in allies))
