@@ -48,7 +48,10 @@ async def seated(fake: FakeDiscord) -> None:
     await sc(fake, ALICE, "start")
 
 
-async def logged(env: Env) -> list[tuple[str | None, int | None, str]]:
+Logged = list[tuple[str | None, int | None, str]]  # (seat, user, kind) of each step
+
+
+async def logged(env: Env) -> Logged:
     """The game's stored steps: who played each (seat, user) and what."""
     game = await env.service.store.open_game(str(CHANNEL))
     assert game is not None
@@ -69,19 +72,27 @@ def channel_text(fake: FakeDiscord) -> str:
     return "\n".join(m.content for m in fake.visible if m.channel_id == CHANNEL)
 
 
+async def sent(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, user: int, order: str, *, red_leads: bool
+) -> tuple[FakeDiscord, Logged, tuple[tuple[int, int], ...]]:
+    """A bot at Blue's movement (`blues_movement`), seated, after `user` sent `order`: what
+    Discord shows, the steps logged and the alliances offered and not answered yet."""
+    built = blues_movement(red_leads=red_leads)
+    monkeypatch.setattr(Successors, "new_game", lambda *_: built.clone())
+    fake = FakeDiscord()
+    async with running_bot(tmp_path / "bot.sqlite3", monkeypatch, fake) as env:
+        await seated(fake)
+        await sc(fake, user, "play", order=order)
+        return fake, await logged(env), await offers_waiting(env)
+
+
 async def test_an_alliance_offered_to_an_ai_that_accepts_is_answered_right_after_the_offer(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Red leads: Alice offers Green an alliance in her movement, and Green accepts at once:
     its acceptance is the step stored right after her offer, the greedy AI's own, and the
     channel reads it under the offer; Alice's receipt stays her own."""
-    built = blues_movement(red_leads=True)
-    monkeypatch.setattr(Successors, "new_game", lambda *_: built.clone())
-    fake = FakeDiscord()
-    async with running_bot(tmp_path / "bot.sqlite3", monkeypatch, fake) as env:
-        await seated(fake)
-        await sc(fake, ALICE, "play", order="offer green")
-        steps = await logged(env)
+    fake, steps, _ = await sent(tmp_path, monkeypatch, ALICE, "offer green", red_leads=True)
     assert steps[-2:] == [("blue", ALICE, "offer"), ("green", GREEDY, "accept")], steps
     text = channel_text(fake)
     offered = text.index("• Blue offers an alliance to Green (l.32)")
@@ -98,13 +109,7 @@ async def test_an_alliance_offered_to_an_ai_that_refuses_is_refused_at_once_ping
     once, the step stored right after his offer; the refusal comes in the message after the
     one with his offer and pings Bob as news for him, as any step for him does, while Alice
     still decides."""
-    built = blues_movement(red_leads=False)
-    monkeypatch.setattr(Successors, "new_game", lambda *_: built.clone())
-    fake = FakeDiscord()
-    async with running_bot(tmp_path / "bot.sqlite3", monkeypatch, fake) as env:
-        await seated(fake)
-        await sc(fake, BOB, "play", order="offer green")
-        steps = await logged(env)
+    fake, steps, _ = await sent(tmp_path, monkeypatch, BOB, "offer green", red_leads=False)
     assert steps[-2:] == [("red", BOB, "offer"), ("green", GREEDY, "refuse")], steps
     offered, told = fake.visible[-2:]
     assert "• Red offers an alliance to Green (l.32)" in offered.content, offered.content
@@ -122,14 +127,8 @@ async def test_an_alliance_offered_to_a_person_waits_for_them_while_the_ai_answe
 ) -> None:
     """Alice offers an alliance to Bob and to Green in one order: Green answers its own at
     once; nobody answers Bob's for him, which waits for him."""
-    built = blues_movement(red_leads=True)
-    monkeypatch.setattr(Successors, "new_game", lambda *_: built.clone())
-    fake = FakeDiscord()
-    async with running_bot(tmp_path / "bot.sqlite3", monkeypatch, fake) as env:
-        await seated(fake)
-        await sc(fake, ALICE, "play", order="offer red; offer green")
-        steps = await logged(env)
-        waiting = await offers_waiting(env)
+    order = "offer red; offer green"
+    fake, steps, waiting = await sent(tmp_path, monkeypatch, ALICE, order, red_leads=True)
     assert steps[-3:] == [
         ("blue", ALICE, "offer"),
         ("blue", ALICE, "offer"),
