@@ -407,10 +407,22 @@ def test_a_chit_played_without_its_place_goes_to_the_one_place_it_may_or_lists_t
 def test_an_alliance_offer_says_how_it_is_answered() -> None:
     s = moving(started(3))
     after = GAME.apply(s, read(s, "offer red")[0])  # type: ignore[arg-type]
-    assert after.news[-1] == (
+    assert after.news[-1].startswith(
         "Blue offers an alliance to Red (l.32): Red answers `accept blue` or `refuse blue`, at "
-        "any time"
+        "any time; "
     )
+
+
+def test_an_alliance_offered_and_made_says_an_allys_lone_levy_takes_an_empty_province() -> None:
+    """A trial's ally took the person's empty provinces with lone levies (l.10 allows it):
+    nothing at the offer or the acceptance had said an ally may."""
+    s = moving(started(3))
+    offered = GAME.apply(s, read(s, "offer red")[0])  # type: ignore[arg-type]
+    accepted = GAME.apply(offered, read(offered, "accept blue", "red")[0])  # type: ignore[arg-type]
+    warning = "a lone levy of your ally's takes one you left empty (l.10)"
+    assert offered.news[-1].endswith(warning), offered.news
+    assert accepted.news[-1].startswith("Red and Blue are allies (l.32): "), accepted.news
+    assert accepted.news[-1].endswith(warning), accepted.news
 
 
 def test_a_player_turn_opens_a_new_stage_so_an_ais_why_ends_its_own_turn() -> None:
@@ -851,7 +863,7 @@ def test_a_prompt_offers_only_what_the_rules_allow_now() -> None:
     fever = s.clone()
     fever.pinned = (1, 0, 0)  # EVEN 43: the roller's leader may not move this turn
     fever.memo = None
-    assert "(3 MP, rough areas 2: l.26)" in prompt(fever), prompt(fever)
+    assert "3 MP, rough areas 2: l.26)" in prompt(fever), prompt(fever)
     assert "band 4" not in prompt(fever)
     taken = order(s, "take 2 inf at Egypt")
     assert "(3 MP left): march or take;" in prompt(taken), prompt(taken)

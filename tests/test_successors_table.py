@@ -68,8 +68,8 @@ def test_prompts_say_who_decides_and_what() -> None:
     talk = talk_of(GAME)
     assert talk.prompt(GAME.view(s, "blue"), "blue") == (
         "game turn 2: move a force (take pieces, or take fleets), or end movement; type `move "
-        "2 inf leader Egypt Coele-Syria` (3 MP, rough areas 2, your leader's band 4: l.26-28), "
-        "or `end movement`"
+        "2 inf leader Egypt Coele-Syria` (the form, not advice: the pieces, their area, each "
+        "area entered; 3 MP, rough areas 2, your leader's band 4: l.26-28), or `end movement`"
     )
     assert talk.prompt(GAME.view(s, None), "red") == (
         "game turn 2: waiting for Blue to move a force (take pieces, or take fleets), or end movement"

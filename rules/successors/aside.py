@@ -29,6 +29,12 @@ from .state import (
 )
 
 Aside = Give | Offer | Accept | Refuse | Break | Ransom | Play | Arm | Disarm
+# what an alliance lets an ally do, told when it is offered and when it is made (a trial's
+# ally took a person's empty provinces with lone levies, as l.10 allows)
+ALLIES_MAY = (
+    "allies enter and share each other's areas without battle, and a province goes to the "
+    "ally with more units there, so a lone levy of your ally's takes one you left empty (l.10)"
+)
 
 
 def seat_index(s: State, name: str) -> int:
@@ -360,7 +366,7 @@ def apply(s: State, a: Aside) -> None:
         say(
             s,
             f"{title(s, seat)} offers an alliance to {title(s, other)} (l.32): "
-            f"{title(s, other)} answers `accept {me}` or `refuse {me}`, at any time",
+            f"{title(s, other)} answers `accept {me}` or `refuse {me}`, at any time; {ALLIES_MAY}",
         )
     elif isinstance(a, Accept | Refuse):
         _answered(s, seat, seat_index(s, a.to), isinstance(a, Accept))
@@ -387,8 +393,7 @@ def _answered(s: State, seat: int, other: int, yes: bool) -> None:
     s.alliances = tuple(sorted({*s.alliances, pair}))
     say(
         s,
-        f"{title(s, seat)} and {title(s, other)} are allies (l.32): they share areas without "
-        "battle, and an area goes to whichever has more units there (l.10)",
+        f"{title(s, seat)} and {title(s, other)} are allies (l.32): {ALLIES_MAY}",
     )
 
 

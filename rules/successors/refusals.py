@@ -198,7 +198,11 @@ def _move_how(s: State, legal: Sequence[Action], v: View) -> str:
         at = m.index[take.at]  # never an island's: its units leave aboard fleets
         to = m.names[m.adjacent[at][0]]
         led = any(isinstance(a, Take) and a.piece == "leader" for a in legal)
-        out.append(f"`move {pieces} {m.names[at]} {to}` ({MOVES if led else MOVES_LEADERLESS})")
+        mp = MOVES if led else MOVES_LEADERLESS  # (a trial read the first pieces' move as advice)
+        out.append(
+            f"`move {pieces} {m.names[at]} {to}` (the form, not advice: the pieces, their "
+            f"area, each area entered; {mp})"
+        )
     voyage = _voyage(s, legal)
     if voyage:
         out.append(f"a voyage, `{voyage}`")
