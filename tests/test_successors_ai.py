@@ -344,13 +344,13 @@ def test_a_hints_order_reads_as_a_person_types_it_and_its_why_tells_it_whole() -
                 seen.setdefault(kind, hint.split("\n")[0])
         s = GAME.apply(s, greedy.decide(s))
     assert seen["buy"] == (
-        "The computer (hard) would play `buy 1 fleet at Greece, buy 6 levy 2 cav at Lydia and "
-        "Ionia`: 1 fleet at Greece, to carry a unit to Cyprus; 6 levies and 2 cavalry at Lydia "
-        "and Ionia, upkeep from next turn."
+        "The computer (hard) would play `buy 5 inf at Lydia and Ionia, buy 1 fleet at Greece, "
+        "buy 2 levy at Lydia and Ionia`: 2 levies and 5 infantry at Lydia and Ionia; 1 fleet at "
+        "Greece, to carry a unit to Cyprus, upkeep from next turn."
     ), seen["buy"]
     assert seen["move"] == (
-        "The computer (hard) would play `move 1 levy Lydia and Ionia Caria`: it takes Caria "
-        "(worth 2 a turn)."
+        "The computer (hard) would play `move 1 levy Thrace Hellespontine Phrygia Greater "
+        "Phrygia`: it takes Greater Phrygia (worth 2 a turn)."
     ), seen["move"]
 
 
@@ -488,7 +488,8 @@ def test_a_hint_while_a_fleet_is_under_way_ends_the_voyage_and_says_so() -> None
 def test_a_hint_for_a_force_no_plan_begins_says_why_it_marches_or_halts() -> None:
     """Blue's leader taken alone far from his units, nothing worth a march in reach: the
     hint once said "the best move one phase ahead" of a march taken at random. A force halts
-    only once it marched: it marches on, then halts, and the hint says so."""
+    only once it marched: it marches on, then halts where no rival reaches him, and the hint
+    says so."""
     from successors_helpers import leader_at, moving, started
 
     s = GAME.apply(moving(leader_at(started(3), 0, "ged")), st.Take("ged", "leader", 1))
@@ -496,7 +497,7 @@ def test_a_hint_for_a_force_no_plan_begins_says_why_it_marches_or_halts() -> Non
     assert "nothing in reach is worth more, and a force halts only once it marched" in hint
     s = GAME.apply(s, st.March("kar"))
     hint = hard.advise(GAME.view(s, "blue"), "blue", random.Random(1), QUICK).summary
-    assert "`halt`: nothing in reach is worth more: it halts in Carmania" in hint, hint
+    assert "`halt`: its leader stays out of the rivals' reach in Carmania" in hint, hint
 
 
 def test_an_events_decisions_are_told_why_in_the_events_words() -> None:

@@ -30,7 +30,7 @@ from collections.abc import Callable
 from rules.successors import State, View, board, combat, economy, engine
 from rules.successors import state as st
 
-from . import moves, odds, policy
+from . import danger, moves, odds, policy
 from .moves import DEFAULT, Params
 from .reading import (
     CAV,
@@ -166,6 +166,9 @@ def buys(s: State, seat: int, options: list[st.Action], params: Params) -> list[
         return [el[0], st.Done()] if el and affordable(event_price(s)) else [st.Done(), *el]
     if mode == economy.REVENUE_BUY and revenues_left(s, seat) == 0:
         return last_levies(s, seat, land)
+    guard = leader_guard(s, seat, land, params) if mode == economy.REVENUE_BUY else None
+    if guard is not None and affordable(prices(s)[TYPE_WORDS.index(guard.piece)]):
+        return [guard, st.Done()]
     price = s.parts.setup.fleet_in_port
     fleet = fleet_wanted(s, seat, options, params, price) if mode == economy.REVENUE_BUY else None
     if fleet is not None and affordable(price):
@@ -179,6 +182,23 @@ def buys(s: State, seat: int, options: list[st.Action], params: Params) -> list[
     if best:
         return [best[0], st.Done(), *(b for b in singles if b != best[0])]
     return [st.Done(), *singles]
+
+
+def leader_guard(s: State, seat: int, land: list[st.Buy], params: Params) -> st.Buy | None:
+    """A fighting unit with the leader where a rival's blow next turn would likely capture
+    him (danger.py; weighed only with a `leader_stake`): the trials' players struck leaders
+    left with a levy or two."""
+    at = leader_at(s, seat)
+    if not params.leader_stake or at == NO:
+        return None
+    if danger.capture_chance(s, at, seat, mine(s, at, seat)) < danger.GUARD_AT:
+        return None
+    here = s.parts.map.ids[at]
+    for kind in (INF, CAV, LEVY):
+        b = st.Buy(TYPE_WORDS[kind], here, 1)
+        if b in land:
+            return b
+    return None
 
 
 def fleet_wanted(

@@ -32,10 +32,11 @@ from . import greedy, moves, outlook, policy, why
 from .moves import DEFAULT
 
 # hard's weights: greedy's, but an area left empty within a rival's reach costs three times
-# its tax to come (greedy's half of it leaves its areas to the rivals' levies), and a part of
-# a stack attacks alone where it wins at 0.8 (greedy moves one unit or the whole stack).
+# its tax to come (greedy's half of it leaves its areas to the rivals' levies), a part of a
+# stack attacks alone where it wins at 0.8 (greedy moves one unit or the whole stack), and
+# its leader's capture next turn is weighed at 20 half points times its chance (danger.py).
 # Fitted against greedy (docs/successors_ai.md has the figures).
-WEIGHTS = replace(DEFAULT, risk=3.0, detach=0.8)
+WEIGHTS = replace(DEFAULT, risk=3.0, detach=0.8, leader_stake=20.0)
 CAUTIOUS = replace(
     WEIGHTS,
     min_win=0.7,

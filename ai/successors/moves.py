@@ -31,7 +31,8 @@ from functools import cached_property
 from rules.successors import State, board, combat, engine, movement, names
 from rules.successors import state as st
 
-from . import odds
+from . import danger, odds
+from .danger import GUARD_AT
 from .reading import (
     CAV,
     EL,
@@ -75,6 +76,7 @@ class Params:
     fight_at: float = 0.55  # the chance of winning at which a battle is fought
     retreat_below: float = 0.3  # the chance of winning below which a side retreats
     detach: float = 0.0  # a part of a stack attacks alone when it wins at this chance (0: never)
+    leader_stake: float = 0.0  # what the leader's capture costs, weighed by its chance (danger.py)
 
 
 DEFAULT = Params()
@@ -317,6 +319,7 @@ class Planner:
         self.params = params
         self.r = Reading(s, seat, params)
         self.hits = s.parts.setup.hits
+        self.risks: dict[tuple[int, tuple[int, int, int, int]], float] = {}
 
     # --- scoring -----------------------------------------------------------------------------
 
@@ -364,6 +367,58 @@ class Planner:
         here = strength(mine(s, dest, self.seat)) if settled(s, self.seat, dest) else 0.0
         return self.r.guard_value(dest, here + strength(units)) - self.r.guard_value(dest, here)
 
+    def risk(self, area: int, units: tuple[int, int, int, int]) -> float:
+        """The chance the leader is captured next turn at `area` with `units` (memoized)."""
+        key = (area, units)
+        got = self.risks.get(key)
+        if got is None:
+            got = self.risks[key] = danger.capture_chance(self.s, area, self.seat, units)
+        return got
+
+    def exposure(self, src: int, here: tuple[int, ...], moving: tuple[int, ...]) -> float:
+        """What `moving` leaving the leader's area adds to the stake of his capture."""
+        if not self.params.leader_stake:
+            return 0.0
+        left = tuple(a - b for a, b in zip(here, moving, strict=True))
+        before = self.risk(src, (here[0], here[1], here[2], here[3]))
+        after = self.risk(src, (left[0], left[1], left[2], left[3]))
+        return self.params.leader_stake * (after - before)
+
+    def sheltered(
+        self, src: int, here: tuple[int, ...], dest: int, moving: tuple[int, int, int, int]
+    ) -> float:
+        """What the leader going from `src` to `dest` with `moving` takes off the stake of his
+        capture (the units he leaves behind are weighed by leave_cost)."""
+        if not self.params.leader_stake:
+            return 0.0
+        there = mine(self.s, dest, self.seat)
+        joined = tuple(a + b for a, b in zip(there, moving, strict=True))
+        before = self.risk(src, (here[0], here[1], here[2], here[3]))
+        after = self.risk(dest, (joined[0], joined[1], joined[2], joined[3]))
+        return self.params.leader_stake * (before - after)
+
+    def safest_stack(self, at: int, mp: int, *, away: bool) -> Plan | None:
+        """The leader alone at `at`: to the stack of his own in reach where his capture is
+        least likely, the nearest of those; likely captured where he is, also to an area out
+        of the rivals' reach, or staying in one (`away`: not to stay at `at`)."""
+        s, seat = self.s, self.seat
+        ways = reach(s, seat, at, mp)
+        if not away:
+            ways[at] = ()
+        fleeing = self.risk(at, mine(s, at, seat)) >= GUARD_AT
+        found = []
+        for a, path in ways.items():
+            if board.unfriendly_here(s, a, seat):
+                continue
+            alone = not settled(s, seat, a)
+            if alone and (self.risk(a, (0, 0, 0, 0)) or not (fleeing or a == at)):
+                continue
+            found.append((self.risk(a, mine(s, a, seat)), alone, len(path), a, path))
+        if not found:
+            return None
+        _, alone, _, _, path = min(found)
+        return Plan(at, (), True, path, 1.0, "shelter" if alone else "regroup")
+
     # --- plans -------------------------------------------------------------------------------
 
     def mp(self, src: int, leader: bool) -> int:
@@ -400,6 +455,7 @@ class Planner:
             leader_here = True
         out: list[Plan] = []
         here = mine(s, src, seat)
+        stays = leader_at(s, seat) == src  # the leader, if he does not go, stays with the rest
         forces = [
             (units, leader, how)
             for units, leader, how in self.forces(src, free, leader_here)
@@ -418,6 +474,8 @@ class Planner:
         for units, leader, how in forces:
             counts = by_type(units)
             cost = self.r.leave_cost(src, here, counts)
+            if stays and not leader:
+                cost += self.exposure(src, here, counts)
             near = reach(s, seat, src, self.mp(src, leader))
             best = -99.0
             for dest, path in near.items():
@@ -428,12 +486,29 @@ class Planner:
                 if how == "one" and kind == "battle":
                     continue
                 score = g - cost
+                if leader and quiet:
+                    score += self.sheltered(src, here, dest, counts)
                 best = max(best, score)
                 out.append(Plan(src, tuple(sorted(units.items())), leader, path, score, kind))
             if best < AFAR_BELOW:
                 out += self.afar(src, units, leader, cost, near)
         if self.params.detach and (fixed is None or (f is not None and f.leader == NO)):
             out += self.detached(src, free, here, fixed)
+        if self.params.leader_stake and leader_here and fixed is None and free:
+            out += self.shelters(src, here)
+        return out
+
+    def shelters(self, src: int, here: tuple[int, ...]) -> list[Plan]:
+        """The leader alone from his stack at `src` to another stack of his own in reach, or
+        out of the rivals' reach, where his capture is less likely (his stack, left, loses
+        his +1: l.39)."""
+        s, seat = self.s, self.seat
+        out = []
+        for dest, path in reach(s, seat, src, self.mp(src, True)).items():
+            if not board.unfriendly_here(s, dest, seat):
+                score = self.sheltered(src, here, dest, (0, 0, 0, 0))
+                kind = "regroup" if settled(s, seat, dest) else "shelter"
+                out.append(Plan(src, (), True, path, score, kind))
         return out
 
     def detached(
@@ -599,8 +674,21 @@ class Planner:
         lone = self.regroup()
         if lone is not None:
             out.append(lone)
-        out.sort(key=lambda p: (-p.score, p.src, p.path, p.sea))
+        first = self.endangered()  # the leader's shelter before his units leave it
+
+        def urgent(p: Plan) -> bool:
+            return first and p.leader and not p.units and p.score >= self.params.min_gain
+
+        out.sort(key=lambda p: (not urgent(p), -p.score, p.src, p.path, p.sea))
         return out
+
+    def endangered(self) -> bool:
+        """The leader, free to move, is likely captured where he stands (danger.py)."""
+        s, seat = self.s, self.seat
+        at = leader_at(s, seat)
+        if not self.params.leader_stake or at == NO or not movement.leader_free(s, seat):
+            return False
+        return self.risk(at, mine(s, at, seat)) >= GUARD_AT
 
 
 # --- carrying a plan out ------------------------------------------------------------------------
@@ -681,9 +769,15 @@ def force_plans(s: State, seat: int, params: Params = DEFAULT) -> list[Plan]:
     for c, _, _, n in f.groups:
         formed[c] = formed.get(c, 0) + n
     if not formed:  # the leader alone: to a stack of his own, and no further (he takes nothing)
-        if f.marched and settled(s, seat, f.place):
+        endangered = params.leader_stake and p.risk(f.place, mine(s, f.place, seat)) >= GUARD_AT
+        if f.marched and settled(s, seat, f.place) and not endangered:
             return [Plan(f.place, (), True, (), 1.0, "regroup")]
-        lone = regroup_from(s, seat, f.place, movement.mp_left(s, f), away=not f.marched)
+        mp = movement.mp_left(s, f)
+        if params.leader_stake:
+            safest = p.safest_stack(f.place, mp, away=not f.marched)
+            if safest is not None:
+                return [safest]
+        lone = regroup_from(s, seat, f.place, mp, away=not f.marched)
         return [lone] if lone is not None else []
     if not f.marched:
         plans = p.plans_from(f.place, formed)

@@ -268,6 +268,10 @@ def _move_reason(s: State, i: int, a: st.Action, params: Params) -> str:
             return f"on the way to {s.parts.map.names[plan.target]}"
         if plan.kind == "regroup":
             return f"its leader rejoins its troops in {dest}"
+        if plan.kind == "shelter" and not plan.path:
+            return f"its leader stays out of the rivals' reach in {dest}"
+        if plan.kind == "shelter":
+            return f"its leader goes out of the rivals' reach, to {dest}"
         if plan.kind == "guard" and planner.r.threat(plan.dest) > 0:
             return f"it holds {dest} against the rivals near"
         if plan.kind == "guard":

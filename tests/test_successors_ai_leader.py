@@ -1,0 +1,67 @@
+"""Successors' hard AI keeps its leader from capture: the trials' aggressive players bought
+infantry where their leader stood and struck the AI's leaders, left with a levy or two
+(Q21: a leader whose side is wiped out is captured; ransom 5 Talents, l.13)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from successors_helpers import BLUE, at, controlled, leader_at, moving, put, started
+
+from ai.successors import danger, greedy, hard, moves
+from ai.successors.odds import Side
+from ai.successors.reading import mine
+from rules.successors import GAME, State, board, economy
+from rules.successors import state as st
+
+RED, GREEN = 1, 2
+
+
+def _reds_leader_in_cilicia(blue_infantry: int = 4) -> State:
+    """Blue's leader and infantry at home in Egypt; Red's leader with 2 infantry in Cilicia,
+    4 MP off (l.28), with Syria's and Cilicia's tax to buy more with him; Green's leader far
+    off in Bactria."""
+    s = controlled(started(3, money=0), RED, "cil", "syr")
+    s = leader_at(put(s, "cil", RED, inf=2), RED, "cil")
+    return leader_at(put(s, "egy", BLUE, inf=blue_infantry), GREEN, "bac")
+
+
+def _blue_moves(s: State, weights: moves.Params) -> State:
+    while GAME.to_move(s) == "blue" and s.frames[-1][0] == "move":
+        s = GAME.apply(s, moves.step(s, BLUE, st.NO, weights))
+    return s
+
+
+def test_a_rivals_blow_counts_what_its_next_revenue_buys_with_its_leader() -> None:
+    s = _reds_leader_in_cilicia()
+    egypt = s.parts.map.index["egy"]
+    spend = s.money[RED] + board.income(s, RED) - 2 * s.parts.setup.upkeep  # l.5, l.14
+    bought = spend // s.parts.setup.prices[1]
+    assert bought > 0
+    assert danger.blow(s, egypt, BLUE, RED) == Side((0, 2 + bought, 0, 0), True)
+    # beyond his 4 MP (Cyrenaica is a fifth past Egypt), neither his units nor his purchases
+    cyrenaica = s.parts.map.index["cyr"]
+    assert danger.blow(s, cyrenaica, BLUE, RED).count == 0
+    assert danger.capture_chance(s, cyrenaica, BLUE, (0, 0, 0, 0)) == 0.0
+
+
+def test_hards_leader_likely_captured_goes_out_of_reach_before_his_troops_move() -> None:
+    s = moving(_reds_leader_in_cilicia())
+    egypt = s.parts.map.index["egy"]
+    assert danger.capture_chance(s, egypt, BLUE, mine(s, egypt, BLUE)) >= danger.GUARD_AT
+    assert moves.step(s, BLUE, st.NO, hard.WEIGHTS) == st.Take("egy", "leader", 1)
+    after = _blue_moves(s, hard.WEIGHTS)
+    assert after.leaders[BLUE] == s.parts.map.index["cyr"]  # out of Red's reach
+    # with no stake on him, he stayed at home while his infantry marched off
+    before = _blue_moves(s, replace(hard.WEIGHTS, leader_stake=0.0))
+    assert before.leaders[BLUE] == egypt
+
+
+def test_hard_buys_infantry_with_its_leader_where_a_blow_would_capture_him() -> None:
+    s = _reds_leader_in_cilicia(blue_infantry=1)
+    s = s.clone()
+    s.money = (8, 0, 0)
+    s = at(s, BLUE, 3, ("buy", BLUE, economy.REVENUE_BUY, st.NO, st.NO))
+    assert greedy.ranked(s, hard.WEIGHTS)[0] == st.Buy("inf", "egy", 1)
+    # greedy, with no stake on its leader, buys other things first
+    assert greedy.ranked(s)[0] != st.Buy("inf", "egy", 1)
