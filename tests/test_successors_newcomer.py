@@ -1073,6 +1073,41 @@ def test_a_player_who_loses_the_last_unit_and_province_is_warned_before_it_is_ou
     assert GAME.chance(s) is not None and warned not in told(s, EventRoll((1, 1, 1)))
 
 
+def test_a_seat_that_can_buy_nothing_is_warned_only_of_its_events_and_told_why() -> None:
+    """A trial's Blue, its home Egypt held by Red and its leader Red's captive, was warned
+    it was out "unless its events or purchases bring it a unit": no purchase could."""
+    s = controlled(started(3), RED, "egy")
+    s = replace(s, leaders=(CAPTIVE + RED, *s.leaders[1:]), current=RED)
+    assert (
+        talk_of(GAME)
+        .status(GAME.view(s, None))[1]
+        .startswith(
+            "Blue: has no unit and no province left: it is out at the end of its next player "
+            "turn unless its events bring it a unit (Q32); it can buy none: units are placed at "
+            "home or with the leader (l.21): Red holds Egypt and its leader is Red's captive"
+        )
+    )
+    broke = replace(s, money=(0, *s.money[1:]))
+    assert (
+        "it can buy none: its treasury is empty and no province pays it tax (l.5)"
+        in (talk_of(GAME).status(GAME.view(broke, None))[1])
+    )
+
+
+def test_the_movement_prompts_example_goes_to_an_area_of_the_seats_own() -> None:
+    """A trial read the example `move 1 levy Mesopotamia Cappadocia`, into a rival's
+    province, as advice: the example goes where the seat holds, or no unfriendly unit is."""
+    s = put(put(started(3), "egy", BLUE, inf=2), "cse", RED, levy=1)
+    s = moving(controlled(s, BLUE, "cyr"))
+    assert "type `move 2 inf leader Egypt Cyrenaica` (the form, not advice" in prompt(s)
+
+
+def test_the_end_tells_one_seat_out_of_the_game_without_an_order_of_those_out() -> None:
+    """A trial read "the last out placed first: Blue" with Blue alone out."""
+    text = ranking(replace(started(3), out=(0,))).text
+    assert text.endswith("; out of the game (Q32), with no points: Blue"), text
+
+
 def test_a_gift_to_a_seat_still_to_choose_its_home_is_refused_and_nothing_is_lost() -> None:
     """Green, its home chosen with Talents left, types `give 3 to red` while Red has still to
     choose: Red's Talents come with its home (F), which would have set them to 5 and lost

@@ -193,6 +193,11 @@ def nowhere_to_buy(s: State, seat: int) -> str | None:
         return None
     if placement_areas(s, seat):
         return None  # a place is open: what stops it is the Talents or the counters
+    return f"{title(s, seat)} buys nothing: {no_place(s, seat)}"
+
+
+def no_place(s: State, seat: int) -> str:
+    """Why no place takes a seat's units (l.21; Q6): its home and its leader, each told."""
     home = s.homes[seat]
     holder = s.control[home]
     if holder != NO and not board.allied(s, holder, seat):
@@ -208,10 +213,7 @@ def nowhere_to_buy(s: State, seat: int) -> str | None:
         leader = "its leader is at sea"
     else:
         leader = f"its leader stands with unfriendly units in {area_name(s, at)}"
-    return (
-        f"{title(s, seat)} buys nothing: units are placed at home or with the leader (l.21): "
-        f"{at_home} and {leader}"
-    )
+    return f"units are placed at home or with the leader (l.21): {at_home} and {leader}"
 
 
 def controls_symbol(s: State, seat: int, kind: int) -> bool:

@@ -196,7 +196,7 @@ def _move_how(s: State, legal: Sequence[Action], v: View) -> str:
                 most[a.piece] = max(most.get(a.piece, 0), a.count)
         pieces = " ".join(p if p == "leader" else f"{n} {p}" for p, n in most.items())
         at = m.index[take.at]  # never an island's: its units leave aboard fleets
-        to = m.names[m.adjacent[at][0]]
+        to = m.names[_quiet_neighbour(s, at)]
         led = any(isinstance(a, Take) and a.piece == "leader" for a in legal)
         mp = MOVES if led else MOVES_LEADERLESS  # (a trial read the first pieces' move as advice)
         out.append(
@@ -207,6 +207,17 @@ def _move_how(s: State, legal: Sequence[Action], v: View) -> str:
     if voyage:
         out.append(f"a voyage, `{voyage}`")
     return f"type {', '.join([*out, 'or `end movement`'])}" if out else "type `end movement`"
+
+
+def _quiet_neighbour(s: State, at: int) -> int:
+    """The example's destination: a neighbour of `at` the seat holds, else one no unfriendly
+    unit stands in, else the first (an example is no advice: a trial read one into a rival's
+    province as a hint)."""
+    seat = s.frames[-1][1]
+    near = s.parts.map.adjacent[at]
+    quiet = [a for a in near if not board.unfriendly_here(s, a, seat)]
+    held = [a for a in quiet if s.control[a] == seat]
+    return (held or quiet or list(near))[0]
 
 
 def _voyage(s: State, legal: Sequence[Action]) -> str:

@@ -58,7 +58,8 @@ def ranking(s: State) -> Ranking:
     text += f". The count (l.66-68): {counts}"
     if s.out:  # their money went with them (Q32): placed after the rest, the last out first
         gone = ", ".join(s.seats[k].capitalize() for k in reversed(s.out))
-        text += f"; out of the game (Q32), with no points, the last out placed first: {gone}"
+        first = ", the last out placed first" if len(s.out) > 1 else ""
+        text += f"; out of the game (Q32), with no points{first}: {gone}"
     return Ranking(places=places, scores=scores, text=text)
 
 

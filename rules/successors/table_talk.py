@@ -275,15 +275,27 @@ def end_of_the_road(s: State, seat: int) -> str:
     """What a seat with nothing left faces (Q32), after its name, with what could still
     bring it a unit before its turn ends: its events, its purchases; none, said so."""
     said = "has no unit and no province left: it is out at the end of"
+    # its purchases, with no province to tax, spend its treasury where units may be placed
+    ways = (
+        "its events or purchases bring it a unit (Q32)"
+        if s.money[seat] > 0 and economy.placement_areas(s, seat, setup=False)
+        else f"its events bring it a unit (Q32); it can buy none: {_no_purchase(s, seat)}"
+    )
     if s.current != seat:
-        return f"{said} its next player turn unless its events or purchases bring it a unit (Q32)"
+        return f"{said} its next player turn unless {ways}"
     stage = next((f[2] for f in reversed(s.frames) if f[0] == "player"), len(engine.PLAYER_STAGES))
     if stage <= engine.REVENUE_STAGE:  # its events are still to come
-        return f"{said} this player turn unless its events or purchases bring it a unit (Q32)"
+        return f"{said} this player turn unless {ways}"
     buys = stage <= engine.PURCHASE_STAGE and s.turn > 1 and s.money[seat] > 0
     if buys and economy.placement_areas(s, seat, setup=False):
         return f"{said} this player turn unless it buys units (Q32)"
     return f"{said} this player turn: nothing is left to bring it one (Q32)"
+
+
+def _no_purchase(s: State, seat: int) -> str:
+    if not s.money[seat]:
+        return "its treasury is empty and no province pays it tax (l.5)"
+    return economy.no_place(s, seat)
 
 
 def _taken_back(before: State, after: State, seat: Seat | None) -> str:
