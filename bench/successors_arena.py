@@ -47,7 +47,7 @@ from ai.budget import MAX_ITERATIONS, Budget
 from ai.successors import choose
 from bench.arena_report import wilson
 from bench.results import record
-from rules.successors import GAME, Action, SuccessorsOptions, View
+from rules.successors import CAPTIVE, GAME, Action, State, SuccessorsOptions, View
 
 Trial = Callable[[View, random.Random], Action]  # a seat's player in a bench's trial
 MAX_STEPS = 30_000  # a game past this many steps is a dead end: reported as a crash
@@ -71,6 +71,7 @@ def play(
     gens = {seat: random.Random(seed * 31 + i) for i, seat in enumerate(seats)}
     s = GAME.new_game(SuccessorsOptions(), seats)
     times: list[list[float]] = [[] for _ in seats]
+    captured = [0] * players  # each seat's leader taken captive (Q21), times
     steps = decisions = 0
     chosen: list[int] = []  # each seat's home (an eliminated seat's marker goes, E2)
     while (result := GAME.result(s)) is None:
@@ -81,7 +82,7 @@ def play(
             raise RuntimeError(f"seed {seed}: no end after {MAX_STEPS} steps")
         seat = GAME.to_move(s)
         if seat is None:
-            s = GAME.apply(s, GAME.deal(s, dealer.randrange))
+            s = _counting_captures(s, GAME.apply(s, GAME.deal(s, dealer.randrange)), captured)
             continue
         i = seats.index(seat)
         if drawn_homes and s.phase == "setup" and s.frames[-1][0] == "home":
@@ -95,7 +96,7 @@ def play(
             else choose(levels[i], view, gens[seat], budget)
         )
         times[i].append((time.process_time() - c0) * 1000)
-        s = GAME.apply(s, a)
+        s = _counting_captures(s, GAME.apply(s, a), captured)
         decisions += 1
     ids = s.parts.map.ids
     homes = [ids[h] for h in chosen or s.homes]
@@ -111,7 +112,16 @@ def play(
         "turns": s.turn,
         "decisions": decisions,
         "decision_ms": times,
+        "captured": captured,
     }
+
+
+def _counting_captures(before: State, after: State, captured: list[int]) -> State:
+    """`after`, each leader that went captive on the way counted in `captured`."""
+    for k, (was, now) in enumerate(zip(before.leaders, after.leaders, strict=True)):
+        if now >= CAPTIVE > was:
+            captured[k] += 1
+    return after
 
 
 def arena_rows(games: list[dict[str, object]], ai: str) -> dict[str, object]:

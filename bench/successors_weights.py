@@ -8,7 +8,8 @@ Game g (seed..seed+N-1) has 3 players, dealt by `random.Random(g)`: the tested s
 plans with the weights given (`--set NAME=VALUE`, a field of ai.successors.moves.Params,
 repeated for several), and the other seats greedy (with `--others NAME=VALUE`, greedy with
 those weights). A win is a first place (l.66-69). Prints the tested seat's wins with a 95 %
-Wilson interval; with no `--set`, greedy's own weights (a third, but for the seats' luck).
+Wilson interval, and how many times a game its leader was captured (Q21); with no `--set`,
+greedy's own weights (a third, but for the seats' luck).
 """
 
 from __future__ import annotations
@@ -55,14 +56,16 @@ def weighed(params: Params) -> arena.Trial:
     return choose
 
 
-def play(seed: int, tested_weights: Params, others: Params = DEFAULT) -> bool:
-    """Game `seed` (successors_arena's game): whether the tested seat came first."""
+def play(seed: int, tested_weights: Params, others: Params = DEFAULT) -> tuple[bool, int]:
+    """Game `seed` (successors_arena's game): whether the tested seat came first, and how
+    many times its leader was captured (Q21)."""
     tested = seed % 3
     trial = {tested: weighed(tested_weights)}
     if others != DEFAULT:
         trial |= {k: weighed(others) for k in range(3) if k != tested}
     game = arena.play(3, ("greedy",) * 3, seed, trial=trial)
-    return game["winner"] == tested
+    captured: list[int] = game["captured"]  # type: ignore[assignment]
+    return game["winner"] == tested, captured[tested]
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -76,7 +79,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     tested, others = weights(args.set), weights(args.others)
-    wins = sum(play(g, tested, others) for g in range(args.seed, args.seed + args.games))
+    games = [play(g, tested, others) for g in range(args.seed, args.seed + args.games)]
+    wins = sum(won for won, _ in games)
+    captures = round(sum(n for _, n in games) / args.games, 2)
     low, high = wilson(wins, args.games)
     figures = {
         "weights": {
@@ -87,6 +92,7 @@ def main(argv: list[str] | None = None) -> None:
         "wins": wins,
         "rate": round(wins / args.games, 3),
         "interval95": [low, high],
+        "leader_captured_per_game": captures,
     }
     record(args, figures)
     if args.json:
@@ -96,7 +102,8 @@ def main(argv: list[str] | None = None) -> None:
     if args.others:
         changed += f" against {', '.join(args.others)}"
     print(
-        f"{changed}: {wins} of {args.games} ({100 * wins / args.games:.0f} %, 95 %: {100 * low:.0f}-{100 * high:.0f} %)"
+        f"{changed}: {wins} of {args.games} ({100 * wins / args.games:.0f} %, 95 %: {100 * low:.0f}-{100 * high:.0f} %); "
+        f"its leader captured {captures} times a game (Q21)"
     )
 
 

@@ -7,11 +7,15 @@ import random
 import re
 from collections.abc import Callable, Iterable
 from importlib import resources
+from typing import TYPE_CHECKING
 
 from rules.successors import GAME, State
 from rules.successors.aside import options as aside_options
 from rules.successors.engine import frame
 from rules.successors.state import CAPTIVE, MERC, NO, NO_MARKER, WHITE, Action, row_totals
+
+if TYPE_CHECKING:
+    from ai.successors.moves import Params
 
 SEATS = GAME.info.seats
 BLUE, RED, GREEN, YELLOW = range(4)  # the seats' indices, in the order of SEATS
@@ -260,6 +264,15 @@ def at(s: State, seat: int, stage: int, decision: tuple[object, ...] | None = No
 def moving(s: State, seat: int = 0) -> State:
     """The seat's movement phase, nothing moved yet."""
     return at(s, seat, 4, ("move", seat, NO, NO, NO))
+
+
+def moved_with(s: State, weights: Params, seat: int = 0) -> State:
+    """The seat's movement phase played to its end by greedy's plans with `weights`."""
+    from ai.successors import moves
+
+    while GAME.to_move(s) == s.seats[seat] and s.frames[-1][0] == "move":
+        s = GAME.apply(s, moves.step(s, seat, NO, weights))
+    return s
 
 
 def order(s: State, text: str, seat: str | None = None) -> State:

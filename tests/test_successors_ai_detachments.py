@@ -6,13 +6,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from successors_helpers import BLUE, controlled, leader_at, moving, put, started
+from successors_helpers import BLUE, controlled, leader_at, moved_with, moving, put, started
 
 from ai.successors import hard, moves, odds
 from ai.successors.moves import Planner
 from ai.successors.reading import foe_side
-from rules.successors import GAME, State, board
-from rules.successors import state as st
+from rules.successors import State, board
 
 RED = 1
 
@@ -25,22 +24,16 @@ def _home_held_beside_a_guarded_stack() -> State:
     return moving(leader_at(s, BLUE, "pho"))
 
 
-def _blue_moves(s: State, weights: moves.Params) -> State:
-    while GAME.to_move(s) == "blue" and s.frames[-1][0] == "move":
-        s = GAME.apply(s, moves.step(s, BLUE, st.NO, weights))
-    return s
-
-
 def test_hard_retakes_its_home_with_a_part_of_a_stack_that_stands_guard() -> None:
     s = _home_held_beside_a_guarded_stack()
     egypt, phoenicia = s.parts.map.index["egy"], s.parts.map.index["pho"]
-    after = _blue_moves(s, hard.WEIGHTS)
+    after = moved_with(s, hard.WEIGHTS)
     attackers = board.seat_units(after, egypt, BLUE)
     assert 2 <= attackers < 6, attackers  # the fewest that win there, two at least
     assert board.seat_units(after, phoenicia, BLUE) >= 3  # the rest stand against Syria
     assert after.frames[-1][:2] == ("combat", BLUE)  # and the battle is Blue's to fight
     # with a single unit or the whole stack alone to choose from, the home stayed Red's
-    before = _blue_moves(s, replace(hard.WEIGHTS, detach=0.0))
+    before = moved_with(s, replace(hard.WEIGHTS, detach=0.0))
     assert board.seat_units(before, egypt, BLUE) == 0
 
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from successors_helpers import BLUE, at, controlled, leader_at, moving, put, started
+from successors_helpers import BLUE, at, controlled, leader_at, moved_with, moving, put, started
 
 from ai.successors import danger, greedy, hard, moves
 from ai.successors.odds import Side
 from ai.successors.reading import mine
-from rules.successors import GAME, State, board, economy
+from rules.successors import State, board, economy
 from rules.successors import state as st
 
 RED, GREEN = 1, 2
@@ -24,12 +24,6 @@ def _reds_leader_in_cilicia(blue_infantry: int = 4) -> State:
     s = controlled(started(3, money=0), RED, "cil", "syr")
     s = leader_at(put(s, "cil", RED, inf=2), RED, "cil")
     return leader_at(put(s, "egy", BLUE, inf=blue_infantry), GREEN, "bac")
-
-
-def _blue_moves(s: State, weights: moves.Params) -> State:
-    while GAME.to_move(s) == "blue" and s.frames[-1][0] == "move":
-        s = GAME.apply(s, moves.step(s, BLUE, st.NO, weights))
-    return s
 
 
 def test_a_rivals_blow_counts_what_its_next_revenue_buys_with_its_leader() -> None:
@@ -50,10 +44,10 @@ def test_hards_leader_likely_captured_goes_out_of_reach_before_his_troops_move()
     egypt = s.parts.map.index["egy"]
     assert danger.capture_chance(s, egypt, BLUE, mine(s, egypt, BLUE)) >= danger.GUARD_AT
     assert moves.step(s, BLUE, st.NO, hard.WEIGHTS) == st.Take("egy", "leader", 1)
-    after = _blue_moves(s, hard.WEIGHTS)
+    after = moved_with(s, hard.WEIGHTS)
     assert after.leaders[BLUE] == s.parts.map.index["cyr"]  # out of Red's reach
     # with no stake on him, he stayed at home while his infantry marched off
-    before = _blue_moves(s, replace(hard.WEIGHTS, leader_stake=0.0))
+    before = moved_with(s, replace(hard.WEIGHTS, leader_stake=0.0))
     assert before.leaders[BLUE] == egypt
 
 
