@@ -5,8 +5,9 @@ A leader whose side is wiped out in a battle is captured (Q21): the ransom (l.13
 The trials' aggressive players won by it: they bought infantry where their leader stood
 (l.21) and struck the AI's leader, left with a levy or two. So a rival's blow at an area is
 its units within its leader's reach (4 MP, l.28) and, where its leader or its home is within
-reach (his 4 MP, the 3 MP of units bought at home, l.26), the infantry its next revenue buys there (its treasury and income less its
-upkeep, l.5, l.14; levies where it has no infantry area, l.22), with his +1 if he is.
+reach (his 4 MP; 3 MP for units bought at home, l.26), the infantry its next revenue buys
+there (its treasury and income less its upkeep, l.5, l.14; levies where it has no infantry
+area, l.22), with his +1 if he is.
 """
 
 from __future__ import annotations

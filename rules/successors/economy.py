@@ -199,8 +199,10 @@ def nowhere_to_buy(s: State, seat: int) -> str | None:
 def no_place(s: State, seat: int) -> str:
     """Why no place takes a seat's units (l.21; Q6): its home and its leader, each told."""
     home = s.homes[seat]
-    holder = s.control[home]
-    if holder != NO and not board.allied(s, holder, seat):
+    holder = s.control[home] if home != NO else NO
+    if home == NO:
+        at_home = "it has no home"
+    elif holder != NO and not board.allied(s, holder, seat):
         at_home = f"{title(s, holder)} holds {area_name(s, home)}"
     else:
         at_home = f"{area_name(s, home)} holds unfriendly units"
