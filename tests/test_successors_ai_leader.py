@@ -9,6 +9,7 @@ from dataclasses import replace
 from successors_helpers import BLUE, at, controlled, leader_at, moved_with, moving, put, started
 
 from ai.successors import danger, greedy, hard, moves
+from ai.successors.moves import Planner
 from ai.successors.odds import Side
 from ai.successors.reading import mine
 from rules.successors import State, board, economy
@@ -59,3 +60,25 @@ def test_hard_buys_infantry_with_its_leader_where_a_blow_would_capture_him() -> 
     assert greedy.ranked(s, hard.WEIGHTS)[0] == st.Buy("inf", "egy", 1)
     # greedy, with no stake on its leader, buys other things first
     assert greedy.ranked(s)[0] != st.Buy("inf", "egy", 1)
+
+
+def test_a_battle_the_leader_joins_weighs_his_capture_there_next_turn() -> None:
+    """A trial's Red took its leader and 4 infantry into Mesopotamia to beat Green's levy,
+    beside Blue's stack of 7: the battle was won and the leader captured next turn. A battle
+    he joins now costs his stake times the chance he is lost: beaten with his side, or taken
+    there next turn with the units it leaves him."""
+    s = controlled(started(3, money=0), RED, "cap")
+    s = leader_at(put(s, "cap", RED, inf=4), RED, "cap")
+    s = put(controlled(s, GREEN, "mes"), "mes", GREEN, levy=1)
+    s = leader_at(put(controlled(s, BLUE, "bab"), "bab", BLUE, inf=7), BLUE, "bab")
+    mesopotamia = s.parts.map.index["mes"]
+    staked, unstaked = (
+        Planner(s, RED, hard.WEIGHTS),
+        Planner(s, RED, replace(hard.WEIGHTS, leader_stake=0)),
+    )
+    with_him = staked.battle_gain(mesopotamia, (0, 4, 0, 0), True)
+    lost = with_him - unstaked.battle_gain(mesopotamia, (0, 4, 0, 0), True)
+    assert lost < -0.5 * hard.WEIGHTS.leader_stake  # Blue's blow would most likely take him
+    # without him the battle weighs nothing of the kind
+    alone = staked.battle_gain(mesopotamia, (0, 4, 0, 0), False)
+    assert alone == unstaked.battle_gain(mesopotamia, (0, 4, 0, 0), False)

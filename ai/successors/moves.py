@@ -348,7 +348,18 @@ class Planner:
         for q in rivals_here(s, area, seat):
             if leader_at(s, q) == area:
                 gain += out.win * s.parts.setup.ransom
+        if leader and self.params.leader_stake:
+            gain -= self.params.leader_stake * self.left_exposed(area, total, out)
         return gain
+
+    def left_exposed(self, area: int, total: tuple[int, ...], out: odds.Outcome) -> float:
+        """The chance the leader is lost by joining a battle at `area`: beaten with his side
+        (Q21), or captured there next turn with the units the battle leaves him, as many
+        as it is expected to, of each type alike."""
+        left = out.attackers_left / max(1, sum(total))
+        kept = tuple(round(n * left) for n in total)
+        after = self.risk(area, (kept[0], kept[1], kept[2], kept[3]))
+        return (1 - out.win) + out.win * after
 
     def gain(self, dest: int, units: tuple[int, int, int, int], leader: bool) -> tuple[float, str]:
         s, seat = self.s, self.seat
