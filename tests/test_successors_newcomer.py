@@ -194,10 +194,11 @@ def test_a_move_typed_before_or_after_the_movement_phase_says_when_movement_come
         with pytest.raises(ValueError) as caught:
             GAME.apply(position, Take("egy", "inf", 1))
         refused[when] = str(caught.value)
+    # a trial's `end movement`, typed after its movement had ended by itself; another trial
+    # read "your last one is over" there as its movement being over: purchases end first
     assert refused["purchases"].startswith(
-        "game turn 2's movement comes after the event and the revenue phase (l.4-6); your last "
-        "one is over; now: buy units"
-    )  # a trial's `end movement`, typed after its movement had ended by itself
+        "your movement comes once your purchases are over: `done` ends them (l.5-6); now: buy units"
+    )
     assert "movement is over" in refused["combat"]
 
 
@@ -582,8 +583,9 @@ def test_a_step_typed_at_the_wrong_moment_says_when_it_comes_or_what_stops_it() 
         "now: move a force"
     )
     assert refused(move, "stand").startswith("stand: units retreat or stand after a round")
-    assert refused(move, "done") == (
-        "done: your purchases are over (treasury 10); the movement ends with `end movement`"
+    assert refused(move, "done") == (  # (two trials typed it after they ended by themselves)
+        "done: your purchases are over (treasury 10): they end with `done`, or by themselves "
+        "once nothing more may be bought; the movement ends with `end movement`"
     )
     assert refused(move, "buy 2 inf").startswith(
         "buy 2 inf: purchases come in your revenue phase, after the event (l.5)"

@@ -552,8 +552,11 @@ def _move_why(s: State, seat: int, a: Action) -> str | None:
             where = listed([area_name(s, c) for c in coasts], "or")
             return f"troops board and land where the fleets are, their port or a coast of their sea: {where}"
     if isinstance(a, Done):
-        money = s.money[seat]  # (they end by themselves once nothing more may be bought)
-        return f"your purchases are over (treasury {money}); the movement ends with `end movement`"
+        money = s.money[seat]  # (two trials typed `done` after they had ended by themselves)
+        return (
+            f"your purchases are over (treasury {money}): they end with `done`, or by themselves"
+            " once nothing more may be bought; the movement ends with `end movement`"
+        )
     if isinstance(a, Call):
         return _call_why(s, seat, a)
     if f is None:
@@ -766,6 +769,9 @@ def _movement_when(s: State, seat: int) -> str:
             "your fleets stop where they meet enemy fleets (l.29): the battle there is answered"
             " first, then send this step, and your movement goes on"
         )
+    top = s.frames[-1]
+    if top[0] == "buy" and top[1] == seat and top[2] == economy.REVENUE_BUY:
+        return "your movement comes once your purchases are over: `done` ends them (l.5-6)"
     if stage <= engine.MOVEMENT_STAGE:  # the player turn's stage still to come
         said = f"game turn {s.turn}'s movement comes after the event and the revenue phase (l.4-6)"
         # (a movement ends by itself once its last force has moved: an order for it is late)
