@@ -687,7 +687,7 @@ def test_troops_that_cannot_board_are_told_whether_room_units_or_their_move_is_l
     be over)"."""
     s = moving(fleets(put(started(3), "egy", BLUE, levy=2), "egy", BLUE, 2))
     assert refused(s, "sail 1 fleet with 2 levy Egypt Egyptian Sea land at Cyrenaica") == (
-        "embark 2 levy at Egypt: a fleet carries one unit (l.31): 1 fleet, room for 1 more"
+        "embark 2 levy at Egypt: a fleet carries one unit a move (l.31; Q24): 1 fleet, room for 1 more"
     )
     assert refused(s, "sail 1 fleet with 1 inf Egypt Egyptian Sea land at Cyrenaica") == (
         "embark 1 inf at Egypt: you have no inf at Egypt"

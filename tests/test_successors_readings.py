@@ -45,6 +45,7 @@ from rules.successors.state import (
     Buy,
     ChooseHome,
     Done,
+    Embark,
     Fight,
     Give,
     March,
@@ -350,6 +351,20 @@ def test_q24_troops_embark_from_a_coast_of_the_fleets_sea_and_stop_on_landing() 
     s = order(s, "sail to Cyprian Sea, land 1 inf at Syria, halt")
     assert units(s, "syr", BLUE)[INF] == 1
     assert not any(isinstance(a, Take) and a.at == "syr" for a in GAME.legal_actions(s))
+
+
+def test_q24_a_fleet_carries_one_unit_a_move_so_one_landed_takes_no_other() -> None:
+    """A trial's single fleet landed a cavalry, was offered `embark 1 cav` again, and landed a
+    second: with no cost to embark or land (l.31), one fleet would ferry a whole stack."""
+    s = fleets(put(started(3), "cyr", BLUE, inf=2), "egs", BLUE, 1)
+    s = order(moving(s), "take 1 fleet at Egyptian Sea, embark 1 inf at Cyrenaica")
+    s = order(s, "land 1 inf at Egypt")
+    assert not any(isinstance(a, Embark) and a.piece != "leader" for a in GAME.legal_actions(s))
+    with pytest.raises(
+        ValueError,
+        match=r"a fleet carries one unit a move \(l.31; Q24\): 1 fleet, 1 landed already, no room left",
+    ):
+        order(s, "embark 1 inf at Cyrenaica")
 
 
 def test_q25_the_defenders_double_dice_last_every_round() -> None:

@@ -152,6 +152,12 @@ def cargo(f: Force) -> int:
     return sum(carried(f.groups).values()) if f.fleets else 0
 
 
+def fleet_room(f: Force) -> int:
+    """The units a naval force's fleets may still take aboard: one a fleet for the whole
+    move (l.31; Q24), so a fleet whose unit has landed takes no other."""
+    return max(0, f.fleets - cargo(f) - f.landed)
+
+
 def options(s: State, frame: Frame) -> list[Action]:
     """Every movement step now of the seat of a "move" frame (`frame[1]`; `frame[2]`, its
     caller: the phasing seat when it moves as an ally, else NO)."""
@@ -371,7 +377,7 @@ def _naval_options(s: State, seat: int, f: Force) -> list[Action]:
     if f.spent == 0:
         out += counted(TakeFleets, (ids[place],), fleets_free(s, seat, place))
     aboard = cargo(f)
-    room = f.fleets - aboard
+    room = fleet_room(f)
     free = f.leader == NO and s.pinned[seat] == 0 and seat not in s.leader_moved
     boards = s.leaders[seat] if free else NO
     groups, leader = f.groups, f.leader != NO
@@ -384,7 +390,7 @@ def _naval_options(s: State, seat: int, f: Force) -> list[Action]:
             out.append(made(Embark, at, "leader", 1))
         if groups or leader:
             out += landings(seat, groups, leader, at)
-    out += counted(Drop, ("fleet",), min(room, f.fleets - 1))
+    out += counted(Drop, ("fleet",), min(f.fleets - aboard, f.fleets - 1))
     if not f.stopped and mp_left(s, f) >= 1:
         out += sails(s, seat, place)
     if f.marched and (place < m.land or (not aboard and f.leader == NO)):
@@ -640,7 +646,8 @@ def _land(s: State, seat: int, a: Land) -> None:
     c = piece_code(s, seat, a.piece)
     assert c is not None
     # troops carried ashore: the fleets have moved them (they may halt), sailed or not
-    s.force = changed(f, groups=_less(f.groups, c, a.count), marched=True)
+    landed = f.landed + a.count
+    s.force = changed(f, groups=_less(f.groups, c, a.count), marched=True, landed=landed)
     _put_ashore(s, seat, area, c, a.count)
     invasion = " (a sea invasion)" if board.unfriendly_here(s, area, seat) else ""
     say(s, f"{title(s, seat)} lands {_units(c, a.count)} in {area_name(s, area)}{invasion}")

@@ -637,11 +637,12 @@ def _force_step_why(s: State, f: Force, a: Action) -> str | None:
 def _embark_why(s: State, f: Force, a: Embark) -> str:
     """Why troops do not board as asked: a fleet carries one unit (l.31), or there are not
     so many of that unit there whose move is not over."""
-    room = f.fleets - movement.cargo(f)
+    room = movement.fleet_room(f)
     if a.count > room:
         fleets = count_of(f.fleets, "fleet")
         have = f"room for {room} more" if room else "no room left"
-        return f"a fleet carries one unit (l.31): {fleets}, {have}"
+        landed = f", {f.landed} landed already" if f.landed else ""
+        return f"a fleet carries one unit a move (l.31; Q24): {fleets}{landed}, {have}"
     at = _place(s, a.at)
     where = area_name(s, at) if at != NO else excerpt(a.at)
     if a.piece == "leader":

@@ -110,12 +110,14 @@ class Force:
     bonus: int = 0  # forced march or fair winds (chits 1, 10)
     stopped: bool = False  # it met enemy fleets and fought no battle (l.29): it may only halt
     route: tuple[int, ...] = ()
+    landed: int = 0  # a naval force's units landed: a fleet carries one unit a move (l.31; Q24)
 
     def copy(self) -> Force:
         t = _NEW(Force)
         t.seat, t.place, t.spent, t.groups = self.seat, self.place, self.spent, self.groups
         t.leader, t.fleets, t.marched = self.leader, self.fleets, self.marched
         t.bonus, t.stopped, t.route = self.bonus, self.stopped, self.route
+        t.landed = self.landed
         return t
 
 
