@@ -130,6 +130,7 @@ class Step(Generic[A]):
     # the typed step it was read from (from 1), where one typed step reads as several (a
     # Successors `buy 3 levy 1 inf`); 0: its own place in the order
     number: int = 0
+    typed: str = ""  # that typed step's text, where it reads as several ("": `text`)
 
 
 @dataclass(frozen=True, slots=True)

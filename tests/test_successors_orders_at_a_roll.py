@@ -46,3 +46,22 @@ def test_a_step_is_numbered_as_typed_though_it_reads_as_several() -> None:
     assert (
         "(note: Step 2 (`done`) was not needed: that had already ended by itself.)" in (said[-1][1])
     ), said[-1][1]
+
+
+def test_a_done_past_purchases_that_ended_by_themselves_at_a_roll_is_not_needed() -> None:
+    """A trial's last setup purchase, `buy 2 inf 1 levy at Egypt; done`, spent every Talent:
+    the purchases ended, the game turn began and its event roll came; the table said "Step 1
+    (`buy 1 levy at Egypt`) revealed the event roll ... Not played: `done`", a step never
+    typed so and a `done` there was no need to send again."""
+    text = _printed("home Babylonia; buy 2 inf 1 levy at Babylonia; done")
+    assert "(note: Step 3 (`done`) was not needed: that had already ended by itself.)" in text
+    assert "Not played" not in text and "`buy 1 levy at Babylonia`" not in text
+
+
+def test_a_step_read_as_several_is_named_as_typed_where_its_roll_ends_the_order() -> None:
+    text = _printed("home Babylonia; buy 2 inf 1 levy at Babylonia; move 1 inf Babylonia Susiana")
+    assert (
+        "Step 2 (`buy 2 inf 1 levy at Babylonia`) revealed the event roll of three dice for "
+        "Red, so the order ended there (a reveal commits). Not played: `move 1 inf Babylonia "
+        "Susiana`"
+    ) in text, text

@@ -310,12 +310,29 @@ def read_to_reveal(v: View, text: str, seat: str) -> tuple[list[Action], list[st
     return _read_parts(v, text, seat, to_reveal=True)
 
 
+def typed_steps(text: str) -> list[str]:
+    """An order's steps as typed, in order (what `read_to_reveal` numbers from 1)."""
+    return [p.strip() for p in re.split(r"[,;]", text) if p.strip()]
+
+
+def reads_as_finishing(text: str) -> bool:
+    """Whether a step typed reads as one that finishes (`done`, `end movement`, `halt`,
+    `stand`): its words alone tell, whatever the position it would be read against."""
+    try:
+        ws = words_of(text)
+    except OrderError:
+        return False
+    if ws[:1] == ["end"]:
+        return ws[1:] in ([], ["movement"], ["move"], ["moving"])
+    return ws in (["done"], ["halt"], ["stand"])
+
+
 def _read_parts(
     v: View, text: str, seat: str, *, to_reveal: bool
 ) -> tuple[list[Action], list[str], list[int]]:
     if len(text) > MAX_ORDER_CHARS:
         raise InvalidOrder(f"an order is at most {MAX_ORDER_CHARS:,} characters")
-    parts = [p for p in re.split(r"[,;]", text) if p.strip()]
+    parts = typed_steps(text)
     if not parts:
         raise InvalidOrder("an order names a step, as `move 2 inf Egypt Arabia Syria`")
     r = Reader(v, seat)
@@ -323,7 +340,7 @@ def _read_parts(
     for k, part in enumerate(parts):
         numbers += [k] * (len(r.out) - len(numbers))  # the steps typed step k read as
         if to_reveal and r.out and engine.chance(r.s) is not None:
-            return r.out, [p.strip() for p in parts[k:]], numbers
+            return r.out, parts[k:], numbers
         at, r.last = r.s, k == len(parts) - 1
         try:
             _read(r, words_of(part))

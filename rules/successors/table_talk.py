@@ -173,13 +173,19 @@ class SuccessorsOrders(Orders[State, Action, View]):
         """The order up to a roll or a draw, and the steps typed after it Unread (the
         position they are taken in is not seen before the reveal), each numbered as typed."""
         steps, rest, numbers = notation.read_to_reveal(view, text, seat)
+        typed = notation.typed_steps(text)
         read: list[Step[Action | Unread]] = [
-            Step(notation.describe(view, a), a, n) for a, n in zip(steps, numbers, strict=True)
+            Step(notation.describe(view, a), a, n, typed[n - 1] if numbers.count(n) > 1 else "")
+            for a, n in zip(steps, numbers, strict=True)
         ]
         first = numbers[-1] + 1 if numbers else 1
         return read + [Step(part, Unread(part), first + k) for k, part in enumerate(rest)]
 
-    def finishing(self, action: Action) -> bool:
+    def finishing(self, action: Action | Unread) -> bool:
+        """A step that finishes (`done`, `end movement`...): one typed past a reveal too, so
+        that it is noted as not needed where what it finishes ended by itself."""
+        if isinstance(action, Unread):
+            return notation.reads_as_finishing(action.text)
         return isinstance(action, notation.FINISHING)
 
     def finished_by(self, before: State, after: State, action: Action) -> int:
