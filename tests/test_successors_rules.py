@@ -633,3 +633,14 @@ def test_q30_a_leader_recalled_home_while_at_home_stays_and_is_told_so() -> None
     assert "Blue's leader is in Egypt already and stays there" in s.news, s.news
     away = deal(at(leader_at(started(3), BLUE, "ara"), BLUE, 1, frame("event_roll", BLUE)), 1, 4, 1)
     assert "Blue's leader goes home alone to Egypt" in away.news, away.news
+
+
+def test_q30_a_leader_recalled_while_enemies_hold_his_home_is_told_why_he_stays() -> None:
+    """A trial's leader, in Carmania with his units, his home Egypt held by Green, was told
+    "Blue's leader is in Carmania already and stays there", as if his home were there."""
+    s = put(put(controlled(started(3), GREEN, "egy"), "egy", GREEN, inf=1), "kar", BLUE, cav=1)
+    s = deal(at(leader_at(s, BLUE, "kar"), BLUE, 1, frame("event_roll", BLUE)), 1, 4, 1)
+    assert (
+        "Blue's leader stays in Carmania: Egypt holding unfriendly units (Q30), his units there "
+        "are the nearest to it"
+    ) in s.news, s.news

@@ -306,8 +306,15 @@ def recall(s: State, seat: int, step: Step) -> None:
     if to == NO:
         say(s, f"{title(s, seat)}'s leader stays where he is: {held}, none of his areas free")
         return
-    if to == at:  # a trial read "goes home alone" of a leader at home with his units
+    if to == at == home:  # a trial read "goes home alone" of a leader at home with his units
         say(s, f"{title(s, seat)}'s leader is in {area_name(s, at)} already and stays there")
+        return
+    if to == at:  # (a trial read "already" as if his home were there)
+        say(
+            s,
+            f"{title(s, seat)}'s leader stays in {area_name(s, at)}: {held}, his units there "
+            "are the nearest to it",
+        )
         return
     board.set_leader(s, seat, to)
     if to == home:
