@@ -558,6 +558,19 @@ def test_a_greedy_leader_alone_rejoins_a_stack_of_his_own_and_goes_no_further() 
     assert board.seat_units(s, s.leaders[1], 1) > 0, s.parts.map.ids[s.leaders[1]]
 
 
+def test_a_turn_whose_forces_moved_and_took_nothing_is_not_told_nothing_was_worth_a_move() -> None:
+    """A trial read "nothing was worth the move one phase ahead" after the AI's seven marches
+    within its own provinces; a turn with no move at all still reads so."""
+    from successors_helpers import controlled, moving, order, put, started
+
+    b = moving(put(controlled(started(3), 0, "cyr"), "egy", 0, levy=2))
+    marched = order(b, "move 1 levy Egypt Cyrenaica")  # into a province of its own
+    line = why.why_line(GAME.view(b, None), GAME.view(marched, None), SEATS[0], "greedy")
+    assert line is not None and "its forces move and take no area" in line, line
+    still = why.why_line(GAME.view(b, None), GAME.view(b, None), SEATS[0], "greedy")
+    assert still is not None and "nothing was worth the move one phase ahead" in still
+
+
 def test_each_part_of_the_why_line_has_its_verb_whatever_changed() -> None:
     """A turn that changed only the seat's units (a unit lost to an event, nothing moved)
     once read "Why: it 7 units (was 8)"."""

@@ -16,7 +16,7 @@ from rules.words import count_of
 
 from . import greedy, moves, odds
 from .moves import DEFAULT, Params
-from .reading import CAV, UNREACHED, distance, side, white_side
+from .reading import CAV, UNREACHED, distance, mine, side, white_side
 
 MAX_STEPS = 40  # steps a hint's order runs at most (a decision's: one force, or the purchases)
 
@@ -58,6 +58,12 @@ def gains(b: State, a: State, i: int) -> list[str]:
     return out
 
 
+def _moved(b: State, a: State, i: int) -> bool:
+    """Whether seat i's units or leader stand elsewhere at `a` than at `b`."""
+    land = range(b.parts.map.land)
+    return b.leaders[i] != a.leaders[i] or any(mine(b, x, i) != mine(a, x, i) for x in land)
+
+
 def why_line(start: View, end: View, seat: str, level: str) -> str | None:
     """The line at an AI's turn's end."""
     b, a = start.state, end.state
@@ -70,10 +76,12 @@ def why_line(start: View, end: View, seat: str, level: str) -> str | None:
     kept = f"keeps {count_of(a.money[i], 'Talent')}" if a.money[i] else "spends every Talent"
     # the turn named: the line follows its last step, which a reader took it to explain
     whole = f"_Why: {names.title(a, i)}'s turn as a whole:"
-    if not said:
+    if not said and not _moved(b, a, i):
         return (
             f"{whole} nothing was worth the move one phase ahead; it {kept}, {points(a, i)} now._"
         )
+    if not said:  # (a trial read "nothing was worth the move" after seven marches)
+        said = ["its forces move and take no area"]
     return f"{whole} {'; '.join(said)}; it {kept}: {points(a, i)} now, the best one phase ahead._"
 
 
