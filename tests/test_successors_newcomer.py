@@ -1190,6 +1190,16 @@ def test_a_kind_of_unit_gone_from_the_pool_is_named_in_the_purchase_prompt() -> 
     assert "no infantry left in your pool (the counter mix)" in prompt(s), prompt(s)
 
 
+def test_a_kind_the_pool_holds_fewer_of_than_the_money_buys_is_told_in_the_prompt() -> None:
+    """A trial learnt that 1 infantry counter was left only when `buy 4 inf` was refused."""
+    s = buying(controlled(started(3, money=20), BLUE, "cap"))  # a cavalry area: both on sale
+    pool = list(s.pool)
+    pool[BLUE] = (pool[BLUE][0], 1, 2, *pool[BLUE][3:])
+    s.pool = tuple(pool)
+    said = prompt(s)
+    assert "only 1 infantry and 2 cavalry left in your pool (the counter mix)" in said, said
+
+
 @pytest.mark.parametrize(
     "typed", ["move 2 inf 2 merc Egypt Arabia", "move 2 mercenaries Egypt Arabia"]
 )

@@ -158,7 +158,22 @@ def _buy_how(s: State, buys: list[Buy], buy: str) -> str:
     spent = [unit_noun(k, 2) for k in (LEVY, INF, CAV) if not s.pool[seat][k]]
     if spent:  # the counter mix bounds what is bought: a kind gone says so, not silently
         out.append(f"no {' nor '.join(spent)} left in your pool (the counter mix)")
+    short = _pool_short_of_money(s, seat, words)
+    if short:  # (a trial learnt of it only from a refusal)
+        out.append(f"only {short} left in your pool (the counter mix)")
     return f"{'; '.join(out)}; type {buy}{_two_kinds(s, buys, words)}, then `done`"
+
+
+def _pool_short_of_money(s: State, seat: int, words: list[str]) -> str:
+    """The kinds on sale (`words`) of which the seat's pool, some of them on the map already,
+    holds fewer than its Talents would buy: `3 infantry and 1 cavalry`, or ""."""
+    money, prices, mix = s.money[seat], s.parts.setup.prices, s.parts.setup.colour_mix
+    short = [
+        f"{n} {unit_noun(k, n)}"
+        for k in (LEVY, INF, CAV)
+        if TYPES[k] in words and 0 < (n := s.pool[seat][k]) < min(mix[k], money // prices[k])
+    ]
+    return " and ".join(short)
 
 
 def _two_kinds(s: State, buys: list[Buy], words: list[str]) -> str:
