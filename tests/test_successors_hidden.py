@@ -174,6 +174,16 @@ def test_a_truce_keeps_both_from_starting_a_battle() -> None:
     assert GAME.legal_actions(s) == []
 
 
+def test_a_truce_that_keeps_a_battle_off_is_told_at_the_combat_phase() -> None:
+    """A trial's Truce was told at the turn's start, then nothing said why its rival's units
+    beside his were offered no battle."""
+    s = moving(put(put(started(3), "ara", BLUE, inf=1), "ara", RED, inf=1)).clone()
+    s.truces = ((BLUE, RED),)
+    s = order(s, "end movement")
+    said = "No battle between Blue and Red in Arabia: their truce this game turn (chit 13)"
+    assert said in s.news, s.news
+
+
 def test_mercenaries_armed_against_an_attack_join_before_the_battle() -> None:
     s = put(
         put(leader_at(holding(started(3), RED, 3), RED, "ara"), "ara", RED, inf=1),

@@ -306,9 +306,27 @@ def _combat(s: State, seat: int) -> None:
     movement.end(s)
     desert(s)
     push(s, frame("player", seat, 5))
+    _truces_kept(s, seat)
     if combat.open_pairs(s, seat):
         say(s, f"{title(s, seat)}'s Combat (l.35-46)")
         push(s, frame("combat", seat))
+
+
+def _truces_kept(s: State, seat: int) -> None:
+    """Where the seat's units meet those of a player at truce with it (chit 13), no battle:
+    told, since nothing else would say why none is offered (a trial)."""
+    for pair in s.truces:
+        if seat not in pair or pair in s.alliances:
+            continue
+        other = pair[1] if pair[0] == seat else pair[0]
+        met = [a for a in s.occupied[seat] if a in s.occupied[other]]
+        if met:
+            where = listed([area_name(s, a) for a in met], "and")
+            say(
+                s,
+                f"No battle between {title(s, seat)} and {title(s, other)} in {where}: their "
+                "truce this game turn (chit 13)",
+            )
 
 
 def _combat_end(s: State, seat: int) -> None:
