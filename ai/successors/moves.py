@@ -285,6 +285,14 @@ def free_units(s: State, seat: int, area: int) -> dict[int, int]:
     return out
 
 
+Counts = tuple[int, int, int, int]  # units by type: levy, inf, cav, el
+
+
+def added(a: Counts, b: Counts, sign: int = 1) -> Counts:
+    """`a` with `b` added (`sign` -1: taken away), type by type."""
+    return (a[0] + sign * b[0], a[1] + sign * b[1], a[2] + sign * b[2], a[3] + sign * b[3])
+
+
 def by_type(units: dict[int, int]) -> tuple[int, int, int, int]:
     out = [0, 0, 0, 0]
     for c, n in units.items():
@@ -328,9 +336,9 @@ class Planner:
         lost on each side, a rival leader captured."""
         s, seat = self.s, self.seat
         here = mine(s, area, seat)
-        total = tuple(a + b for a, b in zip(here, units, strict=True))
+        total = added(here, units)
         bonus = leader or (leader_at(s, seat) == area and s.pinned[seat] < 2)
-        ours = odds.Side((total[0], total[1], total[2], total[3]), bonus)
+        ours = odds.Side(total, bonus)
         theirs = foe_side(s, area, seat)
         if not theirs.count:
             return self.r.take_gain(area)
@@ -352,14 +360,13 @@ class Planner:
             gain -= self.params.leader_stake * self.left_exposed(area, total, out)
         return gain
 
-    def left_exposed(self, area: int, total: tuple[int, ...], out: odds.Outcome) -> float:
+    def left_exposed(self, area: int, total: Counts, out: odds.Outcome) -> float:
         """The chance the leader is lost by joining a battle at `area`: beaten with his side
         (Q21), or captured there next turn with the units the battle leaves him, as many
         as it is expected to, of each type alike."""
         left = out.attackers_left / max(1, sum(total))
-        kept = tuple(round(n * left) for n in total)
-        after = self.risk(area, (kept[0], kept[1], kept[2], kept[3]))
-        return (1 - out.win) + out.win * after
+        a, b, c, d = (round(n * left) for n in total)
+        return (1 - out.win) + out.win * self.risk(area, (a, b, c, d))
 
     def gain(self, dest: int, units: tuple[int, int, int, int], leader: bool) -> tuple[float, str]:
         s, seat = self.s, self.seat
@@ -386,27 +393,20 @@ class Planner:
             got = self.risks[key] = danger.capture_chance(self.s, area, self.seat, units)
         return got
 
-    def exposure(self, src: int, here: tuple[int, ...], moving: tuple[int, ...]) -> float:
+    def exposure(self, src: int, here: Counts, moving: Counts) -> float:
         """What `moving` leaving the leader's area adds to the stake of his capture."""
         if not self.params.leader_stake:
             return 0.0
-        left = tuple(a - b for a, b in zip(here, moving, strict=True))
-        before = self.risk(src, (here[0], here[1], here[2], here[3]))
-        after = self.risk(src, (left[0], left[1], left[2], left[3]))
-        return self.params.leader_stake * (after - before)
+        after = self.risk(src, added(here, moving, -1))
+        return self.params.leader_stake * (after - self.risk(src, here))
 
-    def sheltered(
-        self, src: int, here: tuple[int, ...], dest: int, moving: tuple[int, int, int, int]
-    ) -> float:
+    def sheltered(self, src: int, here: Counts, dest: int, moving: Counts) -> float:
         """What the leader going from `src` to `dest` with `moving` takes off the stake of his
         capture (the units he leaves behind are weighed by leave_cost)."""
         if not self.params.leader_stake:
             return 0.0
-        there = mine(self.s, dest, self.seat)
-        joined = tuple(a + b for a, b in zip(there, moving, strict=True))
-        before = self.risk(src, (here[0], here[1], here[2], here[3]))
-        after = self.risk(dest, (joined[0], joined[1], joined[2], joined[3]))
-        return self.params.leader_stake * (before - after)
+        after = self.risk(dest, added(mine(self.s, dest, self.seat), moving))
+        return self.params.leader_stake * (self.risk(src, here) - after)
 
     def safest_stack(self, at: int, mp: int, *, away: bool) -> Plan | None:
         """The leader alone at `at`: to the stack of his own in reach where his capture is
@@ -509,7 +509,7 @@ class Planner:
             out += self.shelters(src, here)
         return out
 
-    def shelters(self, src: int, here: tuple[int, ...]) -> list[Plan]:
+    def shelters(self, src: int, here: Counts) -> list[Plan]:
         """The leader alone from his stack at `src` to another stack of his own in reach, or
         out of the rivals' reach, where his capture is less likely (his stack, left, loses
         his +1: l.39)."""
@@ -783,12 +783,10 @@ def force_plans(s: State, seat: int, params: Params = DEFAULT) -> list[Plan]:
         endangered = params.leader_stake and p.risk(f.place, mine(s, f.place, seat)) >= GUARD_AT
         if f.marched and settled(s, seat, f.place) and not endangered:
             return [Plan(f.place, (), True, (), 1.0, "regroup")]
-        mp = movement.mp_left(s, f)
-        if params.leader_stake:
-            safest = p.safest_stack(f.place, mp, away=not f.marched)
-            if safest is not None:
-                return [safest]
-        lone = regroup_from(s, seat, f.place, mp, away=not f.marched)
+        mp, away = movement.mp_left(s, f), not f.marched
+        lone = p.safest_stack(f.place, mp, away=away) if params.leader_stake else None
+        if lone is None and not params.leader_stake:
+            lone = regroup_from(s, seat, f.place, mp, away=away)
         return [lone] if lone is not None else []
     if not f.marched:
         plans = p.plans_from(f.place, formed)

@@ -316,9 +316,9 @@ def _truces_kept(s: State, seat: int) -> None:
     """Where the seat's units meet those of a player at truce with it (chit 13), no battle:
     told, since nothing else would say why none is offered (a trial)."""
     for pair in s.truces:
-        if seat not in pair or pair in s.alliances:
-            continue
         other = pair[1] if pair[0] == seat else pair[0]
+        if seat not in pair or board.allied(s, seat, other):
+            continue
         met = [a for a in s.occupied[seat] if a in s.occupied[other]]
         if met:
             where = listed([area_name(s, a) for a in met], "and")

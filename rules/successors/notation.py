@@ -323,7 +323,7 @@ def reads_as_finishing(text: str) -> bool:
     except OrderError:
         return False
     if ws[:1] == ["end"]:
-        return ws[1:] in ([], ["movement"], ["move"], ["moving"])
+        return all(w in END_WORDS for w in ws[1:])  # as `_end` reads it
     return ws in (["done"], ["halt"], ["stand"])
 
 
@@ -490,8 +490,11 @@ def _simple(
     return read
 
 
+END_WORDS = ("movement", "move", "moving")  # `end movement` as it may be typed
+
+
 def _end(r: Reader, ws: list[str]) -> None:
-    _end_of(ws, _skip(ws, 1, "movement", "move", "moving"), "end")
+    _end_of(ws, _skip(ws, 1, *END_WORDS), "end")
     r.add(EndMove())
 
 
