@@ -6,7 +6,17 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from successors_helpers import BLUE, at, controlled, leader_at, moved_with, moving, put, started
+from successors_helpers import (
+    BLUE,
+    at,
+    controlled,
+    fleets,
+    leader_at,
+    moved_with,
+    moving,
+    put,
+    started,
+)
 
 from ai.successors import danger, greedy, hard, moves
 from ai.successors.moves import Planner
@@ -82,3 +92,23 @@ def test_a_battle_the_leader_joins_weighs_his_capture_there_next_turn() -> None:
     # without him the battle weighs nothing of the kind
     alone = staked.battle_gain(mesopotamia, (0, 4, 0, 0), False)
     assert alone == unstaked.battle_gain(mesopotamia, (0, 4, 0, 0), False)
+
+
+def test_a_rivals_blow_counts_what_its_fleets_may_land_from_beyond_its_march() -> None:
+    """A trial's player caught a leader sheltered in Carmania by sea. Green's cavalry at
+    home in Babylonia are 5 MP from Carmania by land (beyond a band's 4, l.28), but a fleet
+    in Babylonia's port reaches the Persian Gulf on Carmania's coast and lands one of them
+    (l.29, l.31): one unit a fleet, the strongest first."""
+    s = leader_at(put(started(3, money=0), "kar", BLUE, levy=1), BLUE, "kar")
+    s = put(s, "bab", GREEN, cav=2, inf=3)
+    carmania = s.parts.map.index["kar"]
+    assert danger.blow(s, carmania, BLUE, GREEN).count == 0
+    assert danger.capture_chance(s, carmania, BLUE, (1, 0, 0, 0)) == 0.0
+    one, two = fleets(s, "bab", GREEN, 1), fleets(s, "bab", GREEN, 2)
+    assert danger.blow(one, carmania, BLUE, GREEN) == Side((0, 0, 1, 0), False)
+    assert danger.blow(two, carmania, BLUE, GREEN) == Side((0, 0, 2, 0), False)
+    assert danger.capture_chance(one, carmania, BLUE, (1, 0, 0, 0)) > 0.0
+    # units within the band's reach are counted by land once, never again aboard
+    persia = s.parts.map.index["per"]
+    by_land = danger.blow(s, persia, BLUE, GREEN)
+    assert danger.blow(two, persia, BLUE, GREEN) == by_land

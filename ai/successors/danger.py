@@ -7,18 +7,20 @@ The trials' aggressive players won by it: they bought infantry where their leade
 its units within its leader's reach (4 MP, l.28) and, where its leader or its home is within
 reach (his 4 MP; 3 MP for units bought at home, l.26), the infantry its next revenue buys
 there (its treasury and income less its upkeep, l.5, l.14; levies where it has no infantry
-area, l.22), with his +1 if he is.
+area, l.22), with his +1 if he is, and what its fleets may land there from farther off, one
+unit a fleet (l.29, l.31; a trial's player caught a sheltered leader so).
 """
 
 from __future__ import annotations
 
-from rules.successors import State, board, economy
+from rules.successors import State, board, economy, movement
 
 from . import odds
 from .odds import Side
-from .reading import CAV, INF, LEVY, NO, distance, leader_at, mine
+from .reading import CAV, EL, INF, LEVY, NO, distance, leader_at, mine, sea_routes
 
 REACH = 4  # a leader's band's MP (l.28): the farthest a rival's blow comes from
+STRONGEST_FIRST = (EL, CAV, INF, LEVY)  # the unit a fleet takes aboard
 GUARD_AT = 0.5  # a capture at least this likely: units are bought with him, he seeks shelter
 
 
@@ -40,7 +42,36 @@ def blow(s: State, area: int, seat: int, rival: int) -> Side:
         kind = INF if INF in economy.symbols(s, rival) else LEVY
         price = s.parts.setup.prices[kind]
         units[kind] += max(0, min(spend // price, s.pool[rival][kind]))
+    for t, n in enumerate(landed(s, area, rival)):
+        units[t] += n
     return Side((units[0], units[1], units[2], units[3]), near)
+
+
+def landed(s: State, area: int, rival: int) -> list[int]:
+    """The units, by type, that the rival's fleets may land in the area next turn from
+    coasts beyond its land reach (the nearer ones are counted by land): each fleet carries
+    one unit (l.31) into a sea it reaches (l.29) on the area's coast, the strongest first."""
+    m = s.parts.map
+    out = [0, 0, 0, 0]
+    if area >= m.land or not m.seas[area]:
+        return out
+    shore = set(m.seas[area])
+    taken: dict[tuple[int, int], int] = {}  # (coast, type): units already aboard
+    for place in s.fleet_places[rival]:
+        seas = set(sea_routes(s, rival, place, s.parts.setup.fleet_mp))
+        if place >= m.land:
+            seas.add(place)  # a fleet lands from the sea it lies in
+        if not seas & shore:
+            continue
+        room = s.fleets[place][rival]
+        for t in STRONGEST_FIRST:
+            for a in movement.coasts_of(s, place):
+                if room and distance(s, a, area) > REACH:
+                    took = min(room, mine(s, a, rival)[t] - taken.get((a, t), 0))
+                    taken[(a, t)] = taken.get((a, t), 0) + took
+                    out[t] += took
+                    room -= took
+    return out
 
 
 def capture_chance(s: State, area: int, seat: int, units: tuple[int, int, int, int]) -> float:

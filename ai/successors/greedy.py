@@ -45,6 +45,7 @@ from .reading import (
     mine,
     prices,
     revenues_left,
+    sea_routes,
     side,
     white_side,
 )
@@ -232,7 +233,7 @@ def voyage_target(
     planner = moves.Planner(s, seat, params)
     cost = setup.fleet_in_port if price is None else price
     best, gain = NO, float(cost + setup.upkeep * left)
-    for sea in moves.sea_routes(s, seat, port, setup.fleet_mp):
+    for sea in sea_routes(s, seat, port, setup.fleet_mp):
         for target in m.coasts[sea - m.land]:
             if distance(s, port, target) > 2 * setup.land_mp:
                 g = planner.landing(target)

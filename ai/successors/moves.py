@@ -28,7 +28,7 @@ import heapq
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from rules.successors import State, board, combat, engine, movement, names
+from rules.successors import State, board, engine, movement, names
 from rules.successors import state as st
 
 from . import danger, odds
@@ -48,6 +48,7 @@ from .reading import (
     prices,
     revenues_left,
     rivals_here,
+    sea_routes,
     strength,
     within,
 )
@@ -216,28 +217,6 @@ class Reading:
             if area == s.homes[self.seat]:  # and with the home, where units are bought (l.21)
                 cost += self.params.home_guard + self.params.tax_share * v * self.left
         return cost
-
-
-def sea_routes(s: State, seat: int, place: int, mp: int) -> dict[int, tuple[int, ...]]:
-    """The seas a fleet at `place` may sail into with `mp` (1 MP each, Q23), each with its
-    shortest way (the seas entered): a sea with enemy fleets stops a fleet (l.29), so none is
-    crossed or sought."""
-    m = s.parts.map
-    routes: dict[int, tuple[int, ...]] = {}
-    todo: list[tuple[int, tuple[int, ...]]] = [(place, ())]
-    while todo:
-        later = []
-        for at, route in todo:
-            if len(route) >= mp:
-                continue
-            seas = m.seas[at] if at < m.land else [m.land + t for t in m.sea_adjacent[at - m.land]]
-            for sea in seas:
-                if sea == place or sea in routes or combat.enemy_fleets(s, sea, seat):
-                    continue
-                routes[sea] = (*route, sea)
-                later.append((sea, routes[sea]))
-        todo = later
-    return routes
 
 
 def reach(s: State, seat: int, src: int, mp: int) -> dict[int, tuple[int, ...]]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from rules.successors import State, board, components
+from rules.successors import State, board, combat, components
 from rules.successors import state as st
 
 from .odds import Side
@@ -212,3 +212,25 @@ def worth(s: State, seat: int) -> float:
 
 def cav_hit(s: State) -> int:
     return s.parts.setup.hits[CAV]
+
+
+def sea_routes(s: State, seat: int, place: int, mp: int) -> dict[int, tuple[int, ...]]:
+    """The seas a fleet at `place` may sail into with `mp` (1 MP each, Q23), each with its
+    shortest way (the seas entered): a sea with enemy fleets stops a fleet (l.29), so none is
+    crossed or sought."""
+    m = s.parts.map
+    routes: dict[int, tuple[int, ...]] = {}
+    todo: list[tuple[int, tuple[int, ...]]] = [(place, ())]
+    while todo:
+        later = []
+        for at, route in todo:
+            if len(route) >= mp:
+                continue
+            seas = m.seas[at] if at < m.land else [m.land + t for t in m.sea_adjacent[at - m.land]]
+            for sea in seas:
+                if sea == place or sea in routes or combat.enemy_fleets(s, sea, seat):
+                    continue
+                routes[sea] = (*route, sea)
+                later.append((sea, routes[sea]))
+        todo = later
+    return routes
