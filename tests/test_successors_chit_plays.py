@@ -185,10 +185,14 @@ async def test_in_the_terminal_the_hand_offers_no_chit_play_that_would_be_refuse
     text = out.getvalue()
     assert (
         "chit 11, Tax farmers: In your revenue phase gain 2 Talents; not now: played in your own "
-        "revenue phase only; arm it: `arm 11 for revenue`. | chit 14, General levy: At the start "
+        "revenue phase only, while you buy (armed, it plays there by itself); arm it: `arm 11 for "
+        "revenue`. | chit 14, General levy: At the start "
         "of a game turn receive 2 levies in your home; arm it: `arm 14 for turn`." in text
     )
-    assert "! `play 11` was refused: play 11: played in your own revenue phase only." in text
+    assert (
+        "! `play 11` was refused: play 11: played in your own revenue phase only, while you buy"
+        in text
+    )
     assert "Blue plays chit" not in text
 
 

@@ -80,7 +80,8 @@ def test_a_chit_drawn_is_named_to_its_drawer_alone() -> None:
     said = narration.narrate(GAME.view(s, None), a, GAME.view(after, None), None)
     assert "Blue draws a chit (1 held)" in said and not any("7" in x for x in said)
     assert narration.told_to(GAME.view(after, "blue"), a) == (
-        "You draw chit 7, Ambush: Your side gets 1 more pre-battle roll in a land battle."
+        "You draw chit 7, Ambush: Your side gets 1 more pre-battle roll in a land battle;"
+        " arm it: `arm 7 for battle`."
     )
     assert narration.told_to(GAME.view(after, "red"), a) is None
     assert notation_of(GAME).describe(GAME.view(s, None), a) == "blue draws a chit"

@@ -105,6 +105,21 @@ def test_l4_the_event_roll_is_three_dice_odd_or_even_tens_ones() -> None:
     assert "EVEN 16, A good year" in s.news[0] and "Blue gains 2 Talents (treasury 12)" in s.news
 
 
+def test_a_leader_wounded_this_turn_gives_his_1_again_once_the_game_turn_ends() -> None:
+    """ODD 45 (ours): the roller's leader may not move this turn and gives no +1. "This turn"
+    is the game turn: Green, last in the order, rolled it in game turn 2; in game turn 3 its
+    leader defends with his +1 in Blue's player turn, before Green's own (a trial's Green
+    rolled no +1 a game turn later)."""
+    s = put(started(3), "bab", GREEN, inf=1)
+    s = deal(at(s, GREEN, 1, frame("event_roll", GREEN)), 3, 4, 5)
+    assert "Green's leader may not move and gives no +1 until game turn 2 ends" in s.news
+    assert s.pinned[GREEN] == 2
+    s = passive(s, stop="move")
+    assert s.turn == 2 and s.current == GREEN and s.pinned[GREEN] == 2
+    s = passive(GAME.apply(s, EndMove()), stop="move")
+    assert s.turn == 3 and s.current == BLUE and s.pinned[GREEN] == 0
+
+
 def test_l5_revenue_sums_provinces_maintains_units_then_purchases_but_not_on_turn_1() -> None:
     for turn, buys in ((1, False), (2, True)):
         s = put(controlled(started(3, turn=turn, money=0), BLUE, "cse"), "egy", BLUE, inf=2)

@@ -174,7 +174,8 @@ def _window(s: State, seat: int, kind: str) -> str | None:
             return "played in your own movement phase only"
     elif kind in chits.IN_OWN_REVENUE:
         if top[0] not in ("buy", "disband") or top[1] != seat or s.current != seat:
-            return "played in your own revenue phase only"
+            # (the phase stops only for purchases: none on turn 1, l.5, nor with nothing to buy)
+            return "played in your own revenue phase only, while you buy (armed, it plays there by itself)"
     elif kind in chits.NOT_IN_COMBAT and s.battle is not None:
         return "not while a combat is being resolved (errata)"
     return None

@@ -233,6 +233,7 @@ def turn_start(s: State) -> None:
 
 
 def turn_end(s: State) -> None:
+    s.pinned = (0,) * len(s.pinned)  # a leader pinned by an event "this turn": the game turn
     if s.turn >= s.parts.setup.turns or len(alive(s)) < 2:
         game_over(s)
         return
@@ -253,10 +254,6 @@ def game_over(s: State) -> None:
 def _begin(s: State, seat: int) -> None:
     s.current = seat
     aside.end_alliances(s, seat)
-    if s.pinned[seat]:
-        pinned = list(s.pinned)
-        pinned[seat] = 0
-        s.pinned = tuple(pinned)
     s.landed = s.entered = ()
     s.sea_fights = ()
     s.decided = ()

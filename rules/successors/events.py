@@ -328,7 +328,8 @@ def pinned(s: State, seat: int, step: Step) -> None:
     p = list(s.pinned)
     p[seat] = max(p[seat], value)
     s.pinned = tuple(p)
-    said = "may not move this turn" + (" and gives no +1" if step.no_bonus else "")
+    said = "may not move" + (" and gives no +1" if step.no_bonus else "")
+    said += f" until game turn {s.turn} ends"
     say(s, f"{title(s, seat)}'s leader {said}")
 
 

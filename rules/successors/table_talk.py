@@ -231,8 +231,8 @@ class SuccessorsNarration(Narration[Action, View]):
     def told_to(self, view: View, action: Action) -> str | None:
         s = view.state
         if isinstance(action, DrawChit) and view.seat == action.seat:
-            c = chit_of(s, action.chit)
-            return f"You draw chit {c.number}, {c.name}: {c.text}"
+            seat = s.seats.index(view.seat)  # how it may be played and armed, as the hand says
+            return f"You draw {_chit_entry(view, seat, action.chit, aside.options(s, seat))}"
         if isinstance(action, Play) and view.seat == action.seat:
             c = chit_of(s, action.chit)
             if c.kind == "spy" and action.to in s.seats:
