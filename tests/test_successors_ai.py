@@ -571,6 +571,17 @@ def test_a_turn_whose_forces_moved_and_took_nothing_is_not_told_nothing_was_wort
     assert still is not None and "nothing was worth the move one phase ahead" in still
 
 
+def test_a_seat_out_at_its_turns_end_is_given_no_why_line() -> None:
+    """A trial's Red, out at the end of its own player turn (Q32), was still told to have
+    "its forces move and take no area; it spends every Talent"."""
+    from successors_helpers import moving, put, started
+
+    b = moving(put(started(3), "egy", 0, levy=1))
+    out = b.clone()
+    out.out = (0,)
+    assert why.why_line(GAME.view(b, None), GAME.view(out, None), SEATS[0], "greedy") is None
+
+
 def test_each_part_of_the_why_line_has_its_verb_whatever_changed() -> None:
     """A turn that changed only the seat's units (a unit lost to an event, nothing moved)
     once read "Why: it 7 units (was 8)"."""

@@ -1527,3 +1527,17 @@ def test_an_area_is_looked_up_with_its_neighbours_as_a_card_is() -> None:
     assert ref.lookup(SuccessorsOptions(), "per").startswith("Persia: worth 4, rough")
     assert ref.lookup(SuccessorsOptions(), "aegean").startswith("Aegean Sea, a sea: next to")
     assert ("Egypt", "Egypt") in ref.lookup_names(SuccessorsOptions())
+
+
+def test_a_forces_prompt_names_every_area_it_may_march_to() -> None:
+    """A trial's force at Cilicia was shown two marches, read as all there were (Syria was
+    left out); the prompt gives the first as typed and names the others."""
+    s = order(moving(put(started(3), "cil", BLUE, inf=2)), "take 2 inf at Cilicia")
+    said = prompt(s)
+    assert (
+        "type `march to Lycia and Pamphylia` (or to Greater Phrygia, Cappadocia or Syria)" in said
+    )
+    marched = order(s, "march to Syria")
+    assert "`march to Cilicia` (or to Phoenicia, Arabia or Mesopotamia), or `halt`" in prompt(
+        marched
+    )

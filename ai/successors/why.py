@@ -72,6 +72,8 @@ def why_line(start: View, end: View, seat: str, level: str) -> str | None:
     if level == "random":
         return "_Why: the random AI picks any allowed step._"
     i = b.seats.index(seat)
+    if i in a.out:  # its last unit and province gone: it played nothing to explain (Q32)
+        return None
     said = gains(b, a, i)
     kept = f"keeps {count_of(a.money[i], 'Talent')}" if a.money[i] else "spends every Talent"
     # the turn named: the line follows its last step, which a reader took it to explain

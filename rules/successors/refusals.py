@@ -193,11 +193,15 @@ def _two_kinds(s: State, buys: list[Buy], words: list[str]) -> str:
 
 def _move_how(s: State, legal: Sequence[Action], v: View) -> str:
     f = s.force
-    said = [f"`{describe(v, a)}`" for a in legal if isinstance(a, March | Sail | Land)][:2]
     if f is not None:
+        said = [x for x in (_whither(v, legal, March), _whither(v, legal, Sail)) if x]
+        lands = [a for a in legal if isinstance(a, Land)]
+        if lands:
+            landing = f"`{describe(v, lands[0])}`"
+            said.append(landing + (" (or another landing)" if lands[1:] else ""))
         more = [next((a for a in legal if isinstance(a, k)), None) for k in (Drop, Halt)]
         said += [f"`{describe(v, a)}`" for a in more if a is not None]
-        typed = "type " + listed(said, "or") if said else ""
+        typed = "type " + _choices(said) if said else ""
         if not f.marched:  # nothing moved yet: undo (a command, named by each front end)
             return f"{typed}; undo calls the force off" if typed else "undo calls the force off"
         return typed
@@ -222,6 +226,27 @@ def _move_how(s: State, legal: Sequence[Action], v: View) -> str:
     if voyage:
         out.append(f"a voyage, `{voyage}`")
     return f"type {', '.join([*out, 'or `end movement`'])}" if out else "type `end movement`"
+
+
+def _whither(v: View, legal: Sequence[Action], kind: type[March] | type[Sail]) -> str | None:
+    """Every way the force may go with a step of `kind`, the first as typed: `march to
+    Syria` (or to Cilicia or Arabia) (a trial read two marches shown as all there were)."""
+    steps = [describe(v, a) for a in legal if isinstance(a, kind)]
+    if len(steps) < 2:
+        return f"`{steps[0]}`" if steps else None
+    verb = steps[0].split(" to ")[0]
+    rest = [x.removeprefix(f"{verb} to ") for x in steps[1:]]
+    return f"`{steps[0]}` (or to {listed(rest, 'or')})"
+
+
+def _choices(said: list[str]) -> str:
+    """`a`, `b` or `c`; where one of them lists places with its own "or", set apart: `march
+    to Syria` (or to Arabia), or `halt`; three or more by semicolons."""
+    if len(said) < 2 or not any(" or " in x for x in said):
+        return listed(said, "or")
+    if len(said) == 2:
+        return f"{said[0]}, or {said[1]}"
+    return f"{'; '.join(said[:-1])}; or {said[-1]}"
 
 
 def _quiet_neighbour(s: State, at: int) -> int:
