@@ -60,6 +60,7 @@ from rules.successors.state import (
     Halt,
     Land,
     Lose,
+    March,
     Offer,
     Retreat,
     Sail,
@@ -1541,3 +1542,23 @@ def test_a_forces_prompt_names_every_area_it_may_march_to() -> None:
     assert "`march to Cilicia` (or to Phoenicia, Arabia or Mesopotamia), or `halt`" in prompt(
         marched
     )
+
+
+def test_a_move_order_beside_a_readied_force_marches_only_what_it_names() -> None:
+    """A trial readied its leader, marched, took the march back with `undo` (the leader stayed
+    readied), then typed `move 3 inf 1 cav Syria Arabia`: its leader marched too, unasked. A
+    `move` names a whole force: pieces the readied force holds count among those named, one it
+    holds unnamed is told, and a force readied elsewhere moves or is called off first."""
+    s = moving(leader_at(put(started(3), "syr", BLUE, inf=3, cav=1), BLUE, "syr"))
+    readied = order(s, "take leader at Syria")
+    with pytest.raises(InvalidOrder, match="your force readied at Syria holds your leader too"):
+        read(readied, "move 3 inf 1 cav Syria Arabia")
+    assert read(readied, "move leader 3 inf 1 cav Syria Arabia") == [
+        Take("syr", "inf", 3),
+        Take("syr", "cav", 1),
+        March("ara"),
+        Halt(),
+    ]
+    elsewhere = order(put(s, "cil", BLUE, inf=1), "take 1 inf at Cilicia")
+    with pytest.raises(InvalidOrder, match=r"your force readied at Cilicia \(1 infantry\)"):
+        read(elsewhere, "move 3 inf Syria Arabia")

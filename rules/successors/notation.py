@@ -31,7 +31,7 @@ from typing import Final
 from ..capabilities.notation import MAX_ORDER_CHARS
 from ..errors import IllegalAction, InvalidOrder, MisreadStep, NotYourTurn, RulesError, excerpt
 from ..words import count_of, listed
-from . import aside, economy, engine
+from . import aside, economy, engine, movement
 from .components import TYPES
 from .economy import MAX_BOUGHT
 from .names import piece_word, unit_noun
@@ -596,7 +596,7 @@ def _move(r: Reader, ws: list[str]) -> None:
         raise OrderError("name what moves: `move 2 inf 1 cav Egypt Arabia Syria`")
     i = _skip(ws, i, "from")
     p, i = read_place(r.s, ws, i, land_only=True)
-    for n, piece in pieces:
+    for n, piece in _not_yet_taken(r, p, pieces):
         if piece == "all":
             _take_all(r, r.id(p))
         else:
@@ -605,6 +605,41 @@ def _move(r: Reader, ws: list[str]) -> None:
     _end_of(ws, i, "the path")
     if r.s.force is not None:
         r.add(Halt())
+
+
+def _not_yet_taken(r: Reader, at: int, pieces: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """`move` names a whole force: where one is readied at its area, nothing marched yet (a
+    trial's `undo` took back a march and left his leader readied), the pieces it holds are
+    counted among those named and the rest taken; one holding a piece the order does not
+    name, or readied elsewhere, is not marched along unasked."""
+    f = r.s.force
+    if f is None or f.marched or f.fleets or (f.leader == NO and not f.groups):
+        return pieces
+    where = r.s.parts.map.names[f.place]
+    if f.place != at:
+        raise OrderError(
+            f"your force readied at {where} ({movement.force_words(f)}) moves first, or is "
+            "called off: `move` forms a new force once it is (undo calls it off)"
+        )
+    held = {"leader": int(f.leader != NO)}
+    for code, _, _, n in f.groups:
+        word = piece_word(r.s, f.seat, code)
+        held[word] = held.get(word, 0) + n
+    if any(piece == "all" for _, piece in pieces):
+        return pieces
+    rest = []
+    for n, piece in pieces:
+        kept = min(n, held.get(piece, 0))
+        held[piece] = held.get(piece, 0) - kept
+        if n > kept:
+            rest.append((n - kept, piece))
+    unnamed = [("your leader" if w == "leader" else f"{n} {w}") for w, n in held.items() if n]
+    if unnamed:
+        raise OrderError(
+            f"your force readied at {where} holds {listed(unnamed)} too, which the order does "
+            "not name: name every piece it moves, or undo calls the force off first"
+        )
+    return rest
 
 
 def _sail(r: Reader, ws: list[str]) -> None:
