@@ -108,7 +108,39 @@ def test_a_rivals_blow_counts_what_its_fleets_may_land_from_beyond_its_march() -
     assert danger.blow(one, carmania, BLUE, GREEN) == Side((0, 0, 1, 0), False)
     assert danger.blow(two, carmania, BLUE, GREEN) == Side((0, 0, 2, 0), False)
     assert danger.capture_chance(one, carmania, BLUE, (1, 0, 0, 0)) > 0.0
+    # fleets its next revenue may buy in its port carry them too (l.19): 11 Talents to
+    # spend (10, and Babylonia's 6 less 5 of upkeep) buy 3 fleets at 3
+    rich = s.clone()
+    rich.money = (0, 0, 10)
+    assert danger.blow(rich, carmania, BLUE, GREEN) == Side((0, 1, 2, 0), False)
     # units within the band's reach are counted by land once, never again aboard
     persia = s.parts.map.index["per"]
     by_land = danger.blow(s, persia, BLUE, GREEN)
     assert danger.blow(two, persia, BLUE, GREEN) == by_land
+
+
+def test_hards_leader_retreats_where_his_capture_is_least_likely() -> None:
+    """A trial's Green retreated its leader with its levies into Phoenicia, beside the
+    person's army in Syria, and lost him there next turn. Greedy retreats to the place its
+    units hold most (Susiana, its province, a levy there); hard, with a stake on its leader,
+    where a blow is least likely to take him (Carmania: 2 infantry of its own, beyond the
+    reach of Blue's army at home in Babylonia)."""
+    from successors_helpers import deal, order
+    from test_successors_rules import contest
+
+    s = leader_at(contest({"inf": 3}, {"inf": 1}, "per"), RED, "per")
+    s = put(controlled(put(s, "sus", RED, levy=1), RED, "sus"), "kar", RED, inf=2)
+    s = leader_at(put(s, "bab", BLUE, levy=4, cav=2), BLUE, "bab")
+    s = s.clone()
+    s.money = (0, 0, 0)
+    s = deal(order(s, "fight red at Persia"), *[1] * 4)  # no hit: Red asked to retreat
+    assert s.frames[-1][:2] == ("retreat", RED)
+    assert greedy.ranked(s)[0] == st.Retreat("inf", "sus")
+    assert greedy.ranked(s, hard.WEIGHTS)[0] == st.Retreat("inf", "kar")
+    where = s.parts.map.index
+
+    def chance(to: str) -> float:
+        joined = moves.added(mine(s, where[to], RED), (0, 1, 0, 0))
+        return danger.capture_chance(s, where[to], RED, joined)
+
+    assert chance("kar") < 0.5 < chance("sus")

@@ -387,15 +387,26 @@ def retreats(s: State, seat: int, options: list[st.Action], params: Params) -> l
     if b is None or not moving:
         return [st.Stand(), *moving[:1]]
     ours = side(s, b.area, seat)
+    m = s.parts.map
+    led = params.leader_stake > 0 and leader_at(s, seat) == b.area
+
+    def capture(to: str, units: moves.Counts) -> float:
+        """With a stake on the leader retreating, his chance of capture where he goes."""
+        if not led:
+            return 0.0
+        area = m.index[to]
+        joined = moves.added(mine(s, area, seat), units)
+        return danger.capture_chance(s, area, seat, joined)
+
     if not ours.count:  # only the leader is left: he goes, or he is captured (Q21)
         lead = [a for a in moving if a.piece == "leader"]
+        lead.sort(key=lambda a: capture(a.to, (0, 0, 0, 0)))
         return [*lead, st.Stand()]
-    m = s.parts.map
 
-    def safety(to: str) -> tuple[int, int, str]:
+    def safety(to: str) -> tuple[float, int, int, str]:
         area = m.index[to]
         own = sum(mine(s, area, seat)) + (3 if s.control[area] == seat else 0)
-        return (own, m.value[area], to)
+        return (-capture(to, mine(s, b.area, seat)), own, m.value[area], to)
 
     best_to = max({a.to for a in moving}, key=safety)
     out = [
