@@ -14,7 +14,6 @@ unit a fleet (l.29, l.31; a trial's player caught a sheltered leader so).
 from __future__ import annotations
 
 from rules.successors import State, board, economy, movement
-from rules.successors.state import POOL_FLEETS
 
 from . import odds
 from .odds import Side
@@ -38,7 +37,8 @@ def blow(s: State, area: int, seat: int, rival: int) -> Side:
     near = lead != NO and distance(s, lead, area) <= REACH and s.pinned[rival] == 0
     home = s.homes[rival]
     if near or (home != NO and distance(s, home, area) <= s.parts.setup.land_mp):
-        spend = spending(s, rival)
+        upkeep = board.unit_count(s, rival) * s.parts.setup.upkeep
+        spend = s.money[rival] + board.income(s, rival) - upkeep
         kind = INF if INF in economy.symbols(s, rival) else LEVY
         price = s.parts.setup.prices[kind]
         units[kind] += max(0, min(spend // price, s.pool[rival][kind]))
@@ -47,37 +47,23 @@ def blow(s: State, area: int, seat: int, rival: int) -> Side:
     return Side((units[0], units[1], units[2], units[3]), near)
 
 
-def spending(s: State, rival: int) -> int:
-    """What the rival's next revenue leaves it to buy with: its treasury and income less its
-    upkeep (l.5, l.14)."""
-    upkeep = board.unit_count(s, rival) * s.parts.setup.upkeep
-    return s.money[rival] + board.income(s, rival) - upkeep
-
-
 def landed(s: State, area: int, rival: int) -> list[int]:
-    """The units, by type, that the rival's fleets, and those it may buy in its ports, may
-    land in the area next turn from coasts beyond its land reach (the nearer ones are counted
-    by land): each fleet carries one unit (l.31) into a sea it reaches (l.29) on the area's
-    coast, the strongest first (a trial's person bought two fleets at Babylonia and landed
-    by them on a leader alone in Carmania)."""
+    """The units, by type, that the rival's fleets may land in the area next turn from
+    coasts beyond its land reach (the nearer ones are counted by land): each fleet carries
+    one unit (l.31) into a sea it reaches (l.29) on the area's coast, the strongest first."""
     m = s.parts.map
     out = [0, 0, 0, 0]
     if area >= m.land or not m.seas[area]:
         return out
     shore = set(m.seas[area])
     taken: dict[tuple[int, int], int] = {}  # (coast, type): units already aboard
-    setup = s.parts.setup
-    bought = max(0, min(spending(s, rival) // setup.fleet_in_port, s.pool[rival][POOL_FLEETS]))
-    ports = [p for p in s.occupied[rival] if m.is_port(p) and s.control[p] == rival]
-    # its fleets, and those its revenue may buy in its ports (l.19), one purse for them all
-    fleets = [(p, s.fleets[p][rival], False) for p in s.fleet_places[rival]]
-    for place, n, buys in fleets + [(p, 0, True) for p in ports]:
-        room = bought if buys else n
-        seas = set(sea_routes(s, rival, place, setup.fleet_mp))
+    for place in s.fleet_places[rival]:
+        seas = set(sea_routes(s, rival, place, s.parts.setup.fleet_mp))
         if place >= m.land:
             seas.add(place)  # a fleet lands from the sea it lies in
-        if not room or not seas & shore:
+        if not seas & shore:
             continue
+        room = s.fleets[place][rival]
         for t in STRONGEST_FIRST:
             for a in movement.coasts_of(s, place):
                 if room and distance(s, a, area) > REACH:
@@ -85,7 +71,6 @@ def landed(s: State, area: int, rival: int) -> list[int]:
                     taken[(a, t)] = taken.get((a, t), 0) + took
                     out[t] += took
                     room -= took
-                    bought -= took if buys else 0
     return out
 
 
