@@ -18,7 +18,8 @@ from successors_helpers import (
     units,
 )
 
-from rules.successors import GAME, State
+from rules.capabilities import narration_of
+from rules.successors import GAME, State, table_talk
 from rules.successors.board import LOSS_ORDER
 from rules.successors.combat import layout, retreatable
 from rules.successors.components import CAV, EL, INF, LEVY
@@ -659,3 +660,24 @@ def test_q30_a_leader_recalled_while_enemies_hold_his_home_is_told_why_he_stays(
         "Blue's leader stays in Carmania: Egypt holding unfriendly units (Q30), his units there "
         "are the nearest to it"
     ) in s.news, s.news
+
+
+def test_l45_a_side_that_stands_to_the_end_is_not_asked_again_in_that_battle() -> None:
+    """A trial's levy against a levy with no retreat went nine rounds, the attacker typing
+    `stand` after each (l.45 asks after every round). `stand to the end` answers it for the
+    battle's later rounds; the next battle asks again."""
+    s = order(contest({"inf": 2}, {"inf": 2}), "fight red at Arabia")
+    s = deal(s, 1, 1, 1, 1)
+    assert GAME.to_move(s) == "red" and s.frames[-1][0] == "retreat"
+    asked = table_talk.prompt(GAME.view(s, "red"), "red")
+    assert "or `stand` (`stand to the end`: not asked again in this battle)" in asked
+    before, s = s, order(s, "stand to the end", "red")
+    said = narration_of(GAME).narrate(
+        GAME.view(before, None), Stand(to_the_end=True), GAME.view(s, None), "red"
+    )
+    assert said == ["Red stands its ground in Arabia to the battle's end: no retreat (l.45)"]
+    s = order(s, "stand")  # Blue, asked as ever
+    s = deal(s, 1, 1, 1, 1)  # round 2: Blue alone is asked
+    assert GAME.to_move(s) == "blue" and s.frames[-1][0] == "retreat"
+    s = order(s, "stand")
+    assert s.battle is not None and s.battle.round == 3 and GAME.chance(s) is not None

@@ -614,8 +614,9 @@ def _after_losses(s: State) -> None:
 def _next_retreat(s: State) -> None:
     b = s.battle
     assert b is not None
-    while b.retreating and not can_retreat(s, b.retreating[0]):
-        _no_retreat_told(s, b, b.retreating[0])
+    while b.retreating and (b.retreating[0] in b.steadfast or not can_retreat(s, b.retreating[0])):
+        if b.retreating[0] not in b.steadfast:
+            _no_retreat_told(s, b, b.retreating[0])
         b = changed(b, retreating=b.retreating[1:])
     s.battle = b
     if b.retreating:
@@ -732,7 +733,7 @@ def _retreat_options(s: State, seat: int) -> list[Retreat | Stand]:
             out.append(made(Retreat, "all", at))
         if leader:
             out.append(made(Retreat, "leader", at))
-    out.append(made(Stand))
+    out += [made(Stand), made(Stand, True)]
     return out
 
 
@@ -740,7 +741,8 @@ def retreat(s: State, seat: int, a: Retreat | Stand) -> None:
     b = s.battle
     assert b is not None
     if isinstance(a, Stand):
-        s.battle = changed(b, retreating=b.retreating[1:])
+        steadfast = (*b.steadfast, seat) if a.to_the_end else b.steadfast
+        s.battle = changed(b, retreating=b.retreating[1:], steadfast=steadfast)
         return
     from .names import piece_code
 

@@ -478,7 +478,7 @@ def _only_place(r: Reader, first: tuple[int, str]) -> int:
 
 
 def _simple(
-    kind: type[Done | Pay | Halt | Stand | Undo | Ransom],
+    kind: type[Done | Pay | Halt | Undo | Ransom],
 ) -> Callable[[Reader, list[str]], None]:
     def read(r: Reader, ws: list[str]) -> None:
         _end_of(ws, 1, ws[0])
@@ -488,6 +488,14 @@ def _simple(
             r.add(kind())  # type: ignore[call-arg]
 
     return read
+
+
+def _stand(r: Reader, ws: list[str]) -> None:
+    """`stand`: no retreat this round; `stand to the end`: nor in this battle's later rounds."""
+    end = ws[1:] in (["to", "the", "end"], ["to", "end"], ["fast"])
+    if not end:
+        _end_of(ws, 1, ws[0])
+    r.add(Stand(to_the_end=True) if end else Stand())
 
 
 END_WORDS = ("movement", "move", "moving")  # `end movement` as it may be typed
@@ -928,7 +936,7 @@ _VERBS = {
     "done": _simple(Done),
     "pay": _simple(Pay),
     "halt": _simple(Halt),
-    "stand": _simple(Stand),
+    "stand": _stand,
     "undo": _simple(Undo),
     "ransom": _simple(Ransom),
     "end": _end,

@@ -127,7 +127,10 @@ def how_to(s: State) -> str:
     if kind == "retreat":
         whole = [a for a in legal if isinstance(a, Retreat) and a.piece == "all"]
         shown = f"`{describe(v, whole[0])}`" if whole else first(Retreat)
-        return f"type {shown}, another retreat allowed, or `stand`"
+        return (
+            f"type {shown}, another retreat allowed, or `stand` (`stand to the end`: not asked "
+            "again in this battle)"
+        )
     if kind == "move":
         return _move_how(s, legal, v)
     return ""

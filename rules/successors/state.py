@@ -144,6 +144,7 @@ class Battle:
     ambush: tuple[int, int] = (0, 0)  # chit 7, per side
     panic: tuple[bool, bool] = (False, False)  # chit 8, per side
     omens: tuple[int, int] = (0, 0)  # chit 9, per side: +1 dice this round
+    steadfast: tuple[int, ...] = ()  # the seats that stand to the battle's end (not asked)
 
     def copy(self) -> Battle:
         t = _NEW(Battle)
@@ -152,6 +153,7 @@ class Battle:
         t.invasion, t.double, t.revolt = self.invasion, self.double, self.revolt
         t.hits, t.retreating = self.hits, self.retreating
         t.ambush, t.panic, t.omens = self.ambush, self.panic, self.omens
+        t.steadfast = self.steadfast
         return t
 
 
@@ -549,8 +551,10 @@ class Retreat:
 
 @dataclass(slots=True, unsafe_hash=True)
 class Stand:
-    """No (more) retreat this round."""
+    """No (more) retreat this round; `to_the_end`: nor in any later round of this battle
+    (the seat is not asked again)."""
 
+    to_the_end: bool = False
     kind: Literal["stand"] = "stand"
 
 

@@ -342,7 +342,10 @@ def _step_said(s: State, a: Action, after: State, seat: Seat) -> str:
     if isinstance(a, Done) and top == "buy":
         return f"{who} is done buying (treasury {s.money[s.seats.index(seat)]})"
     if isinstance(a, Stand) and s.battle is not None:
-        return f"{who} stands its ground in {area_name(s, s.battle.area)}: no retreat (l.45)"
+        where = area_name(s, s.battle.area)
+        if a.to_the_end:
+            return f"{who} stands its ground in {where} to the battle's end: no retreat (l.45)"
+        return f"{who} stands its ground in {where}: no retreat (l.45)"
     return f"{who}: {wording.describe(seen_by(s, None), a)}"
 
 

@@ -108,6 +108,8 @@ def _describe_step(s: State, a: Action) -> str | None:
         return f"call {a.ally}"
     if isinstance(a, EndMove):
         return "end movement"
+    if isinstance(a, Stand) and a.to_the_end:
+        return "stand to the end"
     if isinstance(a, Done | Pay | Halt | Stand | Undo):
         return a.kind
     return _describe_aside(s, a)
