@@ -34,9 +34,11 @@ from .moves import DEFAULT
 # hard's weights: greedy's, but an area left empty within a rival's reach costs three times
 # its tax to come (greedy's half of it leaves its areas to the rivals' levies), a part of a
 # stack attacks alone where it wins at 0.8 (greedy moves one unit or the whole stack), and
-# its leader's capture next turn is weighed at 20 half points times its chance (danger.py).
+# its leader's capture next turn is weighed at 40 half points times its chance (danger.py;
+# 20 and 40 alike against greedy, but 20 let a trial's Red march its leader into its home
+# beside the person's army).
 # Fitted against greedy (docs/successors_ai.md has the figures).
-WEIGHTS = replace(DEFAULT, risk=3.0, detach=0.8, leader_stake=20.0)
+WEIGHTS = replace(DEFAULT, risk=3.0, detach=0.8, leader_stake=40.0)
 CAUTIOUS = replace(
     WEIGHTS,
     min_win=0.7,
