@@ -4,10 +4,13 @@ or with AIs in the last seats; the channel rebuilt from the replies as Discord s
 the log read every few steps in a long window and a short one (tests/told_channel.py).
 
     python bench/log_as_announced.py [--games 30] [--seed 0] [--every 10] [--kinds rajas ...]
+        [--asides 0.05]
 
 Each game is played with people alone and with AIs (the table's first level), each as Discord
 shows it (its messages' length bounded: the lines compared) and in messages of any length
-(the lines and each message compared). Prints per game and seating the games whose log and
+(the lines and each message compared). With --asides, people also take steps aside at random
+(an offer, a gift, a chit: whatever the game lets them take out of turn) before that share of
+the steps. Prints per game and seating the games whose log and
 channel differ (with the first difference of the first one) and the CPU time.
 """
 
@@ -32,14 +35,14 @@ from bot.table.registry import games  # noqa: E402
 
 
 async def run(
-    kind: str, first: int, count: int, ais: int, every: int, front: FrontEnd
+    kind: str, first: int, count: int, ais: int, every: int, front: FrontEnd, asides: float
 ) -> list[tuple[int, str]]:
     failed: list[tuple[int, str]] = []
     for seed in range(first, first + count):
         with tempfile.TemporaryDirectory() as folder:
             svc = await service(Path(folder), front)
             try:
-                found = await played_and_read(svc, kind, seed, ais, every, (200, 20))
+                found = await played_and_read(svc, kind, seed, ais, every, (200, 20), asides)
             finally:
                 await svc.close()
         if found:
@@ -53,6 +56,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=0, help="the first game's seed")
     p.add_argument("--every", type=int, default=10, help="steps between two reads of the log")
     p.add_argument("--kinds", nargs="*", default=[g.info.id for g in games()])
+    p.add_argument(
+        "--asides", type=float, default=0.0, help="the chance a person steps aside before a step"
+    )
     a = p.parse_args(argv)
     bad = 0
     figures: dict[str, object] = {}
@@ -65,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
             (seats - 1, DISCORD),
         ):
             start = time.process_time()
-            failed = asyncio.run(run(kind, a.seed, a.games, ais, a.every, front))
+            failed = asyncio.run(run(kind, a.seed, a.games, ais, a.every, front, a.asides))
             cpu = time.process_time() - start
             seating = "people only" if ais == 0 else f"{ais} AI seats"
             seating += ", Discord's messages" if front.message_limit else ", by messages"

@@ -29,7 +29,7 @@ from bot.table.table_texts import TableTexts
 from bot.table.textlog import told_messages
 from bot.table.views import MAX_LOG_LINES
 from db import GameRecord, StoredAction
-from rules.capabilities import narration_of
+from rules.capabilities import narration_of, turns_of
 
 CH = "650"
 MAX_STEPS = 3_000
@@ -214,13 +214,38 @@ async def on_turn(
     return record, state, seat, reply
 
 
+async def _stepped_aside(
+    svc: GameService, g: AnyGame, record: GameRecord, pick: random.Random
+) -> Reply | None:
+    """A person's step aside at random, as they would type it, or None (none has one)."""
+    state = await svc.loader.state_of(record)
+    people = [s for s, uid in record.seats.items() if not is_ai(uid)]
+    seat = pick.choice(people) if people else None
+    steps = list(turns_of(g).steps_aside(state, seat)) if seat is not None else []
+    if seat is None or not steps:
+        return None
+    order = typed_order(g, state, pick.choice(steps))
+    reply = await svc.moves.play(
+        CH, record.seats[seat], order, kind=g.info.id, expected_version=record.version
+    )
+    return reply if reply.ok and not reply.ephemeral else None
+
+
 async def played_and_read(
-    svc: GameService, kind: str, seed: int, ais: int, read_every: int, lines: Iterable[int]
+    svc: GameService,
+    kind: str,
+    seed: int,
+    ais: int,
+    read_every: int,
+    lines: Iterable[int],
+    asides: float = 0.0,
 ) -> str | None:
     """A random game of `kind` dealt by `seed`, its last `ais` seats held by AIs, the others
-    by people who choose at random; the log read every `read_every` steps and at the end,
-    `lines` lines each time, and, where messages are of any length, the whole game's log
-    message by message. The first way the log and the channel differ, or None."""
+    by people who choose at random, and who, before a step with the chance `asides`, take a
+    step aside at random (an offer, a gift: `Turns.steps_aside`); the log read every
+    `read_every` steps and at the end, `lines` lines each time, and, where messages are of
+    any length, the whole game's log message by message. The first way the log and the
+    channel differ, or None."""
     seeds_of(svc).next = seed
     g = game(kind)
     seats = g.info.seats[: g.info.min_players]
@@ -240,6 +265,11 @@ async def played_and_read(
         record = await svc.store.open_game(CH)
         if record is None:
             break
+        if asides and pick.random() < asides:
+            aside = await _stepped_aside(svc, g, record, pick)
+            if aside is not None:
+                channel.take(aside)
+                continue
         record, state, seat, reply = await on_turn(svc, g, record)
         if reply is None:
             order = typed_order(g, state, pick.choice(g.legal_actions(state)))
