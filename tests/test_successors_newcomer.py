@@ -123,12 +123,20 @@ def test_retreat_all_is_read_when_one_unit_and_the_leader_may_go() -> None:
     assert read(s, "retreat all to Mesopotamia", "red") == [Retreat("inf", "mes")]
 
 
-def test_an_attacker_whose_foes_all_retreated_is_told_none_is_left_before_it_withdraws() -> None:
+def test_a_battle_whose_defenders_all_retreated_is_won_without_asking_the_attacker() -> None:
+    """Two trials were asked to withdraw or stand from a battle their foes had left whole
+    (l.45: the attacker's retreat comes after the defender's, and nobody is left to fight)."""
     s = deal(order(contest({"inf": 3}, {"inf": 1}), "fight red at Arabia"), 1, 1, 1, 1)
-    assert prompt(s, "red").count("retreat units from the battle to an adjacent area") == 1
+    asked = prompt(s, "red")
+    assert "to an adjacent area with no unfriendly units, not one an attacker came from" in asked
     s = order(s, "retreat all to Mesopotamia", "red")
-    assert GAME.to_move(s) == "blue" and s.frames[-1][0] == "retreat"
-    assert "no foe is left in Arabia: withdraw units to an adjacent area, or stand" in prompt(s)
+    assert s.battle is None and "Blue wins the battle in Arabia" in s.news, s.news
+    both = order(
+        deal(order(contest({"inf": 2}, {"inf": 2}), "fight red at Arabia"), 1, 1, 1, 1),
+        "stand",
+        "red",
+    )
+    assert "to an adjacent area you control or an empty one (Q20)" in prompt(both)
 
 
 def test_a_second_revolt_where_one_goes_on_says_its_marker_stays() -> None:
@@ -584,9 +592,9 @@ def test_a_step_typed_at_the_wrong_moment_says_when_it_comes_or_what_stops_it() 
         "now: move a force"
     )
     assert refused(move, "stand").startswith("stand: units retreat or stand after a round")
-    assert refused(move, "done") == (  # (two trials typed it after they ended by themselves)
-        "done: your purchases are over (treasury 10): they end with `done`, or by themselves "
-        "once nothing more may be bought; the movement ends with `end movement`"
+    assert refused(move, "done") == (  # (trials typed it after they ended by themselves)
+        "done: your purchases are already over (treasury 10): `done` has nothing to end; the "
+        "movement ends with `end movement`"
     )
     assert refused(move, "buy 2 inf").startswith(
         "buy 2 inf: purchases come in your revenue phase, after the event (l.5)"
@@ -1198,7 +1206,13 @@ def test_a_kind_the_pool_holds_fewer_of_than_the_money_buys_is_told_in_the_promp
     pool[BLUE] = (pool[BLUE][0], 1, 2, *pool[BLUE][3:])
     s.pool = tuple(pool)
     said = prompt(s)
-    assert "only 1 infantry and 2 cavalry left in your pool (the counter mix)" in said, said
+    left = "left in your pool (the counter mix): 12 levies, 1 infantry and 2 cavalry, fewer"
+    assert left in said, said
+    # with Talents enough for 2 cavalry, not more, the cavalry still shows (a trial read a
+    # kind gone from the list as gone from the pool)
+    poorer = s.clone()
+    poorer.money = (6, *s.money[1:])
+    assert "12 levies, 1 infantry and 2 cavalry" in prompt(poorer), prompt(poorer)
 
 
 @pytest.mark.parametrize(

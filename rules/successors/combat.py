@@ -614,6 +614,9 @@ def _after_losses(s: State) -> None:
 def _next_retreat(s: State) -> None:
     b = s.battle
     assert b is not None
+    if not side_units(s, b, 0) or not side_units(s, b, 1):
+        _finish(s)  # a side all gone (the defender retreated whole): the other has won
+        return
     while b.retreating and (b.retreating[0] in b.steadfast or not can_retreat(s, b.retreating[0])):
         if b.retreating[0] not in b.steadfast:
             _no_retreat_told(s, b, b.retreating[0])

@@ -161,22 +161,24 @@ def _buy_how(s: State, buys: list[Buy], buy: str) -> str:
     spent = [unit_noun(k, 2) for k in (LEVY, INF, CAV) if not s.pool[seat][k]]
     if spent:  # the counter mix bounds what is bought: a kind gone says so, not silently
         out.append(f"no {' nor '.join(spent)} left in your pool (the counter mix)")
-    short = _pool_short_of_money(s, seat, words)
-    if short:  # (a trial learnt of it only from a refusal)
-        out.append(f"only {short} left in your pool (the counter mix)")
+    left = _pool_left(s, seat, words)
+    if left:  # (a trial learnt of it only from a refusal)
+        out.append(
+            f"left in your pool (the counter mix): {left}, fewer of some than your Talents buy"
+        )
     return f"{'; '.join(out)}; type {buy}{_two_kinds(s, buys, words)}, then `done`"
 
 
-def _pool_short_of_money(s: State, seat: int, words: list[str]) -> str:
-    """The kinds on sale (`words`) of which the seat's pool, some of them on the map already,
-    holds fewer than its Talents would buy: `3 infantry and 1 cavalry`, or ""."""
+def _pool_left(s: State, seat: int, words: list[str]) -> str:
+    """Where the seat's pool, some of it on the map already, holds fewer of a kind on sale
+    (`words`) than its Talents would buy, what it holds of each kind on sale (every kind,
+    so that none seems gone when the Talents shrink: a trial read so): `12 levies, 1
+    infantry and 2 cavalry`; else ""."""
     money, prices, mix = s.money[seat], s.parts.setup.prices, s.parts.setup.colour_mix
-    short = [
-        f"{n} {unit_noun(k, n)}"
-        for k in (LEVY, INF, CAV)
-        if TYPES[k] in words and 0 < (n := s.pool[seat][k]) < min(mix[k], money // prices[k])
-    ]
-    return " and ".join(short)
+    kinds = [k for k in (LEVY, INF, CAV) if TYPES[k] in words and s.pool[seat][k]]
+    if not any(s.pool[seat][k] < min(mix[k], money // prices[k]) for k in kinds):
+        return ""
+    return listed([f"{(n := s.pool[seat][k])} {unit_noun(k, n)}" for k in kinds])
 
 
 def _two_kinds(s: State, buys: list[Buy], words: list[str]) -> str:
@@ -338,13 +340,14 @@ def _upkeep_said(s: State, seat: int) -> str:
 
 
 def _retreat_text(s: State, seat: int) -> str:
-    """l.45: the defender retreats first, then the attacker; an attacker whose foes have all
-    gone is told so (the summary still lets him withdraw)."""
+    """l.45: the defender retreats first, then the attacker, each where Q20 lets its side go
+    (a trial saw one place offered and nothing why)."""
     b = s.battle
-    if b is not None and seat in combat.side_seats(s, b, 0) and not combat.side_units(s, b, 1):
-        where = area_name(s, b.area)
-        return f"no foe is left in {where}: withdraw units to an adjacent area, or stand (l.45)"
-    return "retreat units from the battle to an adjacent area, or stand (l.45)"
+    if b is not None and seat in combat.side_seats(s, b, 0):
+        where = "an adjacent area you control or an empty one (Q20)"
+    else:
+        where = "an adjacent area with no unfriendly units, not one an attacker came from (Q20)"
+    return f"retreat units from the battle to {where}, or stand (l.45)"
 
 
 def _move_text(s: State, seat: int, caller: int) -> str:
@@ -595,10 +598,11 @@ def _move_why(s: State, seat: int, a: Action) -> str | None:
             where = listed([area_name(s, c) for c in coasts], "or")
             return f"troops board and land where the fleets are, their port or a coast of their sea: {where}"
     if isinstance(a, Done):
-        money = s.money[seat]  # (two trials typed `done` after they had ended by themselves)
+        money = s.money[seat]  # (trials typed `done` after they had ended by themselves)
+        moving = bool(s.frames) and s.frames[-1][0] == "move"
+        then = "; the movement ends with `end movement`" if moving else ""
         return (
-            f"your purchases are over (treasury {money}): they end with `done`, or by themselves"
-            " once nothing more may be bought; the movement ends with `end movement`"
+            f"your purchases are already over (treasury {money}): `done` has nothing to end{then}"
         )
     if isinstance(a, Call):
         return _call_why(s, seat, a)
