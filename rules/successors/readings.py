@@ -117,14 +117,15 @@ READINGS = MappingProxyType(
         19: _r(
             "the leader's +1", "Combat", "the leader's +1?",
             "each leader adds 1 to the die of his best unit (Cav, Inf, EL, Levy) every round; "
-            "not while wounded (ODD 45).",
+            "not while wounded (ODD 45) in the game turn he was wounded in.",
         ),
         20: _r(
             "retreats", "Combat", "how do retreats work?",
             "after each round the defender may retreat to adjacent areas without unfriendly "
             "units that no attacker entered this turn, then the attacker to areas he controls "
-            "or empty ones; terrain costs nothing; landed invaders and white units never "
-            "retreat; a leader follows his last unit.",
+            "or empty ones (not asked once the defenders are all gone: he has won); terrain "
+            "costs nothing; landed invaders and white units never retreat; a leader follows "
+            "his last unit; `stand to the end` answers for the battle's later rounds.",
         ),
         21: _r(
             "captured leaders", "Combat", "captured leaders?",
