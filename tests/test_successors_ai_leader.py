@@ -139,3 +139,23 @@ def test_hards_leader_retreats_where_his_capture_is_least_likely() -> None:
         return danger.capture_chance(s, where[to], RED, joined)
 
     assert chance("kar") < 0.5 < chance("sus")
+
+
+def test_units_joining_an_endangered_leader_weigh_the_capture_they_spare_him() -> None:
+    """A trial's Green left its leader at home in Babylonia with one unit beside the
+    person's army five times while its stacks stood near. Units that join him where he
+    stands take off the stake of his capture what they lower its chance by."""
+    s = leader_at(put(controlled(started(3, money=0), RED, "ara"), "ara", RED, inf=5), RED, "ara")
+    s = put(put(s, "egy", BLUE, inf=1), "cyr", BLUE, inf=4)
+    egypt, cyrenaica = s.parts.map.index["egy"], s.parts.map.index["cyr"]
+    staked = Planner(s, BLUE, hard.WEIGHTS)
+    spared = staked.reinforced(egypt, (0, 4, 0, 0))
+    before, after = staked.risk(egypt, (0, 1, 0, 0)), staked.risk(egypt, (0, 5, 0, 0))
+    assert spared == hard.WEIGHTS.leader_stake * (before - after) > 0
+    assert staked.reinforced(cyrenaica, (0, 4, 0, 0)) == 0.0  # he is not there
+    unstaked = Planner(s, BLUE, replace(hard.WEIGHTS, leader_stake=0))
+    to_egypt = [
+        (p.score for p in planner.plans_from(cyrenaica) if p.path[-1:] == (egypt,) and not p.leader)
+        for planner in (staked, unstaked)
+    ]
+    assert max(to_egypt[0]) > max(to_egypt[1])

@@ -387,6 +387,17 @@ class Planner:
         after = self.risk(dest, added(mine(self.s, dest, self.seat), moving))
         return self.params.leader_stake * (self.risk(src, here) - after)
 
+    def reinforced(self, dest: int, moving: Counts) -> float:
+        """What `moving` joining the leader where he stands takes off the stake of his
+        capture (a trial's leaders were left at home with a unit while stacks stood near)."""
+        s, seat = self.s, self.seat
+        if not self.params.leader_stake or leader_at(s, seat) != dest:
+            return 0.0
+        here = mine(s, dest, seat)
+        return self.params.leader_stake * (
+            self.risk(dest, here) - self.risk(dest, added(here, moving))
+        )
+
     def safest_stack(self, at: int, mp: int, *, away: bool) -> Plan | None:
         """The leader alone at `at`: to the stack of his own in reach where his capture is
         least likely, the nearest of those; likely captured where he is, also to an area out
@@ -478,6 +489,8 @@ class Planner:
                 score = g - cost
                 if leader and quiet:
                     score += self.sheltered(src, here, dest, counts)
+                elif not leader:
+                    score += self.reinforced(dest, counts)
                 best = max(best, score)
                 out.append(Plan(src, tuple(sorted(units.items())), leader, path, score, kind))
             if best < AFAR_BELOW:
