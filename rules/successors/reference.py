@@ -167,7 +167,9 @@ TOPICS: MappingProxyType[str, str | Callable[[], str]] = MappingProxyType(
             "meeting enemy fleets and fight one round if either side wants it, 5-6 sinking a "
             "fleet; survivors may sail on. No fleet enters an enemy port (l.30). A fleet "
             "carries one unit (l.31): `sail 2 fleets with 2 inf Egypt Egyptian Sea land at "
-            "Cyrenaica`. A leader lost at sea goes home (l.52)."
+            "Cyrenaica`; troops board in the fleets' port, or, for fleets at sea, on any coast "
+            "of their sea (`sail 1 fleet with 1 inf Persian Gulf ...` boards where the infantry "
+            "stands). A leader lost at sea goes home (l.52)."
         ),
         "invasion": (
             "Sea Invasion (l.55-63): troops landed where enemies are fight with no pre-battle "
