@@ -136,7 +136,7 @@ def test_a_battle_whose_defenders_all_retreated_is_won_without_asking_the_attack
         "stand",
         "red",
     )
-    assert "to an adjacent area you control or an empty one (Q20)" in prompt(both)
+    assert "to an adjacent area its side holds, or an empty one (Q20)" in prompt(both)
 
 
 def test_a_second_revolt_where_one_goes_on_says_its_marker_stays() -> None:
@@ -1093,8 +1093,8 @@ def test_a_seat_that_can_buy_nothing_is_warned_only_of_its_events_and_told_why()
         talk_of(GAME)
         .status(GAME.view(s, None))[1]
         .startswith(
-            "Blue: has no unit and no province left: it is out at the end of its next player "
-            "turn unless its events bring it a unit (Q32); it can buy none: units are placed at "
+            "Blue: has no unit and no province left: it is out at the end of its player turn in "
+            "game turn 3 unless its events bring it a unit (Q32); it can buy none: units are placed at "
             "home or with the leader (l.21): Red holds Egypt and its leader is Red's captive"
         )
     )

@@ -37,6 +37,7 @@ from rules.successors.state import (
     Give,
     March,
     Ransom,
+    Retreat,
     Sail,
     Stand,
     Take,
@@ -681,3 +682,13 @@ def test_l45_a_side_that_stands_to_the_end_is_not_asked_again_in_that_battle() -
     assert GAME.to_move(s) == "blue" and s.frames[-1][0] == "retreat"
     s = order(s, "stand")
     assert s.battle is not None and s.battle.round == 3 and GAME.chance(s) is not None
+
+
+def test_l60_retreat_all_is_offered_only_where_more_than_one_unit_may_go() -> None:
+    """A trial's landed levy stood beside one that had marched in: `retreat all` was offered
+    though only the marched one might go (l.60), and read as taking the landed one too."""
+    s = order(invaded(landed_only=False), "fight red at Cyrenaica")
+    s = GAME.apply(s, GAME.deal(s, lambda n: 0))  # all miss; Red has nowhere to go
+    assert GAME.to_move(s) == "blue" and s.frames[-1][0] == "retreat"
+    retreats = [a for a in GAME.legal_actions(s) if isinstance(a, Retreat)]
+    assert retreats and all(a.piece == "inf" for a in retreats)

@@ -732,7 +732,7 @@ def _retreat_options(s: State, seat: int) -> list[Retreat | Stand]:
     for to in places:
         at = m.ids[to]
         out += [made(Retreat, piece_word(s, seat, c), at) for c in codes]
-        if len(codes) > 1 or (codes and s.units[b.area][codes[0]] > 1):
+        if sum(may_retreat(s, seat, c) for c in codes) > 1:  # (not the landed: l.60)
             out.append(made(Retreat, "all", at))
         if leader:
             out.append(made(Retreat, "leader", at))

@@ -344,7 +344,7 @@ def _retreat_text(s: State, seat: int) -> str:
     (a trial saw one place offered and nothing why)."""
     b = s.battle
     if b is not None and seat in combat.side_seats(s, b, 0):
-        where = "an adjacent area you control or an empty one (Q20)"
+        where = "an adjacent area its side holds, or an empty one (Q20)"
     else:
         where = "an adjacent area with no unfriendly units, not one an attacker came from (Q20)"
     return f"retreat units from the battle to {where}, or stand (l.45)"

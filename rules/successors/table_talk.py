@@ -287,8 +287,11 @@ def end_of_the_road(s: State, seat: int) -> str:
         if s.money[seat] > 0 and economy.placement_areas(s, seat, setup=False)
         else f"its events bring it a unit (Q32); it can buy none: {_no_purchase(s, seat)}"
     )
-    if s.current != seat:
-        return f"{said} its next player turn unless {ways}"
+    if s.current != seat:  # (a trial read "its next player turn" as the next game turn's)
+        later = seat in s.order and s.current in s.order
+        later = later and s.order.index(seat) > s.order.index(s.current)
+        when = f"game turn {s.turn}" if later else f"game turn {s.turn + 1}"
+        return f"{said} its player turn in {when} unless {ways}"
     stage = next((f[2] for f in reversed(s.frames) if f[0] == "player"), len(engine.PLAYER_STAGES))
     if stage <= engine.REVENUE_STAGE:  # its events are still to come
         return f"{said} this player turn unless {ways}"
