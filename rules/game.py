@@ -132,6 +132,11 @@ class Step(Generic[A]):
     number: int = 0
     typed: str = ""  # that typed step's text, where it reads as several ("": `text`)
 
+    @property
+    def as_typed(self) -> str:
+        """The words the player typed for it (a step read from several: all of them)."""
+        return self.typed or self.text
+
 
 @dataclass(frozen=True, slots=True)
 class Unread:

@@ -692,3 +692,13 @@ def test_l60_retreat_all_is_offered_only_where_more_than_one_unit_may_go() -> No
     assert GAME.to_move(s) == "blue" and s.frames[-1][0] == "retreat"
     retreats = [a for a in GAME.legal_actions(s) if isinstance(a, Retreat)]
     assert retreats and all(a.piece == "inf" for a in retreats)
+
+
+def test_a_stand_typed_past_a_roll_reads_as_finishing_as_the_step_it_is_read_as() -> None:
+    """The words of a step typed past a roll tell whether it finishes (noted as not needed
+    where what it finishes ended by itself): `stand to the end` as `stand`, as `_stand` reads."""
+    from rules.successors import notation
+
+    for typed in ("stand", "stand to the end", "stand fast", "done", "end movement"):
+        assert notation.reads_as_finishing(typed), typed
+    assert not notation.reads_as_finishing("stand at Syria")

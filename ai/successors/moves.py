@@ -306,7 +306,7 @@ class Planner:
         self.params = params
         self.r = Reading(s, seat, params)
         self.hits = s.parts.setup.hits
-        self.risks: dict[tuple[int, tuple[int, int, int, int]], float] = {}
+        self.risks: dict[tuple[int, Counts], float] = {}
 
     # --- scoring -----------------------------------------------------------------------------
 
@@ -364,7 +364,7 @@ class Planner:
         here = strength(mine(s, dest, self.seat)) if settled(s, self.seat, dest) else 0.0
         return self.r.guard_value(dest, here + strength(units)) - self.r.guard_value(dest, here)
 
-    def risk(self, area: int, units: tuple[int, int, int, int]) -> float:
+    def risk(self, area: int, units: Counts) -> float:
         """The chance the leader is captured next turn at `area` with `units` (memoized)."""
         key = (area, units)
         got = self.risks.get(key)
@@ -372,31 +372,28 @@ class Planner:
             got = self.risks[key] = danger.capture_chance(self.s, area, self.seat, units)
         return got
 
+    def spared(self, before: tuple[int, Counts], after: tuple[int, Counts]) -> float:
+        """What the leader standing at `after` (an area, the units with him) rather than at
+        `before` takes off the stake of his capture (negative: adds to it)."""
+        stake = self.params.leader_stake
+        return stake * (self.risk(*before) - self.risk(*after)) if stake else 0.0
+
     def exposure(self, src: int, here: Counts, moving: Counts) -> float:
         """What `moving` leaving the leader's area adds to the stake of his capture."""
-        if not self.params.leader_stake:
-            return 0.0
-        after = self.risk(src, added(here, moving, -1))
-        return self.params.leader_stake * (after - self.risk(src, here))
+        return -self.spared((src, here), (src, added(here, moving, -1)))
 
     def sheltered(self, src: int, here: Counts, dest: int, moving: Counts) -> float:
         """What the leader going from `src` to `dest` with `moving` takes off the stake of his
         capture (the units he leaves behind are weighed by leave_cost)."""
-        if not self.params.leader_stake:
-            return 0.0
-        after = self.risk(dest, added(mine(self.s, dest, self.seat), moving))
-        return self.params.leader_stake * (self.risk(src, here) - after)
+        return self.spared((src, here), (dest, added(mine(self.s, dest, self.seat), moving)))
 
     def reinforced(self, dest: int, moving: Counts) -> float:
         """What `moving` joining the leader where he stands takes off the stake of his
         capture (a trial's leaders were left at home with a unit while stacks stood near)."""
-        s, seat = self.s, self.seat
-        if not self.params.leader_stake or leader_at(s, seat) != dest:
+        if leader_at(self.s, self.seat) != dest:
             return 0.0
-        here = mine(s, dest, seat)
-        return self.params.leader_stake * (
-            self.risk(dest, here) - self.risk(dest, added(here, moving))
-        )
+        here = mine(self.s, dest, self.seat)
+        return self.spared((dest, here), (dest, added(here, moving)))
 
     def safest_stack(self, at: int, mp: int, *, away: bool) -> Plan | None:
         """The leader alone at `at`: to the stack of his own in reach where his capture is

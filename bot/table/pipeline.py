@@ -387,7 +387,7 @@ class TurnPipeline:
         """Play step `k` of `total`: noted when needless, else its actor checked, applied and
         its chance steps dealt. True when it revealed dice or a card (the order ends)."""
         g, action = order.g, step.action
-        where = step_where(step.typed or step.text, step.number or k, order.typed or total)
+        where = step_where(step.as_typed, step.number or k, order.typed or total)
         if self._needless(order, action, where, last=k == total):
             return False
         who = self._check_actor(order, action, where)
@@ -535,9 +535,8 @@ class TurnPipeline:
             ):  # a `done` for what the reveal ended
                 order.credits -= 1
                 order.notes.append(
-                    f"{step_where(step.typed or step.text, step.number or k, total)} was not needed: that "
-                    "had already ended "
-                    "by itself."
+                    f"{step_where(step.as_typed, step.number or k, total)} was not needed: that "
+                    "had already ended by itself."
                 )
             elif step.text not in unplayed:
                 unplayed.append(step.text)

@@ -324,7 +324,9 @@ def reads_as_finishing(text: str) -> bool:
         return False
     if ws[:1] == ["end"]:
         return all(w in END_WORDS for w in ws[1:])  # as `_end` reads it
-    return ws in (["done"], ["halt"], ["stand"])
+    if ws[:1] == ["stand"]:
+        return ws[1:] == [] or ws[1:] in TO_THE_END  # as `_stand` reads it
+    return ws in (["done"], ["halt"])
 
 
 def _read_parts(
@@ -490,9 +492,12 @@ def _simple(
     return read
 
 
+TO_THE_END = (["to", "the", "end"], ["to", "end"], ["fast"])  # `stand to the end` as typed
+
+
 def _stand(r: Reader, ws: list[str]) -> None:
     """`stand`: no retreat this round; `stand to the end`: nor in this battle's later rounds."""
-    end = ws[1:] in (["to", "the", "end"], ["to", "end"], ["fast"])
+    end = ws[1:] in TO_THE_END
     if not end:
         _end_of(ws, 1, ws[0])
     r.add(Stand(to_the_end=True) if end else Stand())

@@ -43,7 +43,7 @@ from .state import (
     TakeFleets,
 )
 from .view import View, view
-from .wording import describe
+from .wording import describe, place
 
 MAX_LISTED = 8
 MOVEMENT_STEPS = (March, Sail, Take, TakeFleets, Embark, Land, Drop, Halt, EndMove)
@@ -236,12 +236,12 @@ def _move_how(s: State, legal: Sequence[Action], v: View) -> str:
 def _whither(v: View, legal: Sequence[Action], kind: type[March] | type[Sail]) -> str | None:
     """Every way the force may go with a step of `kind`, the first as typed: `march to
     Syria` (or to Cilicia or Arabia) (a trial read two marches shown as all there were)."""
-    steps = [describe(v, a) for a in legal if isinstance(a, kind)]
-    if len(steps) < 2:
-        return f"`{steps[0]}`" if steps else None
-    verb = steps[0].split(" to ")[0]
-    rest = [x.removeprefix(f"{verb} to ") for x in steps[1:]]
-    return f"`{steps[0]}` (or to {listed(rest, 'or')})"
+    steps = [a for a in legal if isinstance(a, kind)]
+    if not steps:
+        return None
+    first = f"`{describe(v, steps[0])}`"
+    rest = [place(v.state, a.to) for a in steps[1:]]
+    return f"{first} (or to {listed(rest, 'or')})" if rest else first
 
 
 def _choices(said: list[str]) -> str:
