@@ -54,10 +54,10 @@ class StepExplainer(Protocol[V_contra, A_contra]):
 @dataclass(frozen=True)
 class Answered(Generic[A_co]):
     """A computer seat's answer at once: its step aside, and why in a line for the table
-    (None: nothing to say)."""
+    (told under the step, apart from the lines around it: the log tells them apart too)."""
 
     step: A_co
-    why: str | None = None
+    why: str
 
 
 class Answerer(Protocol[V_contra, A_co]):

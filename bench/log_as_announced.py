@@ -10,8 +10,9 @@ Each game is played with people alone and with AIs (the table's first level), ea
 shows it (its messages' length bounded: the lines compared) and in messages of any length
 (the lines and each message compared). With --asides, people also take steps aside at random
 (an offer, a gift, a chit: whatever the game lets them take out of turn) before that share of
-the steps. Prints per game and seating the games whose log and
-channel differ (with the first difference of the first one) and the CPU time.
+the steps, and the lines alone are compared (a step for a person by name goes on in a new
+message that pings them, as a full message goes on). Prints per game and seating the games
+whose log and channel differ (with the first difference of the first one) and the CPU time.
 """
 
 from __future__ import annotations

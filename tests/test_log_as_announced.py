@@ -115,6 +115,26 @@ async def test_with_greedy_ais_the_channel_and_the_log_tell_a_successors_game_al
     assert found is None, found
 
 
+@pytest.mark.parametrize(("ais", "asides", "seed"), [(0, 0.05, 1), (2, 0.15, 10)])
+async def test_with_offers_and_gifts_out_of_turn_the_log_tells_a_successors_game_as_the_channel(
+    tmp_path: Path, ais: int, asides: float, seed: int
+) -> None:
+    """People step aside at random (offers, answers, gifts) in messages of Discord's length.
+    A step for a person opens a new message that pings them: it closed the message before
+    with its last line as it stood, where the log, with a line after it, told the end of a
+    purchase no more (seed 1); its ping stood between the lines told after it, which the log
+    joins ("ends its movement" after a march). An AI seat's answer at once tells its why
+    under it, between its lines and the next: the log tells them apart too (seed 10).
+    bench/log_as_announced.py --asides 0.15, seeds 10 to 29: 0 and 13 of 20 differed, now
+    0 and 0 (people alone, and with two AI seats)."""
+    svc = await service(tmp_path, DISCORD)
+    try:
+        found = await played_and_read(svc, "successors", seed, ais, READ_EVERY, (200, 20), asides)
+    finally:
+        await svc.close()
+    assert found is None, found
+
+
 async def test_a_message_longer_than_the_steps_replayed_leaves_the_lines_asked_for(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -108,16 +108,16 @@ async def test_an_alliance_offered_to_an_ai_that_refuses_is_refused_at_once_ping
     """Blue stands first: Bob offers Green an alliance while Alice moves, and Green refuses at
     once, the step stored right after his offer; the refusal comes in the message after the
     one with his offer and pings Bob as news for him, as any step for him does, while Alice
-    still decides."""
+    still decides: the ping first, then the refusal and its why below it."""
     fake, steps, _ = await sent(tmp_path, monkeypatch, BOB, "offer green", red_leads=False)
     assert steps[-2:] == [("red", BOB, "offer"), ("green", GREEDY, "refuse")], steps
     offered, told = fake.visible[-2:]
     assert "• Red offers an alliance to Green (l.32)" in offered.content, offered.content
     assert told.content.startswith(  # why, in the policy's words (a trial read no reason)
+        f"**Red** <@{BOB}>: a step below is for you to read (nothing to answer).\n"
         "• Green refuses Red's alliance\n_Why: it allies only against a player standing ahead "
         "of both._\n"
     ), told.content
-    assert f"**Red** <@{BOB}>: a step above is for you to read (nothing to answer)." in told.content
     assert f"**Next:** Blue <@{ALICE}>" in told.content and fake.pings(BOB) == [told]
     within_discords_limits(fake)
 

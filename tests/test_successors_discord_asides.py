@@ -23,6 +23,7 @@ from rules.successors.engine import frame
 PEOPLE = {"blue": 21, "red": 22, "green": 23}
 ALICE, BOB, CARA = PEOPLE.values()
 FOR_ALICE = f"**Blue** <@{ALICE}>: a step above is for you"
+FOR_ALICE_BELOW = f"**Blue** <@{ALICE}>: a step below is for you"
 
 
 async def sc(fake: FakeDiscord, user: int, command: str, **options: object) -> None:
@@ -182,19 +183,23 @@ async def test_a_player_whose_alliance_is_refused_is_told_it_as_news_not_pointed
 ) -> None:
     """While Bob chooses Red's home, Cara offers Blue an alliance: Alice is pinged and pointed
     to her hand, where her answer is. Alice refuses: Cara is pinged with the refusal as news
-    for her, with nothing to answer and no pointer to her hand."""
+    for her, with nothing to answer and no pointer to her hand. Each ping opens the message
+    that tells the step, so that the lines told after it run on below it."""
     fake = FakeDiscord()
     async with running_bot(tmp_path / "bot.sqlite3", monkeypatch, fake):
         await seated(fake)
         await sc(fake, CARA, "play", order="offer blue")
         asked = fake.pings(ALICE)[-1].content
         assert "• Green offers an alliance to Blue" in asked, asked
-        assert f"{FOR_ALICE} (**My hand** offers what you may do meanwhile)." in asked, asked
+        assert asked.startswith(
+            f"{FOR_ALICE_BELOW} (**My hand** offers what you may do meanwhile).\n"
+            "• Green offers an alliance to Blue"
+        ), asked
         await sc(fake, ALICE, "play", order="refuse green")
         told = fake.pings(CARA)[-1].content
-    assert "• Blue refuses Green's alliance" in told, told
-    news = f"**Green** <@{CARA}>: a step above is for you to read (nothing to answer)."
-    assert news in told and "My hand" not in told, told
+    news = f"**Green** <@{CARA}>: a step below is for you to read (nothing to answer)."
+    assert told.startswith(f"{news}\n• Blue refuses Green's alliance"), told
+    assert "My hand" not in told, told
     within_discords_limits(fake)
 
 

@@ -289,7 +289,7 @@ async def test_an_alliance_offered_while_another_decides_pings_the_player_it_is_
         told = fake.pings(cara)
         assert told and "Blue offers an alliance to Green" in told[-1].content, told
         assert (
-            f"**Green** <@{cara}>: a step above is for you (**My hand** offers" in told[-1].content
+            f"**Green** <@{cara}>: a step below is for you (**My hand** offers" in told[-1].content
         )
         await sc(fake, cara, "play", order="accept blue")
         told = fake.pings(ALICE)

@@ -272,8 +272,13 @@ def test_lines_a_later_line_may_still_change_are_the_last_and_a_march_it_may_joi
     a march before its halt (a leader's too: a full message once kept the halt of a leader's
     march that the log, where the movement's end followed it, does not tell), and a
     leaderless march (stopped by the enemy or not) before a force forming where it began or
-    marching on its way; no other."""
+    marching on its way, and a purchase before the end of the same seat's purchases (no news
+    once a line follows: a message closed to ping a player kept it, the log did not); no
+    other."""
     unsettled = narration_of(GAME).unsettled
+    bought = "• Blue buys 1 cavalry for 3 Talents at Media (treasury 1)"
+    assert unsettled([bought, "• Blue is done buying (treasury 1)"]) == 2
+    assert unsettled([bought, "• Red is done buying (treasury 4)"]) == 1
     went = "• Green marches 1 cavalry from Media through Persia to Susiana"
     for last in (
         "• Green readies a force at Media: 1 cavalry",

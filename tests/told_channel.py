@@ -45,12 +45,15 @@ class Channel:
         self.merged: set[tuple[str, ...]] = set()  # messages found to tell no run line by line
 
     def take(self, reply: Reply) -> None:
+        """The reply, then what it announces after it (an AI seat's answer at once)."""
         if reply.edit and self.messages:
             self.messages[-1] = reply.text
-            return
-        if self.messages and reply.close_text is not None:
-            self.messages[-1] = reply.close_text
-        self.messages.append(reply.text)
+        else:
+            if self.messages and reply.close_text is not None:
+                self.messages[-1] = reply.close_text
+            self.messages.append(reply.text)
+        for then in reply.then:
+            self.take(then)
 
     def said(self) -> list[str]:
         """The lines of steps, and the end's line (`The game is over.` and the result, set
@@ -244,7 +247,9 @@ async def played_and_read(
     by people who choose at random, and who, before a step with the chance `asides`, take a
     step aside at random (an offer, a gift: `Turns.steps_aside`); the log read every
     `read_every` steps and at the end, `lines` lines each time, and, where messages are of
-    any length, the whole game's log message by message. The first way the log and the
+    any length and nobody steps aside, the whole game's log message by message (a step for
+    a person by name goes on in a new message that pings them, as a full message goes on:
+    the log tells the same lines, not the same messages). The first way the log and the
     channel differ, or None."""
     seeds_of(svc).next = seed
     g = game(kind)
@@ -289,6 +294,6 @@ async def played_and_read(
         found = mismatch(kind, await read_log(svc, kind, n), channel)
         if found:
             return f"the end, log of {n} lines: {found}"
-    if svc.texts.front.message_limit is not None:
-        return None  # a full message goes on in another: the lines say the same
+    if svc.texts.front.message_limit is not None or asides:
+        return None  # a message goes on in another: the lines say the same
     return await message_mismatch(svc, kind, channel)

@@ -35,7 +35,7 @@ class Answer:
     seat: Seat
     user: int
     action: object
-    why: str | None
+    why: str
 
 
 class AiAnswers:

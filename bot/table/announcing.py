@@ -74,7 +74,9 @@ class Telling:
     ai_next: bool  # an AI decides next (nobody is asked)
     nxt: str | None  # the `Next:` line, or the final score
     mentions: list[int]  # whom the `Next:` line names, to decide now
-    named: list[str]  # a line for each person a step was for (TableTexts.told_by_name)
+    # a line for each person a step was for (TableTexts.told_by_name), first in the message
+    # that pings them, so that nothing it holds stands between the lines told after it
+    named: list[str]
     named_mentions: list[int]  # whom those lines ping
 
     @property
@@ -109,8 +111,16 @@ class Announcer:
         handoff = hands_off(g, before, after, ai_next)  # the log's rule too
         nxt, mentions = self._next_line(record, move, over, ai_next)
         deciding = None if over or ai_next else waiting  # (the `Next:` line names them)
+        # an undo's one line says what it took back, not each undo step's own
+        lines = (
+            []
+            if move.taken_back is not None
+            else [f"• {x}" for x in move.spoken] + _aside_why(move)
+        )
+        # the step's lines close the message before the one that names them, or open it
+        above = handoff and opening_cut(g, lines) > 0
         named, named_mentions = self.texts.told_by_name(
-            record, after, move.addressed, move.sender, deciding
+            record, after, move.addressed, move.sender, deciding, above
         )
         telling = Telling(
             record=record,
@@ -118,10 +128,7 @@ class Announcer:
             move=move,
             turn=turn,
             start=start,
-            # an undo's one line says what it took back, not each undo step's own
-            lines=[]
-            if move.taken_back is not None
-            else [f"• {line}" for line in move.spoken] + _aside_why(move),
+            lines=lines,
             said=_said(move),
             over=over,
             new_stage=new_stage,
@@ -178,7 +185,7 @@ class Announcer:
             opened.append(header)  # another's step: the AI plays after its lines
         if header and close and close.endswith(f"\n{header}"):  # the new message opens with it
             close = close.removesuffix(f"\n{header}")
-        body = "\n".join(moved + opened + t.named)
+        body = "\n".join(t.named + moved + opened)
         return Announcement(
             text=_joined(body, nxt), body=body, close_text=close, mentions=t.named_mentions
         )
@@ -235,9 +242,7 @@ class Announcer:
             opening = [x for x in opening if not narration_of(g).opens_stage(x.removeprefix("• "))]
         if t.ai_next:
             opening.append(ai_header(g, after, t.waiting, self.texts.strong, self.texts.ai_levels))
-        # a step for a person, told in the closed message, is pointed to first ("above")
-        first, last = (t.named, []) if closing else ([], t.named)
-        body = "\n".join(carried + first + head + told(g, opening) + last)
+        body = "\n".join(carried + t.named + head + told(g, opening))
         return Announcement(
             text=_joined(body, t.nxt),
             mentions=[*t.mentions, *(u for u in t.named_mentions if u not in t.mentions)],

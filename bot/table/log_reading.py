@@ -117,6 +117,7 @@ class Replay:
         if from_setup:
             self.steps.append(_Replayed(ToldStep(None, opening_said(g, self.view)), 0, True))
         self.moved_from: object | None = None  # the position the move under way began in
+        self.answered = False  # the move under way is an AI seat's answer at once (its why)
         self.last: StoredAction | None = None  # the last step taken
 
     def take(self, stored: Sequence[StoredAction]) -> None:
@@ -124,8 +125,9 @@ class Replay:
         for row in stored:
             action = g.action_from_json(json.dumps(row.action, separators=(",", ":")))
             if row.faction is not None:  # a seat's step: the move before it ends here
-                _close(g, self.steps, self.moved_from, self.state, self.ai)
+                _close(g, self.steps, self.moved_from, self.state, self.ai, self.answered)
                 self.moved_from = self.state
+                self.answered = self.ai(row.faction) and turns_of(g).out_of_turn(action)
             self.state = g.apply(self.state, action)
             before_view, self.view = self.view, public(g, self.state)
             said = step_said(g, before_view, action, self.view, row.faction)
@@ -144,7 +146,7 @@ class Replay:
     def told_steps(self) -> list[ToldStep]:
         """The steps taken, the move under way closed where it stands."""
         steps = list(self.steps)
-        _close(self.g, steps, self.moved_from, self.state, self.ai)
+        _close(self.g, steps, self.moved_from, self.state, self.ai, self.answered)
         return [st.told for st in steps]
 
     def told_after(self, stored: Sequence[StoredAction]) -> list[str]:
@@ -192,13 +194,15 @@ def _close(
     moved_from: object | None,
     now: object,
     ai: Callable[[Seat | None], bool],
+    answered: bool,
 ) -> None:
     """Mark the last step told where the move from `moved_from` to `now` closes its
-    message, or hands the decision back to an AI inside it, as its announcement did."""
+    message, or hands the decision back to an AI inside it, or is an AI seat's answer at
+    once (`answered`: its why follows), as its announcement did."""
     if moved_from is None or not steps:
         return
     last = steps[-1]
     ai_next = ai(g.to_move(now))
     closes = hands_off(g, moved_from, now, ai_next)
-    back = not closes and handed_back(g, moved_from, now, ai_next)
+    back = not closes and (answered or handed_back(g, moved_from, now, ai_next))
     steps[-1] = replace(last, told=replace(last.told, closes=closes, handed_back=back))

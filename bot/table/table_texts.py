@@ -246,13 +246,15 @@ class TableTexts:
         seats: Iterable[Seat],
         sender: int | None,
         deciding: int | None = None,
+        above: bool = False,
     ) -> tuple[list[str], list[int]]:
         """A line naming each seat a step was for though the decision was not its own (an
         offer, a gift: Turns.addressed), with whom it pings: its player, unless an AI, the
         sender, the person `deciding` next (the `Next:` line names them), or nobody is named
         where one person holds every seat. `state` is the position after the steps: where
         one asks the seat's answer (Turns.awaits_answer), its hand is pointed to; else the
-        step is news for it."""
+        step is news for it. The step is told in the same message below the line, or
+        `above` it in the message before."""
         if not self.name_players:
             return [], []
         g = self.rules_of(record)
@@ -262,18 +264,18 @@ class TableTexts:
             uid = self.seat_user(record, seat)
             if uid is None or is_ai(uid) or uid in (sender, deciding) or uid in users:
                 continue
-            said = self._for_you(g, state, seat)
+            said = self._for_you(g, state, seat, "above" if above else "below")
             lines.append(f"{self.strong(seat_title(g, seat))} {self.mention(uid)}: {said}")
             users.append(uid)
         return lines, users
 
-    def _for_you(self, g: AnyGame, state: object, seat: Seat) -> str:
+    def _for_you(self, g: AnyGame, state: object, seat: Seat, where: str) -> str:
         """What a step made for `seat` is to it: an answer asked (where the hand offers the
-        answers, it is pointed to), or news to read."""
+        answers, it is pointed to), or news to read; the step told `where` it is."""
         if not turns_of(g).awaits_answer(state, seat):
-            return "a step above is for you to read (nothing to answer)."
+            return f"a step {where} is for you to read (nothing to answer)."
         answer = f" ({self.strong('My hand')} offers what you may do meanwhile)"
-        return f"a step above is for you{answer if g.info.private else ''}."
+        return f"a step {where} is for you{answer if g.info.private else ''}."
 
     def buttons_for(self, record: GameRecord, state: object) -> list[Button]:
         g = self.rules_of(record)

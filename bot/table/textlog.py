@@ -148,7 +148,9 @@ class ToldStep:
     seat: Seat | None  # who took the step; None: a chance step
     lines: list[str]  # what the channel was told of it (`step_said`)
     closes: bool = False  # its message closes after it (`hands_off`, on the move it ends)
-    handed_back: bool = False  # an AI's header follows it in its message (`handed_back`)
+    # an AI's header follows it in its message (`handed_back`), or the why of an AI seat's
+    # answer at once that it ends
+    handed_back: bool = False
 
 
 def told_messages(
@@ -159,7 +161,8 @@ def told_messages(
     (`hands_off`); that move's lines up to a new stage's opening line close it, the rest
     open the next (as `opening_cut` says); each message merges what it holds through
     `told`, apart on either side of a move that hands the decision back to an AI inside the
-    turn (`handed_back`: its header stands between)."""
+    turn (`handed_back`: its header stands between), or of an AI seat's answer at once (its
+    why stands between)."""
     out: list[list[str]] = []
     done: list[str] = []  # the message's lines before the last AI's header, merged
     held: list[str] = []

@@ -397,7 +397,8 @@ def closing(lines: list[str]) -> list[str]:
 def unsettled(lines: list[str]) -> int:
     """How many of a message's last lines a later line may still change: the last (more of
     the same merges into it), and the one before it where that is a march, or a force that
-    has not set out, and the last its halt (no news once a line follows: `_settle_ends`),
+    has not set out, and the last its halt, or a purchase and the last the end of purchases
+    (no news once a line follows: `_settle_ends`),
     or where that is a march without a
     leader and the last a force forming where it began, or marching on its way (two such
     forces, stopped by the same enemy or not at all, are told as one once both are over:
@@ -410,6 +411,9 @@ def unsettled(lines: list[str]) -> int:
         return 1
     known = _standard_names() | frozenset(_single_places([a, b]))
     last = b.removeprefix(mark)
+    if (end := BUY_END.fullmatch(last)) is not None:  # no news after a purchase of its own
+        bought = BUY.fullmatch(a.removeprefix(mark))
+        return 2 if bought is not None and bought["who"] == end["who"] else 1
     halt = HALT.fullmatch(last)
     force = FORCE.fullmatch(a.removeprefix(mark))
     if halt is not None and force is not None:  # a force that never set out: no news
