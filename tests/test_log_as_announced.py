@@ -125,8 +125,8 @@ async def test_with_offers_and_gifts_out_of_turn_the_log_tells_a_successors_game
     purchase no more (seed 1); its ping stood between the lines told after it, which the log
     joins ("ends its movement" after a march). An AI seat's answer at once tells its why
     under it, between its lines and the next: the log tells them apart too (seed 10).
-    bench/log_as_announced.py --asides 0.15, seeds 10 to 29: 0 and 13 of 20 differed, now
-    0 and 0 (people alone, and with two AI seats)."""
+    bench/log_as_announced.py --asides 0.15, seeds 10 to 29, in Discord's messages: 16 and
+    13 of 20 differed, now 0 and 0 (people alone, and with two AI seats)."""
     svc = await service(tmp_path, DISCORD)
     try:
         found = await played_and_read(svc, "successors", seed, ais, READ_EVERY, (200, 20), asides)
