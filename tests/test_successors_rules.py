@@ -444,6 +444,15 @@ def test_l40_to_l44_losses_same_type_then_closest_better_then_closest_worse() ->
     assert units(s, "ara", RED) == (1, 0, 0, 1)
 
 
+def test_l40_hits_beyond_a_sides_last_unit_are_told_unused() -> None:
+    """A trial read "2 hits" against one unit and looked for the second: the table says it
+    goes unused."""
+    s = order(contest({"inf": 2}, {"levy": 1}), "fight red at Arabia")
+    s = deal(s, 6, 6, 1)
+    lost = s.news.index("Red loses 1 levy in Arabia")
+    assert s.news[lost + 1] == "Red has no unit left: 1 hit goes unused", s.news
+
+
 def test_l45_the_defender_retreats_first_then_the_attacker() -> None:
     s = put(contest({"inf": 3}, {"inf": 3}), "egy", BLUE, levy=0)
     s = order(s, "fight red at Arabia")
@@ -501,6 +510,14 @@ def test_l50_the_movers_fleets_at_anchor_in_the_sea_fight_too_and_the_roll_says_
         "fleet hits on 5-6: l.50)"
     ), s.news
     assert s.news[-1].endswith("Red rolls 1: 0 hits (a fleet hits on 5-6: l.50)")
+
+
+def test_l50_hits_beyond_the_fleets_at_sea_are_told_unused() -> None:
+    s = deal(order(at_sea(1, 1), "fight red at Egyptian Sea"), 6, 6)
+    assert not [line for line in s.news if "unused" in line], s.news  # one hit each: none
+    s = deal(order(at_sea(1, 2), "fight red at Egyptian Sea"), 6, 6, 6)
+    assert "Blue has only 1 fleet there: 1 hit goes unused" in s.news, s.news
+    assert "Blue loses a fleet of its moving force in Egyptian Sea" in s.news, s.news
 
 
 def test_l51_after_one_round_the_surviving_movers_sail_on() -> None:

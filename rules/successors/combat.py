@@ -546,6 +546,7 @@ def take_losses(s: State) -> bool:
     assert b is not None
     hits = [list(b.hits[0]), list(b.hits[1])]
     row_of = s.units
+    names = [_side_name(s, b, 0), _side_name(s, b, 1)]  # (as they stand before the losses)
     for side in (0, 1):
         while hits[side]:
             chooser, slots = _targets(s, b, side)
@@ -556,6 +557,7 @@ def take_losses(s: State) -> bool:
                 if holders:
                     break
             if not holders:
+                _hits_unused(s, names[side], "no unit left", len(hits[side]))
                 hits[side] = []
                 break
             if len(holders) > 1 and chooser != NO:
@@ -567,6 +569,13 @@ def take_losses(s: State) -> bool:
             row_of = s.units
     s.battle = changed(b, hits=((), ()))
     return True
+
+
+def _hits_unused(s: State, side: str, has: str, hits: int) -> None:
+    """More hits than a side has units: the table is told the rest go unused (a reader
+    counting the hits looks for them): "Red has no unit left: 1 hit goes unused"."""
+    go = "goes" if hits == 1 else "go"
+    say(s, f"{does(side, 'has')} {has}: {count_of(hits, 'hit')} {go} unused")
 
 
 def _lose(s: State, area: int, c: int) -> None:
@@ -837,9 +846,13 @@ def sea_rolled(s: State, sea: int, mover: int, enemy: int, a: Dice) -> None:
     if sunk:
         board.remove_fleets(s, sea, enemy, sunk)
         say(s, f"{title(s, enemy)} loses {sunk} fleet{'s' if sunk > 1 else ''} in {where}")
+    if on_enemy > sunk:
+        _hits_unused(s, title(s, enemy), "no fleet left", on_enemy - sunk)
     s.sea_fights = (*s.sea_fights, sea)
     if on_mover:
         push(s, ("sea_loss", mover, sea, min(on_mover, n), NO))
+    if on_mover > n:
+        _hits_unused(s, title(s, mover), f"only {count_of(n, 'fleet')} there", on_mover - n)
 
 
 def fleet_type_word(kind: int) -> str:
