@@ -367,6 +367,22 @@ def test_q24_a_fleet_carries_one_unit_a_move_so_one_landed_takes_no_other() -> N
         order(s, "embark 1 inf at Cyrenaica")
 
 
+def test_q24_a_move_beside_a_force_at_sea_with_troops_aboard_says_they_land_first() -> None:
+    """A trial typed `move` for other pieces while its fleets were at sea with an infantry
+    aboard, and was told to halt the force first, which may not halt at sea so laden."""
+    s = fleets(put(started(3), "egy", BLUE, inf=1, levy=1), "egy", BLUE, 1)
+    s = order(moving(s), "take 1 fleet at Egypt, embark 1 inf at Egypt, sail to Egyptian Sea")
+    with pytest.raises(ValueError) as refused:
+        order(s, "move 1 levy Egypt Arabia")
+    why = str(refused.value)
+    assert "pieces join it there; its troops aboard land before its fleets halt at sea (Q24)" in why
+    assert "halt it first" not in why
+    s = order(s, "land 1 inf at Cyrenaica")  # the fleet, empty, may halt at sea now
+    assert s.force is not None and not s.force.groups
+    with pytest.raises(ValueError, match=r"pieces join it there, or halt it first"):
+        order(s, "take 1 levy at Egypt")
+
+
 def test_q25_the_defenders_double_dice_last_every_round() -> None:
     s = order(invaded(), "fight red at Cyrenaica")
     s = deal(s, 1, 1, 1, 1, 1, 1)

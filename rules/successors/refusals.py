@@ -735,7 +735,11 @@ def _take_why(s: State, seat: int, a: Take | TakeFleets) -> str:
         return f"no place {excerpt(a.at)}"
     f = s.force
     if f is not None and f.place != at:
-        return f"a force is under way at {area_name(s, f.place)}: pieces join it there, or halt it first"
+        under_way = f"a force is under way at {area_name(s, f.place)}: pieces join it there"
+        aboard = f.groups or f.leader != NO
+        if f.fleets and aboard and f.place >= s.parts.map.land:  # it may not halt yet
+            return f"{under_way}; its troops aboard land before its fleets halt at sea (Q24)"
+        return f"{under_way}, or halt it first"
     if isinstance(a, TakeFleets):
         return f"you have {movement.fleets_free(s, seat, at)} fleets at {area_name(s, at)} that may still move"
     if a.piece == "leader":
