@@ -58,6 +58,26 @@ def test_a_whole_move_is_taken_marched_and_halted() -> None:
     ]
 
 
+def test_a_move_of_other_pieces_halts_the_force_that_moved_elsewhere_first() -> None:
+    """A trial's fleets landed their troops and lay at sea; its `move` of other pieces was
+    refused until it typed `halt`. The force that moved halts first, where it may; one still
+    laden at sea may not, and one where the move begins is not halted unasked."""
+    s = fleets(put(started(3), "egy", BLUE, inf=1, levy=1), "egy", BLUE, 1)
+    s = order(moving(s), "take 1 fleet at Egypt, embark 1 inf at Egypt, sail to Egyptian Sea")
+    with pytest.raises(IllegalAction, match=r"land before its fleets halt at sea \(Q24\)"):
+        read(s, "move 1 levy Egypt Arabia")
+    s = order(s, "land 1 inf at Cyrenaica")
+    assert read(s, "move 1 levy Egypt Arabia") == [
+        Halt(),
+        Take("egy", "levy", 1),
+        March("ara"),
+        Halt(),
+    ]
+    s = order(moving(put(started(3), "egy", BLUE, inf=2)), "take 1 inf at Egypt, march to Arabia")
+    assert read(s, "move 1 inf Egypt Coele-Syria")[0] == Halt()
+    assert read(s, "move 1 inf Arabia Mesopotamia") == [March("mes")]  # on: its MP spent
+
+
 def test_purchases_and_a_voyage_with_its_landing() -> None:
     s = at(started(3), BLUE, 2, frame("buy", BLUE, 0))
     one, inf = Buy("levy", "egy", 1), Buy("inf", "egy", 1)

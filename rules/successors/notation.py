@@ -603,12 +603,15 @@ def _march(r: Reader, ws: list[str]) -> None:
 
 def _move(r: Reader, ws: list[str]) -> None:
     """`move 2 inf 1 cav leader Egypt Arabia Babylonia`: taken in the first area, marched
-    along the path, halted."""
+    along the path, halted. A force that moved elsewhere halts first, where it may."""
     pieces, i = _pieces(ws, 1, every=True)
     if not pieces:
         raise OrderError("name what moves: `move 2 inf 1 cav Egypt Arabia Syria`")
     i = _skip(ws, i, "from")
     p, i = read_place(r.s, ws, i, land_only=True)
+    f = r.s.force
+    if f is not None and f.marched and f.place != p and Halt() in engine.legal(r.s):
+        r.add(Halt())  # (a trial's force at sea was left under way, the new one refused)
     for n, piece in _not_yet_taken(r, p, pieces):
         if piece == "all":
             _take_all(r, r.id(p))
@@ -621,12 +624,12 @@ def _move(r: Reader, ws: list[str]) -> None:
 
 
 def _not_yet_taken(r: Reader, at: int, pieces: list[tuple[int, str]]) -> list[tuple[int, str]]:
-    """`move` names a whole force: where one is readied at its area, nothing marched yet (a
-    trial's `undo` took back a march and left his leader readied), the pieces it holds are
-    counted among those named and the rest taken; one holding a piece the order does not
-    name, or readied elsewhere, is not marched along unasked."""
+    """`move` names a whole force: where one is readied at its area (a trial's `undo` took
+    back a march and left his leader readied), or under way there (it marches on), the
+    pieces it holds are counted among those named and the rest taken; one holding a piece
+    the order does not name, or readied elsewhere, is not marched along unasked."""
     f = r.s.force
-    if f is None or f.marched or f.fleets or (f.leader == NO and not f.groups):
+    if f is None or f.fleets or (f.leader == NO and not f.groups):
         return pieces
     where = r.s.parts.map.names[f.place]
     if f.place != at:
@@ -649,8 +652,9 @@ def _not_yet_taken(r: Reader, at: int, pieces: list[tuple[int, str]]) -> list[tu
     unnamed = [("your leader" if w == "leader" else f"{n} {w}") for w, n in held.items() if n]
     if unnamed:
         raise OrderError(
-            f"your force readied at {where} holds {listed(unnamed)} too, which the order does "
-            "not name: name every piece it moves, or undo calls the force off first"
+            f"your force {'under way' if f.marched else 'readied'} at {where} holds "
+            f"{listed(unnamed)} too, which the order does not name: name every piece it "
+            f"moves, or {'halt' if f.marched else 'undo'} it first"
         )
     return rest
 
