@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from successors_helpers import at, controlled, holding, moving, put, started
+from successors_helpers import at, controlled, holding, leader_at, moving, put, started, units
 
 from ai.successors import choose, greedy, odds, policy
 from rules.successors import GAME, State, economy
@@ -144,6 +144,20 @@ def test_greedy_buys_only_while_next_turns_upkeep_is_paid() -> None:
     assert isinstance(greedy.decide(s), st.Buy)
     s = GAME.apply(s, greedy.decide(s))
     assert greedy.decide(s) == st.Done()
+
+
+def test_a_seat_with_nothing_left_buys_every_levy_it_can_with_its_leader_to_stay_in() -> None:
+    """Q32: no unit and no province puts a seat out at the end of its turn. A trial's Red,
+    its home taken and its leader free in North India with 3 Talents and no income, bought
+    nothing (next turn's upkeep unpaid) and went out: it buys the 3 levies, at every level
+    that buys (l.21; Q6)."""
+    s = controlled(leader_at(started(3, money=3), 1, "nin"), 2, "mac")
+    s = put(s, "mac", 2, levy=1)
+    s = at(s, 1, 3, ("buy", 1, economy.REVENUE_BUY, NO, NO))
+    assert greedy.decide(s) == st.Buy("levy", "nin", 3)
+    assert choose("hard", GAME.view(s, "red"), random.Random(1)) == st.Buy("levy", "nin", 3)
+    s = GAME.apply(s, st.Buy("levy", "nin", 3))
+    assert units(s, "nin", 1) == (3, 0, 0, 0)
 
 
 def test_on_the_last_turn_levies_are_bought_for_the_areas_still_to_take() -> None:

@@ -165,6 +165,8 @@ def buys(s: State, seat: int, options: list[st.Action], params: Params) -> list[
     if mode == economy.EVENT_ELEPHANTS:
         el = [b for b in land if b.piece == "el" and b.count == 1]
         return [el[0], st.Done()] if el and affordable(event_price(s)) else [st.Done(), *el]
+    if mode == economy.REVENUE_BUY and engine.has_nothing(s, seat):
+        return survival(land)
     if mode == economy.REVENUE_BUY and revenues_left(s, seat) == 0:
         return last_levies(s, seat, land)
     guard = leader_guard(s, seat, land, params) if mode == economy.REVENUE_BUY else None
@@ -183,6 +185,14 @@ def buys(s: State, seat: int, options: list[st.Action], params: Params) -> list[
     if best:
         return [best[0], st.Done(), *(b for b in singles if b != best[0])]
     return [st.Done(), *singles]
+
+
+def survival(land: list[st.Buy]) -> list[st.Action]:
+    """With no unit and no province, the end of the turn puts the seat out (Q32): every levy
+    it can buy (with its leader, l.21; Q6), whatever the upkeep to come (a trial's Red, free
+    and holding 3 Talents, bought none and went out)."""
+    levies = sorted((b for b in land if b.piece == "levy"), key=lambda b: -b.count)
+    return [*levies[:1], st.Done()] if levies else [*land[:1], st.Done()]
 
 
 def leader_guard(s: State, seat: int, land: list[st.Buy], params: Params) -> st.Buy | None:
