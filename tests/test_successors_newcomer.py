@@ -1040,12 +1040,14 @@ def test_rebels_beaten_in_a_marked_area_tell_who_holds_it_now() -> None:
 
 def test_a_captured_leader_and_a_seat_before_its_home_are_told_in_the_games_words() -> None:
     """Findings: "Green's leader is captured by Red" where Red had nothing left there read as
-    a slip (Q21: his side's units gone, he is captured); the status before the homes gave
+    a slip (Q21: his side's units gone, he is captured); a later one read "his side's units
+    gone" of a leader who stood alone; the status before the homes gave
     every seat "treasury 0", while each has 5 Talents to spend with its home. A later trial:
     the ransom came by itself at the revenue, and the `ransom` order was found nowhere."""
     s = order(leader_at(contest({"inf": 1}, {}), RED, "ara"), "fight red at Arabia")
     assert (
-        "Red's leader, his side's units gone, is captured by Blue (Q21): ransom 5 Talents "
+        "Red's leader, with no unit of his side left beside him (alone, or his units lost), is "
+        "captured by Blue (Q21): ransom 5 Talents "
         "(l.13), paid by Red's revenue when the upkeep leaves it, or sooner with `ransom` (Q21)"
         in s.news
     ), s.news

@@ -175,9 +175,11 @@ def test_l13_a_captured_leader_is_ransomed_for_5_talents() -> None:
     said: list[str] = []
     s3 = passive(begun(at(s, BLUE, 1)), stop="buy", said=said)  # or in his revenue phase,
     assert s3.leaders[BLUE] == area(s, "egy") and s3.money[RED] == 15
-    assert (  # unasked, which the table is told (a newcomer took it for a slip)
-        "Blue ransoms its leader from Red for 5 Talents, from what its revenue leaves after the "
-        "upkeep (Q21): he returns to Egypt (treasury 11)" in said + list(s3.news)
+    assert (  # unasked, which the table is told (a newcomer took it for a slip), and the
+        # captor's treasury with the ransom in it (a trial saw no line of it)
+        "Blue ransoms its leader from Red for 5 Talents (Red has 15 Talents now), from what its "
+        "revenue leaves after the upkeep (Q21): he returns to Egypt (treasury 11)"
+        in [*said, *s3.news]
     ), said
 
 

@@ -69,7 +69,8 @@ def capture(s: State, seat: int, captor: int) -> None:
     board.set_leader(s, seat, CAPTIVE + captor)
     say(
         s,
-        f"{title(s, seat)}'s leader, his side's units gone, is captured by {title(s, captor)} "
+        f"{title(s, seat)}'s leader, with no unit of his side left beside him (alone, or "
+        f"his units lost), is captured by {title(s, captor)} "
         f"(Q21): ransom {s.parts.setup.ransom} Talents (l.13), paid by {title(s, seat)}'s "
         "revenue when the upkeep leaves it, or sooner with `ransom` (Q21)",
     )

@@ -122,8 +122,9 @@ def ransom(s: State, seat: int, when: str = "") -> None:
     )
     say(
         s,
-        f"{title(s, seat)} ransoms its leader from {title(s, captor)} for {talents(paid)}{when}: "
-        f"{where} (treasury {s.money[seat]})",
+        f"{title(s, seat)} ransoms its leader from {title(s, captor)} for {talents(paid)} "
+        f"({title(s, captor)} has {talents(s.money[captor])} now){when}: {where} (treasury "
+        f"{s.money[seat]})",
     )
 
 
