@@ -681,8 +681,8 @@ def test_declining_a_battle_against_rebels_says_rebels_are_always_fought() -> No
     s = put(put(started(3), "gre", BLUE, inf=2), "gre", WHITE, levy=1)
     s = at(s, BLUE, 5, frame("combat", BLUE))
     assert refused(s, "decline white at Greece") == (
-        "decline white at Greece: rebels and invaders are always fought (Q13): "
-        "`fight white at Greece`"
+        "decline rebels at Greece: rebels and invaders are always fought (Q13): "
+        "`fight rebels at Greece`"
     )
     assert refused(s, "fight red at Greece").startswith(
         "fight red at Greece: no battle is open there against that side (l.35; allies and "
@@ -880,8 +880,20 @@ def test_a_prompt_offers_only_what_the_rules_allow_now() -> None:
     assert "(3 MP left): march or take;" in prompt(taken), prompt(taken)
     rebels = at(put(put(started(3), "gre", BLUE, inf=2), "gre", WHITE, levy=1), BLUE, 5)
     rebels = at(rebels, BLUE, 5, frame("combat", BLUE))
-    assert "type `fight white at Greece`" in prompt(rebels)
-    assert "decline white" not in prompt(rebels), prompt(rebels)
+    assert "type `fight rebels at Greece`" in prompt(rebels)
+    assert "decline rebels" not in prompt(rebels), prompt(rebels)
+
+
+def test_the_combat_prompt_shows_how_to_fight_rebels_beside_a_rivals_battle() -> None:
+    """A trial, shown `fight green at Carmania` alone while rebels were listed first, guessed
+    how to fight them: the rebels' battle has its example too, in the table's word."""
+    s = put(put(started(3), "gre", BLUE, inf=2), "gre", WHITE, levy=1)
+    s = put(put(s, "syr", BLUE, inf=1), "syr", RED, levy=1)
+    s = at(s, BLUE, 5, frame("combat", BLUE))
+    told = prompt(s)
+    assert "type `fight red at Syria` or `decline red at Syria`" in told, told
+    assert "; the rebels: `fight rebels at Greece` (always fought, Q13)" in told, told
+    assert order(s, "fight rebels at Greece").battle is not None
 
 
 def test_an_events_fleets_beyond_the_counters_left_are_told_so() -> None:
@@ -1328,7 +1340,7 @@ def test_a_battle_asked_for_while_one_is_fought_is_told_so_and_rebels_always_fig
         s = GAME.apply(s, GAME.deal(s, lambda n: 0))
     assert s.frames[-1][0] == "retreat"
     assert refused(s, "fight rebels at Susiana").startswith(
-        "fight white at Susiana: the battle in Susiana is being fought; now: retreat"
+        "fight rebels at Susiana: the battle in Susiana is being fought; now: retreat"
     )
     assert refused(s, "fight green at Persia").startswith(
         "fight green at Persia: the battle in Susiana is under way: the next is chosen once "

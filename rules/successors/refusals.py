@@ -508,7 +508,7 @@ def _combat_why(s: State, a: Fight | Decline) -> str:
         and a.against == "white"
         and Fight(a.at, a.against) in engine.legal(s)
     ):
-        return f"rebels and invaders are always fought (Q13): `fight white at {area_name(s, _place(s, a.at))}`"
+        return f"rebels and invaders are always fought (Q13): `fight rebels at {area_name(s, _place(s, a.at))}`"
     return f"no battle is open there against that side (l.35; allies and truces fight none); {_battles_open(s)}"
 
 
@@ -911,8 +911,11 @@ def _battles_open(s: State) -> str:
         said.append(
             f"{who} at {area_name(s, at)}, {mine} against {theirs}{_invasion(s, at, seat, q)}"
         )
-    legal = engine.legal(s)  # rebels are always fought (Q13): no `decline white`
+    legal = engine.legal(s)  # rebels are always fought (Q13): no `decline rebels`
     first = next((a for a in fights if Decline(a.at, a.against) in legal), fights[0])
     decline = Decline(first.at, first.against)
     also = f" or `{describe(v, decline)}`" if decline in legal else ""
+    rebels = next((a for a in fights if a.against == "white" and a != first), None)
+    if rebels is not None:  # a trial found no example of it beside a rival's battle
+        also += f"; the rebels: `{describe(v, rebels)}` (always fought, Q13)"
     return f"open: {'; '.join(said)}; type `{describe(v, first)}`{also}"

@@ -97,8 +97,9 @@ def _describe_step(s: State, a: Action) -> str | None:
         verb = "embark" if isinstance(a, Embark) else "land"
         what = "leader" if a.piece == "leader" else _count(a.count, a.piece)
         return f"{verb} {what} at {place(s, a.at)}"
-    if isinstance(a, Fight | Decline):
-        return f"{a.kind} {a.against} at {place(s, a.at)}"
+    if isinstance(a, Fight | Decline):  # white units are the table's rebels (`white` reads too)
+        who = "rebels" if a.against == "white" else a.against
+        return f"{a.kind} {who} at {place(s, a.at)}"
     if isinstance(a, Retreat):
         what = a.piece if a.piece in ("all", "leader") else _count(1, a.piece)
         return f"retreat {what} to {place(s, a.to)}"  # one unit at a time, or all (l.45)
