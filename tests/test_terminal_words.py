@@ -201,3 +201,10 @@ def test_a_hint_that_played_every_future_says_so() -> None:
     said = judged(view, Choice(step, visits=1, value=0.163, points=0.0), futures=1)
     assert "in the one future" in said and "1 of 1" not in said, said
     assert said.endswith("(its chance to win: 16%)") and " % " not in said, said
+
+
+def test_join_names_the_seats_of_the_fewest_players_then_those_more_players_add() -> None:
+    """A trial read "yellow" among the seats of a game of three: the help line says which
+    seats come only with more players."""
+    assert "take a seat: blue, red, green (yellow with more players)" in help_of("successors")
+    assert "take a faction: D, B, V\n" in help_of("vijayanagara") + "\n"

@@ -94,7 +94,12 @@ class Command:
 
 
 def _seat(g: AnyGame) -> str:
-    return ", ".join(g.info.seats)
+    """The seats a game of the fewest players has, then those more players add (a trial read
+    "yellow" among the seats of a game of three)."""
+    least = g.info.seats_for(g.info.min_players)
+    more = [s for s in g.info.seats if s not in least]
+    extra = f" ({', '.join(more)} with more players)" if more else ""
+    return ", ".join(least) + extra
 
 
 def _is_int(v: object) -> bool:
@@ -288,7 +293,9 @@ def _seating(g: AnyGame, games: Registry) -> list[Command]:
             lambda s, c: s.lobby.join(c.channel, c.user, _seat_named(s, c) or None, kind=c.kind),
             (
                 _seat_param(
-                    g, f"The {g.info.seat_word} to play ({seats}); the first free one if left out"
+                    g,
+                    f"The {g.info.seat_word} to play ({', '.join(g.info.seats)}); the first free "
+                    "one if left out",
                 ),
             ),
             answer="change",
