@@ -446,6 +446,24 @@ def test_l40_to_l44_losses_same_type_then_closest_better_then_closest_worse() ->
     assert units(s, "ara", RED) == (1, 0, 0, 1)
 
 
+def test_l42_a_hit_that_falls_on_a_better_class_says_why() -> None:
+    """A trial lost a cavalry to a rebel levy's hit and was surprised: the line says the
+    hit found no levy, elephant or infantry there (a worse class falling says nothing)."""
+    s = order(contest({"cav": 1, "inf": 1}, {"levy": 2}), "fight red at Arabia")
+    s = deal(s, 1)  # Blue's cavalry misses before the battle
+    s = deal(s, 1, 1, 6, 6)  # Red's two levies hit: an infantry (better), then the cavalry
+    assert (
+        "Blue loses 1 infantry in Arabia (hit by a levy, with no levy or elephant there: the "
+        "closest better class, l.42)" in s.news
+    ), s.news
+    assert (
+        "Blue loses 1 cavalry in Arabia (hit by a levy, with no levy, elephant or infantry "
+        "there: the closest better class, l.42)" in s.news
+    ), s.news
+    s = order(contest({"inf": 2}, {"levy": 1}), "fight red at Arabia")
+    assert "Red loses 1 levy in Arabia" in deal(s, 6, 1, 1).news  # an infantry's hit, worse
+
+
 def test_l40_hits_beyond_a_sides_last_unit_are_told_unused() -> None:
     """A trial read "2 hits" against one unit and looked for the second: the table says it
     goes unused."""

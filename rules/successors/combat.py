@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import lru_cache, partial
 from operator import is_
 
-from ..words import count_of
+from ..words import count_of, listed
 from . import board, chits
 from .board import LOSS_ORDER, own_slots, slot_seat
 from .components import CAV, EL, RANK, TYPES, Chit
@@ -565,7 +565,7 @@ def take_losses(s: State) -> bool:
                 s.battle = changed(b, hits=(tuple(hits[0]), tuple(hits[1])))
                 push(s, ("battle_loss", chooser, side, t, NO))
                 return False
-            _lose(s, b.area, holders[0] * 4 + t)
+            _lose(s, b.area, holders[0] * 4 + t, hits[side][0])
             hits[side].pop(0)
             row_of = s.units
     s.battle = changed(b, hits=((), ()))
@@ -579,12 +579,27 @@ def _hits_unused(s: State, side: str, has: str, hits: int) -> None:
     say(s, f"{does(side, 'has')} {has}: {count_of(hits, 'hit')} {go} unused")
 
 
-def _lose(s: State, area: int, c: int) -> None:
+def _lose(s: State, area: int, c: int, hit: int) -> None:
+    """Unit `c` lost to a hit of type `hit`: where the type differs, the line says why."""
     board.remove(s, area, c)
     slot = c // 4
     who = "the rebels" if slot == WHITE else title(s, slot_seat(slot))
     merc = " mercenary" if slot >= MERC else ""
-    say(s, f"{does(who, 'loses')} 1{merc} {unit_noun(c % 4)} in {area_name(s, area)}")
+    why = _closest_class(hit, c % 4)
+    say(s, f"{does(who, 'loses')} 1{merc} {unit_noun(c % 4)} in {area_name(s, area)}{why}")
+
+
+def _closest_class(hit: int, t: int) -> str:
+    """Why a hit took a unit of a better class than its own (l.41-42): the types it passed
+    over (a trial was surprised to lose a cavalry to a levy's hit); "" for the same type or
+    a worse class, the weaker falling first as a reader expects."""
+    if RANK[t] >= RANK[hit]:
+        return ""
+    order = LOSS_ORDER[hit]
+    passed = listed([unit_noun(k) for k in order[: order.index(t)]], "or")
+    by = unit_noun(hit)
+    a = "an" if by[0] in "aeiou" else "a"
+    return f" (hit by {a} {by}, with no {passed} there: the closest better class, l.42)"
 
 
 def loss_options(s: State, seat: int, side: int, t: int) -> list[Lose]:
@@ -603,7 +618,7 @@ def chosen_loss(s: State, seat: int, side: int, a: Lose) -> None:
 
     c = piece_code(s, seat, a.piece)
     assert c is not None and c >= 0
-    _lose(s, b.area, c)
+    _lose(s, b.area, c, b.hits[side][0])
     hits = [list(b.hits[0]), list(b.hits[1])]
     hits[side].pop(0)
     s.battle = changed(b, hits=(tuple(hits[0]), tuple(hits[1])))
