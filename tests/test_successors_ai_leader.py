@@ -14,6 +14,7 @@ from successors_helpers import (
     leader_at,
     moved_with,
     moving,
+    order,
     put,
     started,
 )
@@ -159,3 +160,13 @@ def test_units_joining_an_endangered_leader_weigh_the_capture_they_spare_him() -
         for planner in (staked, unstaked)
     ]
     assert max(to_egypt[0]) > max(to_egypt[1])
+
+
+def test_a_lone_leader_on_his_way_never_walks_back_over_his_route() -> None:
+    """A trial's Green marched its leader alone from Caria to Greater Phrygia and back to
+    Caria in one move: weighed anew at each step, each end looked the safer from the other.
+    A leader alone on his way, as any force, never goes back over his route."""
+    s = put(put(started(3), "egy", BLUE, inf=2), "syr", RED, inf=4)
+    s = order(moving(leader_at(s, RED, "syr")), "take leader at Egypt, march to Arabia")
+    assert s.force is not None and s.force.route == (s.parts.map.index["egy"], s.force.place)
+    assert moves.step(s, BLUE, st.NO, hard.WEIGHTS) not in (st.March("egy"), st.Drop("leader"))

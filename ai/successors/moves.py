@@ -395,10 +395,13 @@ class Planner:
         here = mine(self.s, dest, self.seat)
         return self.spared((dest, here), (dest, added(here, moving)))
 
-    def safest_stack(self, at: int, mp: int, *, away: bool) -> Plan | None:
+    def safest_stack(
+        self, at: int, mp: int, *, away: bool, behind: tuple[int, ...] = ()
+    ) -> Plan | None:
         """The leader alone at `at`: to the stack of his own in reach where his capture is
         least likely, the nearest of those; likely captured where he is, also to an area out
-        of the rivals' reach, or staying in one (`away`: not to stay at `at`)."""
+        of the rivals' reach, or staying in one (`away`: not to stay at `at`); never back over
+        the areas `behind` him (a trial's leader went from Caria to Greater Phrygia and back)."""
         s, seat = self.s, self.seat
         ways = reach(s, seat, at, mp)
         if not away:
@@ -406,7 +409,7 @@ class Planner:
         fleeing = self.risk(at, mine(s, at, seat)) >= GUARD_AT
         found = []
         for a, path in ways.items():
-            if board.unfriendly_here(s, a, seat):
+            if board.unfriendly_here(s, a, seat) or set(path) & set(behind):
                 continue
             alone = not settled(s, seat, a)
             if alone and (self.risk(a, (0, 0, 0, 0)) or not (fleeing or a == at)):
@@ -773,7 +776,9 @@ def force_plans(s: State, seat: int, params: Params = DEFAULT) -> list[Plan]:
         if f.marched and settled(s, seat, f.place) and not endangered:
             return [Plan(f.place, (), True, (), 1.0, "regroup")]
         mp, away = movement.mp_left(s, f), not f.marched
-        lone = p.safest_stack(f.place, mp, away=away) if params.leader_stake else None
+        lone = (
+            p.safest_stack(f.place, mp, away=away, behind=f.route) if params.leader_stake else None
+        )
         if lone is None and not params.leader_stake:
             lone = regroup_from(s, seat, f.place, mp, away=away)
         return [lone] if lone is not None else []
