@@ -469,6 +469,20 @@ def test_q32_a_player_with_no_unit_and_no_province_is_out_with_his_home_money_an
     assert BLUE in t.out and GAME.to_move(t) is None
 
 
+def test_q32_the_one_player_left_is_told_the_game_ends_with_the_elimination() -> None:
+    """A trial learned that one player left ends the game only from its end, in game turn 7
+    of 12: the elimination says so."""
+    s = controlled(started(3), NO, "egy").clone()
+    eliminate(s, RED)
+    assert not [line for line in s.news if "alone is left" in line]  # two play on
+    eliminate(s, BLUE)
+    assert s.news[-2:] == (
+        "Blue has no unit and no province left: eliminated (Q32)",
+        "Green alone is left in the game: it ends now (Q32)",
+    )
+    assert GAME.result(passive(begun(at(s, GREEN, 6)))) is not None
+
+
 def test_q33_own_mercenaries_do_not_spoil_sole_occupancy_an_allys_units_do() -> None:
     s = put(put(started(3, money=0), "egy", BLUE, inf=1), "egy", MERC + BLUE, levy=1)
     assert half_points(s, BLUE) == 12

@@ -426,6 +426,8 @@ def eliminate(s: State, seat: int) -> None:
     s.offers = tuple(p for p in s.offers if seat not in p)
     s.breaks = tuple(p for p in s.breaks if seat not in p)
     say(s, f"{title(s, seat)} has no unit and no province left: eliminated (Q32)")
+    if len(left := alive(s)) == 1:  # a trial learned it only from the game's end
+        say(s, f"{title(s, left[0])} alone is left in the game: it ends now (Q32)")
 
 
 # --- who decides, chance ----------------------------------------------------------------------
