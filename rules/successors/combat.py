@@ -580,7 +580,8 @@ def _hits_unused(s: State, side: str, has: str, hits: int) -> None:
 
 
 def _lose(s: State, area: int, c: int, hit: int) -> None:
-    """Unit `c` lost to a hit of type `hit`: where the type differs, the line says why."""
+    """Unit `c` lost to a hit of type `hit`: where it is of a better class, the line says
+    why (`_closest_class`)."""
     board.remove(s, area, c)
     slot = c // 4
     who = "the rebels" if slot == WHITE else title(s, slot_seat(slot))

@@ -398,10 +398,9 @@ def unsettled(lines: list[str]) -> int:
     """How many of a message's last lines a later line may still change: the last (more of
     the same merges into it), and the one before it where that is a march, or a force that
     has not set out, and the last its halt, or a purchase and the last the end of purchases
-    (no news once a line follows: `_settle_ends`),
-    or where that is a march without a
-    leader and the last a force forming where it began, or marching on its way (two such
-    forces, stopped by the same enemy or not at all, are told as one once both are over:
+    (no news once a line follows: `_settle_ends`), or where that is a march without a leader
+    and the last a force forming where it began, or marching on its way (two such forces,
+    stopped by the same enemy or not at all, are told as one once both are over:
     `_join_forces`)."""
     if len(lines) < 2:
         return len(lines)
