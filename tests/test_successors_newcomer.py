@@ -882,6 +882,9 @@ def test_a_prompt_offers_only_what_the_rules_allow_now() -> None:
     rebels = at(rebels, BLUE, 5, frame("combat", BLUE))
     assert "type `fight rebels at Greece`" in prompt(rebels)
     assert "decline rebels" not in prompt(rebels), prompt(rebels)
+    twice = at(put(put(rebels, "mac", BLUE, inf=1), "mac", WHITE, levy=1), BLUE, 5)
+    twice = at(twice, BLUE, 5, frame("combat", BLUE))
+    assert prompt(twice).count("`fight rebels at") == 1, prompt(twice)  # one example, not two
 
 
 def test_the_combat_prompt_shows_how_to_fight_rebels_beside_a_rivals_battle() -> None:

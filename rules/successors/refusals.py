@@ -915,7 +915,7 @@ def _battles_open(s: State) -> str:
     first = next((a for a in fights if Decline(a.at, a.against) in legal), fights[0])
     decline = Decline(first.at, first.against)
     also = f" or `{describe(v, decline)}`" if decline in legal else ""
-    rebels = next((a for a in fights if a.against == "white" and a != first), None)
-    if rebels is not None:  # a trial found no example of it beside a rival's battle
+    rebels = next((a for a in fights if a.against == "white"), None)
+    if rebels is not None and first.against != "white":  # (a trial found no example of it)
         also += f"; the rebels: `{describe(v, rebels)}` (always fought, Q13)"
     return f"open: {'; '.join(said)}; type `{describe(v, first)}`{also}"
