@@ -316,8 +316,12 @@ def test_a_panic_armed_waits_for_a_battle_with_enemy_elephants_and_an_ambush_for
     None
 ):
     """A Panic among the elephants went off in the first battle, elephants or none, and was
-    spent for nothing; so did an Ambush in a sea invasion, which has no pre-battle (l.58)."""
+    spent for nothing; so did an Ambush in a sea invasion, which has no pre-battle (l.58);
+    a later trial's Panic went off where its side had no cavalry to roll before the battle."""
     s = holding(battle_at({"cav": 2}, {"inf": 1}), BLUE, 8)
+    s = order(GAME.apply(s, Arm("blue", 8, "battle")), "fight red at Arabia")
+    assert not any("chit 8" in x for x in s.news) and 8 in s.hands[BLUE] and s.orders[BLUE]
+    s = holding(battle_at({"inf": 2}, {"el": 1, "inf": 1}), BLUE, 8)
     s = order(GAME.apply(s, Arm("blue", 8, "battle")), "fight red at Arabia")
     assert not any("chit 8" in x for x in s.news) and 8 in s.hands[BLUE] and s.orders[BLUE]
     s = holding(battle_at({"cav": 2}, {"el": 1, "inf": 1}), BLUE, 8)
