@@ -375,7 +375,12 @@ def may_buy(s: State, seat: int, step: Step) -> None:
     for who in buyers:
         if any(c == who and m.symbol[a] == EL for a, c in enumerate(s.control)):
             if who != seat:
-                say(s, f"{title(s, who)}, an ally controlling an elephant area, may buy them")
+                say(  # (a trial's roller read no word of why he was not asked)
+                    s,
+                    f"{title(s, seat)} controls no elephant area: {title(s, who)}, its ally "
+                    "controlling one, may buy them, in its own colour (an event's elephants "
+                    "are placed in an elephant area their buyer controls)",
+                )
             _event_buy(s, who, EVENT_ELEPHANTS, step)
             return
     say(s, f"{title(s, seat)} controls no elephant area: no elephant is bought")
