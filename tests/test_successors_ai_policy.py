@@ -10,7 +10,7 @@ import random
 import pytest
 from successors_helpers import at, controlled, holding, leader_at, moving, put, started, units
 
-from ai.successors import choose, greedy, odds, policy
+from ai.successors import answer, choose, greedy, odds, policy
 from rules.successors import GAME, State, economy
 from rules.successors import state as st
 
@@ -56,6 +56,22 @@ def test_an_alliance_ends_once_the_ally_stands_first() -> None:
     assert _decide(s) == st.Break("blue", "green")
     s = GAME.apply(s, st.Break("blue", "green"))
     assert not isinstance(_decide(s), st.Break)
+
+
+def test_an_alliance_ends_at_once_with_why_but_not_for_an_ally_barely_ahead() -> None:
+    """A trial's Green accepted an alliance and, steps later in the same turn, ended it with
+    no word of why: its ally had moved barely ahead. It ends one only for an ally standing
+    first by a clear margin, answering at once (as it answers an offer), with why."""
+    s = _offered(moving(started(3)), "green", "blue")
+    s = GAME.apply(s, st.Accept("blue", "green"))
+    barely = controlled(s, 2, "cyr")  # Green 2 half points ahead: an ally kept
+    assert policy.standing(barely, 2) > max(policy.standing(barely, k) for k in (0, 1))
+    assert answer(GAME.view(barely, "blue"), "blue", "greedy") is None
+    far = controlled(s, 2, "syr", "med", "per")
+    told = answer(GAME.view(far, "blue"), "blue", "hard")
+    assert told is not None and told.step == st.Break("blue", "green")
+    assert told.why.startswith("_Why: Green now stands first, well ahead (points now and income: ")
+    assert answer(GAME.view(far, "blue"), "blue", "random") is None
 
 
 def _in_turn(s: State, turn: int) -> State:

@@ -57,15 +57,20 @@ PLAYERS: dict[str, Player[View, Action]] = {level: LevelPlayer(level) for level 
 
 def answer(view: View, seat: str, level: str) -> Answered[Action] | None:
     """An alliance offered to the seat, answered at once as its policy answers it
-    (policy.reply_of), with why, by every level but `random`, which takes no step aside."""
+    (policy.reply_of), or an alliance it ends (policy.ending), with why, by every level but
+    `random`, which takes no step aside."""
     if level == "random" or view.seat != seat:
         return None
-    step = policy.reply_of(view)
-    if not isinstance(step, st.Accept | st.Refuse):
-        return None
     s = view.state
-    why = policy.reply_why(s, s.seats.index(seat), s.seats.index(step.to))
-    return Answered(step, f"_Why: {why}._")
+    me = s.seats.index(seat)
+    step = policy.reply_of(view)
+    if isinstance(step, st.Accept | st.Refuse):
+        why = policy.reply_why(s, me, s.seats.index(step.to))
+        return Answered(step, f"_Why: {why}._")
+    ended = policy.ending(s, me)
+    if ended is None:
+        return None
+    return Answered(ended, f"_Why: {policy.ending_why(s, me, s.seats.index(ended.to))}._")
 
 
 __all__ = [

@@ -7,9 +7,12 @@ Negotiation:
 - it accepts an alliance offered only against the player leading on points: when a third
   player stands first, ahead of both it and the one offering; else it refuses (at once: the
   table asks `reply_of` after every stored step; at its next decision if that was not stored);
-- it ends an alliance (Q12: at the start of its next turn) once its ally stands first.
+- it ends an alliance (Q12: at the start of its next turn) once its ally stands first by a
+  clear margin (BREAK_MARGIN: not for a step that puts it barely ahead), or near the end; at
+  once, with why, as it answers an offer.
 "Standing" is what the table sees: the score now (l.66-68, in half points) and twice the
-income (one turn's tax counts for two half points).
+income (one turn's tax counts for two half points): the points now and the income, in
+points, as the why lines say it.
 
 Chits: each is armed as a standing order as soon as the seat decides, for the moment it
 answers (chits.ARMED_FOR): a revolt fails for a revolt in its provinces, a battle chit for
@@ -49,6 +52,17 @@ def standing(s: State, seat: int) -> int:
     if seat in s.out:
         return -1_000
     return result.half_points(s, seat) + 2 * board.income(s, seat)
+
+
+BREAK_MARGIN = 6  # half points an ally stands ahead of every other before it is left
+
+
+def standings(s: State) -> str:
+    """The seats in play by standing, in points ("Red 31, Blue 27.5, Green 20"), the first
+    first: what `leader` reads, said in the why lines (a trial saw the score alone and
+    could not tell why another seat "stands first")."""
+    alive = sorted((k for k in range(s.players) if k not in s.out), key=lambda k: -standing(s, k))
+    return ", ".join(f"{names.title(s, k)} {result.points_text(standing(s, k))}" for k in alive)
 
 
 def leader(s: State) -> int:
@@ -95,19 +109,27 @@ def reply(s: State, seat: int) -> st.Action | None:
 
 
 def answer(s: State, seat: int) -> st.Action | None:
-    """An offer answered, else an alliance ended: with the leader, or any near the end."""
-    step = reply(s, seat)
-    if step is not None:
-        return step
+    """An offer answered, else an alliance ended."""
+    return reply(s, seat) or ending(s, seat)
+
+
+def ending(s: State, seat: int) -> st.Break | None:
+    """An alliance ended: with an ally standing first by BREAK_MARGIN, or any near the end."""
+    if not _aside(s, seat):
+        return None
     me = s.seats[seat]
-    allies = board.allies_of(s, seat)
-    first = leader(s) if allies else NO
-    for ally in allies:
-        if (ally == first or near_the_end(s)) and (seat, ally) not in s.breaks:
+    for ally in board.allies_of(s, seat):
+        if (near_the_end(s) or _far_ahead(s, ally)) and (seat, ally) not in s.breaks:
             step = st.Break(me, s.seats[ally])
             if _legal(s, step):
                 return step
     return None
+
+
+def _far_ahead(s: State, seat: int) -> bool:
+    """Whether the seat stands ahead of every other in play by BREAK_MARGIN."""
+    others = [standing(s, k) for k in range(s.players) if k != seat and k not in s.out]
+    return standing(s, seat) >= max(others, default=0) + BREAK_MARGIN
 
 
 def rival_near(s: State, seat: int) -> int:
@@ -242,17 +264,30 @@ def reply_of(view: View) -> st.Action | None:
 
 
 def reply_why(s: State, seat: int, offerer: int) -> str:
-    """Why the seat answers `offerer`'s offer as `accepts` does, in a player's words."""
+    """Why the seat answers `offerer`'s offer as `accepts` does, in a player's words, with
+    the standings it reads (points now and income)."""
     if near_the_end(s):
         return "no alliance this near the end: an ally's units spoil the last count (l.66)"
     first = leader(s)
     if accepts(s, seat, offerer):
-        return f"an alliance against {names.title(s, first)}, who stands first"
-    if first == seat:
-        return "it stands first itself: it allies only against the player standing first"
-    if first == offerer:
-        return f"{names.title(s, offerer)} stands first: it allies only against the leader"
-    return "it allies only against a player standing ahead of both"
+        said = f"an alliance against {names.title(s, first)}, who stands first"
+    elif first == seat:
+        said = "it stands first itself: it allies only against the player standing first"
+    elif first == offerer:
+        said = f"{names.title(s, offerer)} stands first: it allies only against the leader"
+    else:
+        said = "it allies only against a player standing ahead of both"
+    return f"{said} (points now and income: {standings(s)})"
+
+
+def ending_why(s: State, seat: int, ally: int) -> str:
+    """Why the seat ends its alliance with `ally` (`ending`), in a player's words."""
+    if near_the_end(s):
+        return "no alliance this near the end: an ally's units spoil the last count (l.66)"
+    return (
+        f"{names.title(s, ally)} now stands first, well ahead (points now and income: "
+        f"{standings(s)})"
+    )
 
 
 def aside_of(view: View) -> st.Action | None:
