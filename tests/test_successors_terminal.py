@@ -23,6 +23,7 @@ from rules.successors.state import EventRoll
 
 LINES = 4000  # typed at most: a game that has not ended by then is a dead end
 ALLOWED = "All allowed steps:"
+ASIDE = "\nAlso at any time, whoever decides: "
 
 
 def short_setup(tmp_path: Path) -> Path:
@@ -59,7 +60,8 @@ async def test_a_whole_game_against_two_ais_is_typed_to_its_victory_count(
             yield "options"
             said = out.getvalue()[start:]
             assert ALLOWED in said, said[-500:]
-            step = pick.choice(re.findall(r"`([^`]+)`", said[said.rfind(ALLOWED) :]))
+            decision = said[said.rfind(ALLOWED) :].split(ASIDE)[0]  # (the steps aside: below)
+            step = pick.choice(re.findall(r"`([^`]+)`", decision))
             typed.append(step)
             yield f"again: {step}" if step == last else step  # twice on purpose: one levy more
             last = step
@@ -240,3 +242,14 @@ async def test_a_turn_continued_after_a_restart_prints_only_what_the_next_order_
     other = io.StringIO()
     await amain([*args[:5], "8", *args[6:]], iter(["quit"]), other, FakeRenderer())
     assert "--seed 8 deals a new game: `abort` this one, then `new`." in other.getvalue()
+
+
+async def test_options_names_the_steps_aside_a_seat_may_take_besides_the_decision(
+    tmp_path: Path,
+) -> None:
+    """A trial read "All allowed steps" (a purchase, `done`) and did not know that `give`
+    and `offer` were allowed too: the steps aside follow the decision's, by kind."""
+    out = io.StringIO()
+    await amain(argv(tmp_path), iter(["home Macedonia", "options", "quit"]), out, FakeRenderer())
+    listed = out.getvalue().split(ALLOWED, 1)[1]
+    assert f"{ASIDE}`give`, `offer` (`hand` lists each step)." in listed, listed[:800]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 
 from db import GameRecord
-from rules.capabilities import menus_of, reference_of, talk_of, turns_of
+from rules.capabilities import menus_of, notation_of, reference_of, talk_of, turns_of
 from rules.game import Seat
 
 from .loading import AnyGame, public
@@ -159,7 +159,22 @@ class Views:
             listed = "All allowed steps:" + "".join(f"\n• {e}" for e in entries) + keyed
         else:
             listed = f"All allowed steps: {', '.join(entries) or 'none'}.{keyed}"
-        return Reply(text=f"{head}\n{listed}", ephemeral=True)
+        aside = self._aside_kinds(g, record, state, user)
+        return Reply(text=f"{head}\n{listed}{aside}", ephemeral=True)
+
+    def _aside_kinds(self, g: AnyGame, record: GameRecord, state: object, user: int) -> str:
+        """The kinds of step the caller's seat may take though the decision is not its own
+        (a gift, an offer: Turns.steps_aside, read from its own view), as a line after the
+        decision's: a trial read "All allowed steps" and did not know them allowed."""
+        for seat in self.shared.texts.user_seats(record, user):
+            steps = turns_of(g).steps_aside(state, seat)
+            if steps:
+                view = g.view(state, seat)
+                words = dict.fromkeys(notation_of(g).describe(view, a).split()[0] for a in steps)
+                hand = self.shared.texts.command(g.info.id, "hand")
+                said = ", ".join(f"`{w}`" for w in words)
+                return f"\nAlso at any time, whoever decides: {said} ({hand} lists each step)."
+        return ""
 
     @answers()
     async def hand(self, channel: str, user: int, *, kind: str | None = None) -> Reply:
