@@ -288,7 +288,7 @@ def test_events_count_ports_fleets_and_units_in_the_singular_and_none_as_none() 
 
 def test_l21_a_player_with_talents_and_nowhere_to_place_units_is_told_why_none_are_bought() -> None:
     """Its home taken and its leader captive, the purchases passed in silence: a newcomer did
-    not know why the game skipped them."""
+    not know why the game skipped them; a later one did not know why no fleet was offered."""
     s = put(controlled(started(3), RED, "egy"), "egy", RED, inf=1)
     s = put(controlled(s, BLUE, "arm"), "arm", BLUE, inf=1)  # inland: no fleet either
     s.leaders = (CAPTIVE + RED, *s.leaders[1:])
@@ -296,8 +296,14 @@ def test_l21_a_player_with_talents_and_nowhere_to_place_units_is_told_why_none_a
     assert s.money[BLUE] > 0 and s.frames[-1][0] == "move"
     assert (
         "Blue buys nothing: units are placed at home or with the leader (l.21): Red holds "
-        "Egypt and its leader is Red's captive"
+        "Egypt and its leader is Red's captive; a fleet needs a port or a coast of its own "
+        "(l.19; Q5), and it holds none"
     ) in s.news
+    port = put(controlled(started(3, money=2), RED, "egy"), "egy", RED, inf=1)
+    port = put(controlled(port, BLUE, "pho"), "pho", BLUE, inf=1)  # a port, 2 Talents
+    port.leaders = (CAPTIVE + RED, *port.leaders[1:])
+    port = begun(at(port, BLUE, 2))
+    assert any(x.endswith("captive; a fleet costs 3 in port (l.19)") for x in port.news), port.news
     free = begun(at(put(started(3), "syr", BLUE, inf=1), BLUE, 2))
     assert free.frames[-1][0] == "buy" and not any("buys nothing" in x for x in free.news)
 

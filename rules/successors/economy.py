@@ -194,7 +194,14 @@ def nowhere_to_buy(s: State, seat: int) -> str | None:
         return None
     if placement_areas(s, seat):
         return None  # a place is open: what stops it is the Talents or the counters
-    return f"{title(s, seat)} buys nothing: {no_place(s, seat)}"
+    ports, seas = fleet_places(s, seat)
+    if not ports and not seas:
+        fleets = "; a fleet needs a port or a coast of its own (l.19; Q5), and it holds none"
+    elif not s.pool[seat][POOL_FLEETS]:
+        fleets = "; no fleet of its colour is left to buy"
+    else:
+        fleets = f"; a fleet costs {s.parts.setup.fleet_in_port} in port (l.19)"
+    return f"{title(s, seat)} buys nothing: {no_place(s, seat)}{fleets}"
 
 
 def no_place(s: State, seat: int) -> str:
