@@ -1378,6 +1378,10 @@ def test_the_movement_prompt_warns_of_a_home_left_empty_with_enemies_near() -> N
         "it takes it, an ally's too (Q3)"
     )
     assert warned in prompt(moving(s)), prompt(moving(s))
+    # a later trial left its leader there alone, read "empty", and lost him to one levy
+    leader = "(Q3), your leader with it (no unit: one entering captures him, Q21), and a home"
+    assert leader in prompt(moving(s)), prompt(moving(s))
+    assert leader not in prompt(moving(leader_at(s, BLUE, "syr")))
     assert warned not in prompt(moving(put(s, "egy", BLUE, levy=1)))
     assert warned not in prompt(moving(controlled(started(3), BLUE, "egy")))  # nobody near
 

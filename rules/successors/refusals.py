@@ -385,10 +385,16 @@ def _empty_home_warning(s: State, seat: int) -> str:
         who = "an ally's units"
     else:
         return ""
+    # a trial left its leader alone at home, read "empty", and lost him to one levy
+    leader = (
+        ", your leader with it (no unit: one entering captures him, Q21)"
+        if s.leaders[seat] == home and who == "enemies"
+        else ""
+    )
     return (
         f"; your home {area_name(s, home)} stands empty with {who} near: one unit of another "
-        "player entering it takes it, an ally's too (Q3), and a home where unfriendly units "
-        "stand takes no purchases (Q6)"
+        f"player entering it takes it, an ally's too (Q3){leader}, and a home where unfriendly "
+        "units stand takes no purchases (Q6)"
     )
 
 
