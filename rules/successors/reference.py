@@ -169,7 +169,9 @@ TOPICS: MappingProxyType[str, str | Callable[[], str]] = MappingProxyType(
             "carries one unit (l.31): `sail 2 fleets with 2 inf Egypt Egyptian Sea land at "
             "Cyrenaica`; troops board in the fleets' port, or, for fleets at sea, on any coast "
             "of their sea (`sail 1 fleet with 1 inf Persian Gulf ...` boards where the infantry "
-            "stands). A leader lost at sea goes home (l.52); fleets in a port that changes "
+            "stands, where one coast of the sea holds it; where several do, take the fleets and "
+            "name it: `embark 1 inf at Susiana`). A leader lost at sea goes home (l.52); fleets "
+            "in a port that changes "
             "hands roll for their fate (`rules invasion`)."
         ),
         "invasion": (
