@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from functools import cache
 
 import pytest
-from successors_helpers import BLUE, SEATS, at, moving, order, put, started
+from successors_helpers import BLUE, SEATS, at, deal, moving, order, put, started
 
 from ai.budget import Budget
 from ai.successors import LEVELS, PLAYERS, choose, greedy, hard, why
@@ -667,3 +667,22 @@ def _first_words(step: str) -> str:
     another step begins with itself."""
     m = re.fullmatch(r"take (.+) at (.+)", step)
     return f"move {m[1]} {m[2]}" if m else step
+
+
+def test_a_retreats_why_says_what_retreating_saves_beside_the_odds_of_staying() -> None:
+    """A trial read a hint to retreat "(staying, it would win 15 % of the time)" beside a
+    runner-up `stand` "winning 15 % of the time", and no reason to prefer either."""
+    from test_successors_rules import contest
+
+    from ai.successors.moves import DEFAULT
+    from rules.successors.view import view
+
+    s = order(contest({"inf": 3}, {"inf": 3}), "fight red at Arabia")
+    s = deal(s, 1, 1, 1, 1, 1, 1)
+    retreat = next(a for a in GAME.legal_actions(s) if isinstance(a, st.Retreat))
+    told = why.reason(view(s, "red"), retreat, DEFAULT)
+    assert re.fullmatch(
+        r"its (units go|leader goes) to .+ \(staying, it would win .+ of the time: what "
+        r"retreats is saved\)",
+        told,
+    ), told

@@ -147,8 +147,8 @@ def reason(view: View, a: st.Action, params: Params) -> str:
         return f"it keeps {count_of(s.money[i], 'Talent')} for upkeep and events"
     if isinstance(a, st.Stand):
         return f"it fights on, winning {_holding(s, i)} of the time from here"
-    if isinstance(a, st.Retreat):
-        staying = f"staying, it would win {_holding(s, i)} of the time"
+    if isinstance(a, st.Retreat):  # (a trial read the same odds for both and no reason)
+        staying = f"staying, it would win {_holding(s, i)} of the time: what retreats is saved"
         return f"{'its leader goes' if a.piece == 'leader' else 'its units go'} to {_area(s, a.to)} ({staying})"
     if isinstance(a, st.EndMove):
         return "no move is worth more than standing"
