@@ -58,7 +58,7 @@ BREAK_MARGIN = 6  # half points an ally stands ahead of every other before it is
 
 
 def standings(s: State) -> str:
-    """The seats in play by standing, in points ("Red 31, Blue 27.5, Green 20"), the first
+    """The seats in play by standing, in points ("Red 31 points, Blue 27.5 points"), the first
     first: what `leader` reads, said in the why lines (a trial saw the score alone and
     could not tell why another seat "stands first")."""
     alive = sorted((k for k in range(s.players) if k not in s.out), key=lambda k: -standing(s, k))
