@@ -70,7 +70,9 @@ def test_an_alliance_ends_at_once_with_why_but_not_for_an_ally_barely_ahead() ->
     far = controlled(s, 2, "syr", "med", "per")
     told = answer(GAME.view(far, "blue"), "blue", "hard")
     assert told is not None and told.step == st.Break("blue", "green")
-    assert told.why.startswith("_Why: Green now stands first, well ahead (points now and income: ")
+    assert told.why.startswith(
+        "_Why: Green now stands first, well ahead (by points now and income: "
+    )
     assert answer(GAME.view(far, "blue"), "blue", "random") is None
 
 

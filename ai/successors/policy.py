@@ -58,11 +58,16 @@ BREAK_MARGIN = 6  # half points an ally stands ahead of every other before it is
 
 
 def standings(s: State) -> str:
-    """The seats in play by standing, in points ("Red 31 points, Blue 27.5 points"), the first
-    first: what `leader` reads, said in the why lines (a trial saw the score alone and
-    could not tell why another seat "stands first")."""
+    """The seats in play by standing, the first first, each as its points now and its income
+    ("Red 24.5 points + 14 income, Blue 9 points + 3 income"): what `leader` reads, said in
+    the why lines (a trial saw the score alone and could not tell why another seat "stands
+    first"; another read a sum as points the board did not show)."""
     alive = sorted((k for k in range(s.players) if k not in s.out), key=lambda k: -standing(s, k))
-    return ", ".join(f"{names.title(s, k)} {result.points_text(standing(s, k))}" for k in alive)
+    return ", ".join(
+        f"{names.title(s, k)} {result.points_text(result.half_points(s, k))} + "
+        f"{board.income(s, k)} income"
+        for k in alive
+    )
 
 
 def leader(s: State) -> int:
@@ -277,7 +282,7 @@ def reply_why(s: State, seat: int, offerer: int) -> str:
         said = f"{names.title(s, offerer)} stands first: it allies only against the leader"
     else:
         said = "it allies only against a player standing ahead of both"
-    return f"{said} (points now and income: {standings(s)})"
+    return f"{said} (by points now and income: {standings(s)})"
 
 
 def ending_why(s: State, seat: int, ally: int) -> str:
@@ -285,7 +290,7 @@ def ending_why(s: State, seat: int, ally: int) -> str:
     if near_the_end(s):
         return "no alliance this near the end: an ally's units spoil the last count (l.66)"
     return (
-        f"{names.title(s, ally)} now stands first, well ahead (points now and income: "
+        f"{names.title(s, ally)} now stands first, well ahead (by points now and income: "
         f"{standings(s)})"
     )
 
