@@ -65,6 +65,8 @@ def test_a_player_asking_about_his_leader_reads_the_leaders_topic(word: str) -> 
     assert (
         "(l.21; Q6)" in told and "you buy no levies, infantry or cavalry" in told
     )  # home held, leader captive
+    # a trial's leader stopped no force and, captive with no unit left, was out unwarned
+    assert "A leader is no unit: he stops no force (l.27), and with no unit nor province" in told
 
 
 @pytest.mark.parametrize("word", ["control", "controlled", "province", "held", "empty home"])

@@ -213,7 +213,8 @@ TOPICS: MappingProxyType[str, str | Callable[[], str]] = MappingProxyType(
             "(Q32). Bought units go to your home or your leader (l.21; Q6): with your home "
             "taken and him captive you buy no levies, infantry or cavalry, but you still "
             "collect tax, pay upkeep, buy fleets and the table's elephants, move, fight, give, "
-            "ally and play chits (those bringing units bring none)."
+            "ally and play chits (those bringing units bring none). A leader is no unit: he "
+            "stops no force (l.27), and with no unit nor province you are out (Q32)."
         ),
         "units": _units,
         "q1-q33": readings.listed,
