@@ -34,6 +34,7 @@ from rules.successors.state import (
     March,
     Offer,
     Play,
+    Retreat,
     Sail,
     Take,
     TakeFleets,
@@ -202,3 +203,21 @@ def test_a_leader_joins_by_name_and_units_of_a_colour_are_named_in_losses() -> N
     assert read(s, "take leader at egypt") == [Take("egy", "leader", 1)]
     s = put(at(s, BLUE, 5, frame("combat", BLUE)), "egy", BLUE, levy=0)
     assert units(s, "egy", BLUE)[1] == 1
+
+
+def test_a_leaders_retreat_after_his_last_units_took_him_along_is_not_needed() -> None:
+    """A trial typed `retreat 1 inf to Cyrenaica; retreat leader to Cyrenaica`: the first
+    took the leader along with the last unit (l.45), and the second was told "not played"
+    past the roll that followed, as if he had stayed. It is read as not needed."""
+    from test_successors_rules import contest
+
+    from rules.successors.notation import finished_by, reads_as_finishing
+
+    s = order(leader_at(contest({"inf": 3}, {"inf": 1}), RED, "ara"), "fight red at Arabia")
+    s = GAME.apply(s, GAME.deal(s, lambda n: 0))  # every die a 1: no hit
+    both = "retreat 1 inf to Mesopotamia, retreat leader to Mesopotamia"
+    assert read(s, both, "red") == [Retreat("inf", "mes"), Retreat("leader", "mes")]
+    after = GAME.apply(s, Retreat("inf", "mes"))
+    assert after.leaders[RED] == after.parts.map.index["mes"]  # he went with them
+    assert finished_by(s, after, Retreat("inf", "mes")) == 1
+    assert reads_as_finishing("retreat leader to Mesopotamia")  # typed past a roll: noted

@@ -220,12 +220,23 @@ FORCE_STEPS: Final = (March, Sail, Embark, Land, Halt, Drop)
 FINISHING: Final = (Done, EndMove, Halt, Stand)
 
 
+def finishes(a: Action) -> bool:
+    """A step that finishes what its seat is doing: `done`, `end movement`, `halt`, `stand`,
+    or its leader's retreat (which its last units' retreat takes along, l.45)."""
+    return isinstance(a, FINISHING) or (isinstance(a, Retreat) and a.piece == "leader")
+
+
 def finished_by(before: State, after: State, a: Action) -> int:
     """How many finishing steps `a` made needless: 1 when it ended its seat's purchases or
     movement phase by itself (the last Talent spent, the last force moved), so that a `done`
-    or `end movement` typed after it is noted rather than refused; else 0."""
-    if isinstance(a, (*FINISHING, Undo)) or not before.frames:
+    or `end movement` typed after it is noted rather than refused, or when a retreat of its
+    last units took its leader along (a trial's `retreat leader` after it was told "not
+    played" past the roll that followed, the leader gone already); else 0."""
+    if finishes(a) or isinstance(a, Undo) or not before.frames:
         return 0
+    if isinstance(a, Retreat):
+        seat = before.frames[-1][1]
+        return int(after.leaders[seat] != before.leaders[seat])
     decision = before.frames[-1][:3]  # its kind, seat and mode (an event's purchases, or the
     if decision[0] not in ("buy", "move"):  # revenue's; a move of its own, or as an ally)
         return 0
@@ -283,7 +294,7 @@ class Reader:
         """A finishing step kept as read but not played, as the table notes it: one that
         the steps before it made needless, or the order's last once the decision has passed
         to another seat (what it would close is over)."""
-        if not isinstance(a, FINISHING):
+        if not finishes(a):
             return False
         if self.needless:
             self.needless -= 1
@@ -326,7 +337,7 @@ def reads_as_finishing(text: str) -> bool:
         return all(w in END_WORDS for w in ws[1:])  # as `_end` reads it
     if ws[:1] == ["stand"]:
         return ws[1:] == [] or ws[1:] in TO_THE_END  # as `_stand` reads it
-    return ws in (["done"], ["halt"])
+    return ws in (["done"], ["halt"]) or ws[:2] == ["retreat", "leader"]
 
 
 def _read_parts(

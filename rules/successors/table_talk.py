@@ -186,7 +186,7 @@ class SuccessorsOrders(Orders[State, Action, View]):
         that it is noted as not needed where what it finishes ended by itself."""
         if isinstance(action, Unread):
             return notation.reads_as_finishing(action.text)
-        return isinstance(action, notation.FINISHING)
+        return notation.finishes(action)
 
     def finished_by(self, before: State, after: State, action: Action) -> int:
         return notation.finished_by(before, after, action)
