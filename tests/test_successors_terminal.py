@@ -253,3 +253,13 @@ async def test_options_names_the_steps_aside_a_seat_may_take_besides_the_decisio
     await amain(argv(tmp_path), iter(["home Macedonia", "options", "quit"]), out, FakeRenderer())
     listed = out.getvalue().split(ALLOWED, 1)[1]
     assert f"{ASIDE}`give`, `offer` (`hand` lists each step)." in listed, listed[:800]
+
+
+async def test_a_seat_out_of_the_game_is_told_so_when_it_steps_aside(tmp_path: Path) -> None:
+    """A trial, out of the game, typed `give 1 to red` and read "it is not your turn", as if
+    it would have its turn again: it is told it is out (Q32)."""
+    out = io.StringIO()
+    await amain(seed_7(tmp_path), iter([*BLUE_IS_OUT, "give 1 to red"]), out, FakeRenderer())
+    after = out.getvalue().split("eliminated (Q32)\n", 1)[1]
+    assert "give 1 to red" in after and "Blue has been eliminated (Q32)" in after, after[-600:]
+    assert "not your turn" not in after

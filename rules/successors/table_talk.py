@@ -443,12 +443,11 @@ class SuccessorsTurns(Turns[State, Action]):
         return isinstance(action, ASIDE_ACTIONS)
 
     def acts_any_time(self, state: State, seat: Seat | None) -> bool:
-        """A seat still in the game takes steps aside at any time (gifts l.12, alliances
-        l.32, a ransom l.13, chits Q31): its order out of turn is read, and refused for what
-        is wrong with it."""
-        if state.phase == "over" or seat not in state.seats:
-            return False
-        return state.seats.index(seat) not in state.out
+        """A seat takes steps aside at any time (gifts l.12, alliances l.32, a ransom l.13,
+        chits Q31): its order out of turn is read, and refused for what is wrong with it; a
+        seat out of the game too, which is told it is out (Q32; a trial's `give` was told
+        "not your turn"), and has none to take (`steps_aside`)."""
+        return state.phase != "over" and seat in state.seats
 
     def steps_aside(self, state: State, seat: Seat) -> Sequence[Action]:
         """Gifts, alliances, a ransom and chits (aside.options), read from the seat's view."""
