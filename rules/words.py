@@ -60,6 +60,11 @@ def percent(fraction: float) -> str:
     return f"{round(100 * fraction)}%"
 
 
+def a(noun: str) -> str:
+    """The noun with its indefinite article: `a Raja`, `an Amir`, `an infantry`."""
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
+
+
 def listed(items: list[str], word: str = "and") -> str:
     """`a`, `a and b`, `a, b and c` (`word`: "or" for a choice)."""
     if not items:

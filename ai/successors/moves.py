@@ -407,9 +407,9 @@ class Planner:
         if not away:
             ways[at] = ()
         fleeing = self.risk(at, mine(s, at, seat)) >= GUARD_AT
-        found = []
+        found, walked = [], set(behind)
         for a, path in ways.items():
-            if board.unfriendly_here(s, a, seat) or set(path) & set(behind):
+            if board.unfriendly_here(s, a, seat) or walked.intersection(path):
                 continue
             alone = not settled(s, seat, a)
             if alone and (self.risk(a, (0, 0, 0, 0)) or not (fleeing or a == at)):

@@ -12,6 +12,7 @@ from __future__ import annotations
 from functools import lru_cache, partial
 from operator import is_
 
+from ..words import a as indefinite
 from ..words import count_of, listed
 from . import board, chits
 from .board import LOSS_ORDER, own_slots, slot_seat
@@ -602,9 +603,7 @@ def _closest_class(hit: int, t: int) -> str:
         return ""
     order = LOSS_ORDER[hit]
     passed = listed([unit_noun(k) for k in order[: order.index(t)]], "or")
-    by = unit_noun(hit)
-    a = "an" if by[0] in "aeiou" else "a"
-    return f" (hit by {a} {by}, with no {passed} there: the closest better class, l.42)"
+    return f" (hit by {indefinite(unit_noun(hit))}, with no {passed} there: the closest better class, l.42)"
 
 
 def loss_options(s: State, seat: int, side: int, t: int) -> list[Lose]:

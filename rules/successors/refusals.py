@@ -742,8 +742,7 @@ def _take_why(s: State, seat: int, a: Take | TakeFleets) -> str:
     f = s.force
     if f is not None and f.place != at:
         under_way = f"a force is under way at {area_name(s, f.place)}: pieces join it there"
-        aboard = f.groups or f.leader != NO
-        if f.fleets and aboard and f.place >= s.parts.map.land:  # it may not halt yet
+        if f.fleets and f.marched and Halt() not in engine.legal(s):  # laden at sea (Q24)
             return f"{under_way}; its troops aboard land before its fleets halt at sea (Q24)"
         return f"{under_way}, or halt it first"
     if isinstance(a, TakeFleets):

@@ -14,7 +14,7 @@ from .forces import log
 from .frames import ChooseCommandFrame, CommandFrame
 from .model import FACTION_NAMES, Faction, GameState
 from .registry import COMMANDS, DECREES, REBEL, TITLE
-from .words import count_of
+from .words import a, count_of
 
 _LISTING = threading.Lock()  # see CommandHandler._settled
 
@@ -44,8 +44,7 @@ def start_command(
     if limited or shadow(st):
         max_spaces = 1 if max_spaces is None else min(max_spaces, 1)
     what = ("free " if free else "") + ("Limited " if limited else "") + TITLE[name]
-    article = "an" if what[0] in "AEIOU" else "a"
-    log(st, f"{faction} begins {article} {what} Command.")
+    log(st, f"{faction} begins {a(what)} Command.")
     fr = CommandFrame(
         f"cmd:{name}",
         faction,

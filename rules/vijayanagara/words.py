@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from rules.words import count_of, plural
+from rules.words import a, count_of, plural
 
 from .model import Piece
 
-__all__ = ["count_of", "plural"]  # the rules' one count (rules.words), in this game's words too
+__all__ = ["a", "count_of", "plural"]  # the rules' own (rules.words), in this game's words too
 
 PIECE_NAME: dict[Piece, str] = {
     Piece.TROOP: "Troop",
@@ -33,8 +33,3 @@ def does(subject: str, verb: str) -> str:
     if subject.endswith("s"):
         verb = {"has": "have", "is": "are", "was": "were"}.get(verb, verb.removesuffix("s"))
     return f"{subject} {verb}"
-
-
-def a(noun: str) -> str:
-    """The noun with its indefinite article: `a Raja`, `an Amir`."""
-    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
