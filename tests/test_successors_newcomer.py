@@ -32,6 +32,7 @@ from successors_helpers import (
     started,
     units,
 )
+from test_successors_readings import allied_defenders
 from test_successors_rules import begun, contest
 
 from bot.terminal.local import amain
@@ -622,6 +623,11 @@ def test_a_step_typed_at_the_wrong_moment_says_when_it_comes_or_what_stops_it() 
         "decline green at Arabia: no battle is open there against that side (l.35; allies "
         "and truces fight none); open: Red at Arabia, your 1 infantry against 1 infantry; "
         "type `fight red at Arabia` or `decline red at Arabia`"
+    )
+    assert refused(allied_defenders(), "decline yellow at Arabia").endswith(
+        "open: Red at Arabia, your 3 infantry against 1 infantry and Green's 1 cavalry; Green "
+        "at Arabia, your 3 infantry against 1 cavalry and Red's 1 infantry; type `fight red at "
+        "Arabia` or `decline red at Arabia`"
     )
     assert refused(contest({"inf": 1}, {"inf": 1}), "done").startswith(
         "done: `done` ends the purchases (l.5); now: choose the next battle"

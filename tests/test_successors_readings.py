@@ -53,6 +53,7 @@ from rules.successors.state import (
     Play,
     Ransom,
     Sail,
+    State,
     Take,
 )
 
@@ -196,6 +197,33 @@ def test_q12_an_alliance_is_offered_and_accepted_and_ends_at_the_breakers_next_t
     assert s.alliances == ((BLUE, RED),) and s.breaks == ((RED, BLUE),)  # until red's turn
     s = begun(at(s, RED, 0))
     assert s.alliances == ()
+
+
+def allied_defenders() -> State:
+    """Blue's combat phase in Arabia against Red's infantry and Green's cavalry, allied."""
+    s = put(contest({"inf": 3}, {"inf": 1}), "ara", GREEN, cav=1).clone()
+    s.alliances = ((RED, GREEN),)
+    return s
+
+
+def test_q12_allies_in_one_area_are_one_side_of_one_battle() -> None:
+    """A trial saw "Blue attacks Green in Egypt", then "Blue attacks Red in Egypt": the
+    defender's allies fight beside him, as the phasing player's do beside him."""
+    s = order(allied_defenders(), "fight red at Arabia")
+    assert s.battle is not None
+    assert {slot % MERC for slot in s.battle.defenders} == {RED, GREEN}
+    assert "Blue attacks Red in Arabia" in s.news
+    s = deal(s, 1)  # Green's cavalry rolls before the battle: a miss
+    s = deal(s, 5, 5, 5, 1, 1)  # three hits: Red's infantry and Green's cavalry are gone
+    assert s.battle is None and not any(isinstance(a, Fight) for a in GAME.legal_actions(s))
+    assert "Blue wins the battle in Arabia" in s.news
+
+
+def test_q12_a_battle_declined_against_allies_is_declined_against_both() -> None:
+    s = order(allied_defenders(), "decline green at Arabia")
+    assert "Blue declines battle against Green and Red in Arabia" in s.news
+    s = order(s, "decline blue at Arabia", "green")
+    assert not any(isinstance(a, Fight) for a in GAME.legal_actions(s))
 
 
 def test_q13_the_defender_may_call_a_declined_battle_and_rebels_always_fight() -> None:

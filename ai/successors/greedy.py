@@ -38,6 +38,7 @@ from .reading import (
     INF,
     LEVY,
     NO,
+    battle_sides,
     distance,
     foe_side,
     last_turn,
@@ -313,19 +314,12 @@ def defections(s: State, seat: int, options: list[st.Action], params: Params) ->
 # --- battles --------------------------------------------------------------------------------
 
 
-def foe_of(s: State, area: int, against: str) -> odds.Side:
-    if against == "white":
-        return white_side(s, area)
-    return side(s, area, s.seats.index(against))
-
-
 def fight_value(s: State, seat: int, at: str, against: str, params: Params) -> float:
     """What fighting is worth against declining: the area (alone, l.66, and its tax) and a
     captured leader (l.13) times the chance, less the units the seat stands to lose."""
     m = s.parts.map
     area = m.index[at]
-    ours = side(s, area, seat)
-    theirs = foe_of(s, area, against)
+    ours, theirs = battle_sides(s, area, seat, against)
     if not theirs.count:  # a leader alone: captured without a fight (Q21)
         return float(s.parts.setup.ransom) if ours.count else -5.0
     if not ours.count:

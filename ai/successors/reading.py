@@ -78,6 +78,27 @@ def side(s: State, area: int, seat: int, units: Sequence[int] | None = None) -> 
     return Side((u[0], u[1], u[2], u[3]), gives_bonus(s, seat, area))
 
 
+def battle_sides(s: State, area: int, seat: int, against: str) -> tuple[Side, Side]:
+    """The seat's side and the other's in a battle there against `against` (a colour, or
+    "white"), each with the allies who fight beside it (l.32; Q12): the phasing player's side
+    attacks (Q14), whichever of them asks for the battle."""
+    if against == "white":
+        return _side_of(s, area, combat.attacking_slots(s, area, seat, st.WHITE)), white_side(
+            s, area
+        )
+    q = s.seats.index(against)
+    p, d = (q, seat) if q == s.current else (seat, q)
+    attackers = _side_of(s, area, combat.attacking_slots(s, area, p, d))
+    defenders = _side_of(s, area, combat.defending_slots(s, area, p, d))
+    return (attackers, defenders) if p == seat else (defenders, attackers)
+
+
+def _side_of(s: State, area: int, slots: Sequence[int]) -> Side:
+    u = board.type_counts(s, area, slots)
+    leads = any(gives_bonus(s, k, area) for k in {board.slot_seat(x) for x in slots})
+    return Side((u[0], u[1], u[2], u[3]), leads)
+
+
 def white_side(s: State, area: int) -> Side:
     row = s.units[area]
     base = st.WHITE * 4

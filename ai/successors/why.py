@@ -16,7 +16,7 @@ from rules.words import count_of
 
 from . import greedy, moves, odds
 from .moves import DEFAULT, Params
-from .reading import CAV, UNREACHED, distance, mine, side, white_side
+from .reading import CAV, UNREACHED, battle_sides, distance, mine
 
 MAX_STEPS = 40  # steps a hint's order runs at most (a decision's: one force, or the purchases)
 
@@ -94,8 +94,7 @@ def _battle(s: State, seat: int, at: str, against: str) -> tuple[odds.Outcome, i
     """The battle's odds for the seat attacking there, and its units in it."""
     m = s.parts.map
     area = m.index[at]
-    theirs = white_side(s, area) if against == "white" else side(s, area, s.seats.index(against))
-    ours = side(s, area, seat)
+    ours, theirs = battle_sides(s, area, seat, against)
     if not theirs.count:
         return odds.Outcome(1.0, float(ours.count), 0.0), ours.count
     hits = s.parts.setup.hits

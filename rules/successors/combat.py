@@ -158,15 +158,18 @@ def decide(s: State, p: int, a: Fight | Decline) -> None:
     other player may call the battle."""
     area = s.parts.map.index[a.at]
     q = seat_of(s, a.against)
-    s.decided = (*s.decided, (area, q))
+    side = (WHITE,) if q == WHITE else defending_seats(s, area, p, q)
+    s.decided = (*s.decided, *((area, k) for k in side))
     if isinstance(a, Fight):
         always = ": white units always fight (Q13)" if q == WHITE else ""
         say(s, f"{title(s, p)} attacks {side_title(s, q)} in {area_name(s, area)}{always}")
         start(s, area, p, q)
         return
-    say(s, f"{title(s, p)} declines battle against {title(s, q)} in {area_name(s, area)}")
-    if board.seat_units(s, area, q):
-        push(s, ("call", q, area, p, NO))
+    theirs = " and ".join(title(s, k) for k in side)
+    say(s, f"{title(s, p)} declines battle against {theirs} in {area_name(s, area)}")
+    caller = next((k for k in side if board.seat_units(s, area, k)), NO)
+    if caller != NO:
+        push(s, ("call", caller, area, p, NO))
 
 
 def call_options(s: State, area: int, p: int) -> list[Fight | Decline]:
@@ -189,7 +192,7 @@ def start(s: State, area: int, p: int, q: int) -> None:
     s.battle = Battle(
         area=area,
         attackers=attackers,
-        defenders=(WHITE,) if q == WHITE else own_slots(q),
+        defenders=(WHITE,) if q == WHITE else defending_slots(s, area, p, q),
         principal=(p, NO if q == WHITE else q),
         stage="start",
         invasion=invasion,
@@ -207,6 +210,18 @@ def attacking_slots(s: State, area: int, p: int, q: int) -> tuple[int, ...]:
         if board.seat_units(s, area, k) and (q == WHITE or not board.allied(s, k, q))
     ]
     return tuple(sorted(x for k in (p, *allies) for x in own_slots(k)))
+
+
+def defending_seats(s: State, area: int, p: int, q: int) -> tuple[int, ...]:
+    """The seats on `q`'s side of a battle against the phasing player `p` (l.32; Q12): `q`,
+    and his allies there (with units or their leader) that are not allied with `p` too: an
+    alliance is fought as one side, as the phasing player's is."""
+    allies = [k for k in board.allies_of(s, q) if present(s, area, k) and not board.allied(s, k, p)]
+    return (q, *sorted(allies))
+
+
+def defending_slots(s: State, area: int, p: int, q: int) -> tuple[int, ...]:
+    return tuple(sorted(x for k in defending_seats(s, area, p, q) for x in own_slots(k)))
 
 
 def sea_invasion(s: State, area: int, attackers: tuple[int, ...]) -> tuple[bool, bool]:

@@ -83,7 +83,8 @@ READINGS = MappingProxyType(
             "alliances", "Movement", "what is an alliance move?",
             "an alliance is offered and accepted (`offer red`, `accept blue`); `break with "
             "red` ends it at your next turn. In your turn you may `call` an ally: he moves his "
-            "own units then and fights on your side.",
+            "own units then and fights on your side. Allies in one area are one side of one battle, "
+            "attacking or defending.",
         ),
         13: _r(
             "who wants a battle", "Combat", '"at least 1 player must want it"?',

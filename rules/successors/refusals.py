@@ -874,6 +874,16 @@ def _retreat_why(s: State, seat: int, a: Retreat) -> str:
     return "retreat a unit type you have in the battle, `all`, or your leader (l.45)"
 
 
+def _allied(s: State, at: int, slots: Sequence[int], seat: int) -> str:
+    """The allies fighting beside `seat` on his side (l.32; Q12), in words: " and Green's 2
+    cavalry", " and Green's leader alone"."""
+    allies = sorted({board.slot_seat(x) for x in slots} - {seat})
+    return "".join(
+        f" and {title(s, k)}'s {_side(s, at, board.own_slots(k), s.leaders[k] == at, 'his')}"
+        for k in allies
+    )
+
+
 def _side(s: State, at: int, slots: Sequence[int], leader: bool, whose: str) -> str:
     """A side of a battle in words (`whose`: "your" or "a"): "your 2 infantry", "your 2
     infantry with your leader", "your leader alone" (captured if it is fought: Q21)."""
@@ -913,6 +923,9 @@ def _battles_open(s: State) -> str:
         theirs = _side(s, at, other, led, "a")
         who = "the rebels" if a.against == "white" else a.against.capitalize()
         q = WHITE if a.against == "white" else s.seats.index(a.against)
+        mine += _allied(s, at, combat.attacking_slots(s, at, seat, q), seat)
+        if q != WHITE:
+            theirs += _allied(s, at, combat.defending_slots(s, at, seat, q), q)
         said.append(
             f"{who} at {area_name(s, at)}, {mine} against {theirs}{_invasion(s, at, seat, q)}"
         )
