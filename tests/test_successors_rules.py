@@ -286,6 +286,18 @@ def test_events_count_ports_fleets_and_units_in_the_singular_and_none_as_none() 
     assert "Blue controls no cavalry area and receives nothing" in remounts.news  # "that symbol"
 
 
+def test_l6_a_seat_with_nothing_to_move_is_told_why_its_movement_passes() -> None:
+    """A trial saw such a player turn told only by its revenue line."""
+    s = put(controlled(started(3), RED, "egy"), "egy", RED, inf=1)
+    s = controlled(s, BLUE, "arm")  # a province, no unit
+    s.leaders = (CAPTIVE + RED, *s.leaders[1:])
+    s = begun(at(s, BLUE, 2))
+    assert (
+        "Blue's Movement (l.6): nothing to move: no unit, and its leader captive of Red (Q21)"
+    ) in s.news
+    assert GAME.to_move(s) is None and s.current == RED
+
+
 def test_l21_a_player_with_talents_and_nowhere_to_place_units_is_told_why_none_are_bought() -> None:
     """Its home taken and its leader captive, the purchases passed in silence: a newcomer did
     not know why the game skipped them; a later one did not know why no fleet was offered."""

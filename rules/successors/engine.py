@@ -297,6 +297,8 @@ def _movement(s: State, seat: int) -> None:
     if movement.can_move(s, seat):  # its moves tell it (no header: report.py)
         movement.start(s, seat)
         push(s, frame("move", seat))
+    else:  # (a trial saw such a turn told only by its revenue line)
+        say(s, f"{title(s, seat)}'s Movement (l.6): {movement.nothing_to_move(s, seat)}")
 
 
 def _combat(s: State, seat: int) -> None:

@@ -26,6 +26,7 @@ from .components import TYPES, Map
 from .economy import push, say
 from .names import area_name, piece_code, piece_word, title, unit_noun, units_text
 from .state import (
+    CAPTIVE,
     MERC,
     NO,
     Action,
@@ -75,6 +76,18 @@ def can_move(s: State, seat: int) -> bool:
     at = s.leaders[seat]
     leader = 0 <= at < s.parts.map.land and s.pinned[seat] == 0
     return leader or board.unit_count(s, seat) > 0
+
+
+def nothing_to_move(s: State, seat: int) -> str:
+    """Why a seat has no movement phase: no unit nor fleet, and its leader held."""
+    at = s.leaders[seat]
+    if at >= CAPTIVE:
+        leader = f"its leader captive of {title(s, at - CAPTIVE)} (Q21)"
+    elif 0 <= at < s.parts.map.land:
+        leader = "its leader may not move this game turn (the event)"
+    else:
+        leader = "no leader on the map"
+    return f"nothing to move: no unit, and {leader}"
 
 
 def moved_any(s: State, seat: int) -> bool:
