@@ -11,7 +11,7 @@ import pytest
 from successors_helpers import at, controlled, holding, leader_at, moving, put, started, units
 
 from ai.successors import answer, choose, greedy, odds, policy
-from rules.successors import GAME, State, economy
+from rules.successors import GAME, State, economy, engine
 from rules.successors import state as st
 
 NO = st.NO
@@ -95,7 +95,37 @@ def test_no_alliance_is_kept_into_the_last_turn_where_an_allys_units_spoil_the_c
     assert _decide(_in_turn(allied, last - 1)) == st.Break("blue", "red")
 
 
-def test_the_ai_never_gives_money_nor_offers_an_alliance() -> None:
+def test_the_ai_offers_an_alliance_at_the_table_against_a_player_far_ahead() -> None:
+    """A trial's table had no AI offer an alliance in a whole game: at the table (its
+    answers at once) it offers one against the player standing first by a clear margin, to
+    the strongest other, with why; a refusal stands for the game turn."""
+    s = _in_turn(moving(_green_leads()), policy.FIRST_OFFER_TURN)
+    assert policy.standing(s, 2) - policy.OFFER_MARGIN >= max(policy.standing(s, k) for k in (0, 1))
+    opening = _in_turn(s, policy.FIRST_OFFER_TURN - 1)  # the homes' incomes differ
+    assert answer(GAME.view(opening, "blue"), "blue", "hard") is None
+    told = answer(GAME.view(s, "blue"), "blue", "hard")
+    assert told is not None and told.step == st.Offer("blue", "red")
+    assert told.why.startswith(
+        "_Why: an alliance against Green, who stands first, well ahead of both (by points now "
+        "and income: Green "
+    )
+    assert answer(GAME.view(s, "green"), "green", "greedy") is None  # it leads
+    assert policy.offer(s, 1) is None  # in Blue's player turn, not Red's
+    even = _in_turn(moving(started(3)), policy.FIRST_OFFER_TURN)
+    assert answer(GAME.view(even, "blue"), "blue", "greedy") is None  # nobody far ahead
+    offered = _offered(s, "blue", "red")
+    assert policy.offer(offered, 1) is None and policy.offer(offered, 0) is None  # one waits
+    refused = GAME.apply(offered, st.Refuse("red", "blue"))
+    assert policy.offer(refused, 0) is None  # for this game turn
+    again = refused.clone()
+    engine.turn_start(again)
+    assert policy.offer(again, 0) == st.Offer("blue", "red")
+    allied = GAME.apply(offered, st.Accept("red", "blue"))
+    assert policy.offer(allied, 0) is None and policy.offer(allied, 1) is None
+
+
+def test_the_ai_never_gives_money_nor_offers_an_alliance_at_its_decisions() -> None:
+    """Its decisions (the arena's games) take no diplomacy: offers are the table's."""
     s = moving(_green_leads())
     for seat in range(3):
         t = at(s, seat, 4, ("move", seat, NO, NO, NO))

@@ -148,7 +148,7 @@ async def _game(env: Env, fake: FakeDiscord, pictures: list[str]) -> tuple[int, 
     assert record is not None
     await env.service.store.set_pace(record.id, Pace(seconds=24 * 3600, ai_seconds=NEVER))
     await sc(ALICE, "start")
-    pick, handoffs, was, shown, last, armed = random.Random(3), 0, None, 0, "", 0
+    pick, handoffs, was, shown, last, armed = random.Random(6), 0, None, 0, "", 0
     for _ in range(2000):
         found = await open_game(env.service, str(CHANNEL))
         assert found is not None

@@ -27,7 +27,7 @@ from successors_helpers import (
 )
 from test_successors_rules import begun, contest, invaded, passive
 
-from rules.successors import GAME
+from rules.successors import GAME, engine
 from rules.successors.board import controller_by_units, update_control
 from rules.successors.combat import layout, retreat_places
 from rules.successors.components import CAV, INF, LEVY
@@ -52,6 +52,7 @@ from rules.successors.state import (
     Offer,
     Play,
     Ransom,
+    Refuse,
     Sail,
     State,
     Take,
@@ -197,6 +198,18 @@ def test_q12_an_alliance_is_offered_and_accepted_and_ends_at_the_breakers_next_t
     assert s.alliances == ((BLUE, RED),) and s.breaks == ((RED, BLUE),)  # until red's turn
     s = begun(at(s, RED, 0))
     assert s.alliances == ()
+
+
+def test_q12_an_offer_refused_is_not_made_again_in_the_same_game_turn() -> None:
+    """Ours: nobody at the table is pinged again and again for one offer."""
+    s = GAME.apply(moving(started(3)), Offer("blue", "red"))
+    s = GAME.apply(s, Refuse("red", "blue"))
+    with pytest.raises(ValueError, match="Red refused your alliance in this game turn: offer it"):
+        GAME.apply(s, Offer("blue", "red"))
+    assert GAME.apply(s, Offer("red", "blue")).offers == ((RED, BLUE),)  # the other way
+    later = s.clone()
+    engine.turn_start(later)
+    assert GAME.apply(later, Offer("blue", "red")).offers == ((BLUE, RED),)
 
 
 def allied_defenders() -> State:

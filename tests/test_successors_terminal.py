@@ -109,17 +109,25 @@ def assert_why_lines_keep_their_turns_treasury(text: str) -> None:
     assert checked > 5
 
 
+ANSWER_AT_ONCE = r"• \w+ (offers an alliance|accepts|refuses|will end its alliance)"
+
+
 def assert_why_lines_under_their_ais_header(text: str) -> None:
     """Above each why line, past its turn's lines of steps and boards, stands the header of
     the AI whose turn it explains, not a person's decision (a `Next:` line and the steps
-    that answered it) nor another AI's header."""
+    that answered it) nor another AI's header; an AI's answer at once (an alliance offered,
+    answered or ended) has its why right under its own line, which names it."""
     mover, lines = "", text.split("\n")
     for i, line in enumerate(lines):
         if (turn := re.match(r"^• Game turn \d+ of \d+: (\w+)'s player turn", line)) is not None:
             mover = turn[1]
-        if not line.startswith("Why: "):
+        if not line.startswith("Why: ") or re.match(ANSWER_AT_ONCE, lines[i - 1]):
             continue
-        above = next(x for x in reversed(lines[:i]) if not x.startswith(("• ", "[board: ")))
+        above = next(
+            x
+            for k, x in reversed(list(enumerate(lines[:i])))
+            if not x.startswith(("• ", "[board: ")) and not re.match(ANSWER_AT_ONCE, lines[k - 1])
+        )
         header = re.fullmatch(r"(\w+) \(the \w+ AI\) (?:plays|has played its turn):", above)
         assert header is not None, lines[max(0, i - 8) : i + 1]
         assert header[1] == mover or not mover, (mover, lines[max(0, i - 8) : i + 1])

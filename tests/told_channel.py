@@ -43,6 +43,7 @@ class Channel:
         self.opening = opening
         self.messages: list[str] = []
         self.merged: set[tuple[str, ...]] = set()  # messages found to tell no run line by line
+        self.answered = False  # an AI seat stepped aside at once (an offer, an answer)
 
     def take(self, reply: Reply) -> None:
         """The reply, then what it announces after it (an AI seat's answer at once)."""
@@ -53,6 +54,7 @@ class Channel:
                 self.messages[-1] = reply.close_text
             self.messages.append(reply.text)
         for then in reply.then:
+            self.answered = True
             self.take(then)
 
     def said(self) -> list[str]:
@@ -247,7 +249,8 @@ async def played_and_read(
     by people who choose at random, and who, before a step with the chance `asides`, take a
     step aside at random (an offer, a gift: `Turns.steps_aside`); the log read every
     `read_every` steps and at the end, `lines` lines each time, and, where messages are of
-    any length and nobody steps aside, the whole game's log message by message (a step for
+    any length and nobody steps aside (an AI seat's offer or answer at once included), the
+    whole game's log message by message (a step for
     a person by name goes on in a new message that pings them, as a full message goes on:
     the log tells the same lines, not the same messages). The first way the log and the
     channel differ, or None."""
@@ -294,6 +297,6 @@ async def played_and_read(
         found = mismatch(kind, await read_log(svc, kind, n), channel)
         if found:
             return f"the end, log of {n} lines: {found}"
-    if svc.texts.front.message_limit is not None or asides:
+    if svc.texts.front.message_limit is not None or asides or channel.answered:
         return None  # a message goes on in another: the lines say the same
     return await message_mismatch(svc, kind, channel)

@@ -57,8 +57,8 @@ PLAYERS: dict[str, Player[View, Action]] = {level: LevelPlayer(level) for level 
 
 def answer(view: View, seat: str, level: str) -> Answered[Action] | None:
     """An alliance offered to the seat, answered at once as its policy answers it
-    (policy.reply_of), or an alliance it ends (policy.ending), with why, by every level but
-    `random`, which takes no step aside."""
+    (policy.reply_of), an alliance it ends (policy.ending), or one it offers (policy.offer),
+    with why, by every level but `random`, which takes no step aside."""
     if level == "random" or view.seat != seat:
         return None
     s = view.state
@@ -68,9 +68,12 @@ def answer(view: View, seat: str, level: str) -> Answered[Action] | None:
         why = policy.reply_why(s, me, s.seats.index(step.to))
         return Answered(step, f"_Why: {why}._")
     ended = policy.ending(s, me)
-    if ended is None:
+    if ended is not None:
+        return Answered(ended, f"_Why: {policy.ending_why(s, me, s.seats.index(ended.to))}._")
+    offered = policy.offer(s, me)
+    if offered is None:
         return None
-    return Answered(ended, f"_Why: {policy.ending_why(s, me, s.seats.index(ended.to))}._")
+    return Answered(offered, f"_Why: {policy.offer_why(s, me)}._")
 
 
 __all__ = [

@@ -3,7 +3,12 @@
 follows it; docs/successors_ai.md says it in players' words.
 
 Negotiation:
-- it never gives money and never offers an alliance;
+- it never gives money;
+- at the table (`offer`, asked with its answers at once; the arena's games have no
+  diplomacy), in its own player turns from game turn FIRST_OFFER_TURN on, it offers an
+  alliance against a player standing first by OFFER_MARGIN over both it and the one it
+  asks, the strongest other so placed, while it has no ally and no offer waits to or from
+  it (a refusal stands for the game turn: l.32, ours);
 - it accepts an alliance offered only against the player leading on points: when a third
   player stands first, ahead of both it and the one offering; else it refuses (at once: the
   table asks `reply_of` after every stored step; at its next decision if that was not stored);
@@ -55,6 +60,8 @@ def standing(s: State, seat: int) -> int:
 
 
 BREAK_MARGIN = 6  # half points an ally stands ahead of every other before it is left
+OFFER_MARGIN = 10  # half points the player standing first leads both by before an offer
+FIRST_OFFER_TURN = 3  # the homes' incomes differ: no offer in the opening game turns
 
 
 def standings(s: State) -> str:
@@ -129,6 +136,39 @@ def ending(s: State, seat: int) -> st.Break | None:
             if _legal(s, step):
                 return step
     return None
+
+
+def offer(s: State, seat: int) -> st.Offer | None:
+    """An alliance offered in the seat's own player turn, against the player standing first
+    by OFFER_MARGIN over both the seat and the one it asks: the strongest other so placed
+    with no ally of its own."""
+    if not _aside(s, seat) or near_the_end(s) or board.allies_of(s, seat):
+        return None
+    if s.turn < FIRST_OFFER_TURN or s.current != seat or any(seat in pair for pair in s.offers):
+        return None
+    first = leader(s)
+    bar = standing(s, first) - OFFER_MARGIN
+    if first == seat or standing(s, seat) > bar:
+        return None
+    others = [
+        k
+        for k in range(s.players)
+        if k not in (seat, first) and k not in s.out and not board.allies_of(s, k)
+    ]
+    for k in sorted(others, key=lambda k: (-standing(s, k), k)):
+        step = st.Offer(s.seats[seat], s.seats[k])
+        if standing(s, k) <= bar and _legal(s, step):
+            return step
+    return None
+
+
+def offer_why(s: State, seat: int) -> str:
+    """Why the seat offers an alliance (`offer`), in a player's words."""
+    first = names.title(s, leader(s))
+    return (
+        f"an alliance against {first}, who stands first, well ahead of both (by points now "
+        f"and income: {standings(s)})"
+    )
 
 
 def _far_ahead(s: State, seat: int) -> bool:

@@ -101,6 +101,11 @@ def _offer(s: State, seat: int, a: Offer) -> str | None:
         return (
             f"an alliance is offered between you and {title(s, other)} already: accept or refuse it"
         )
+    if (seat, other) in s.refused:  # ours: nobody is pinged again and again for one offer
+        return (
+            f"{title(s, other)} refused your alliance in this game turn: offer it again from "
+            f"game turn {s.turn + 1} (one offer a game turn to each player)"
+        )
     return None
 
 
@@ -388,6 +393,7 @@ def apply(s: State, a: Aside) -> None:
 def _answered(s: State, seat: int, other: int, yes: bool) -> None:
     s.offers = tuple(o for o in s.offers if o != (other, seat))
     if not yes:
+        s.refused = (*s.refused, (other, seat))
         say(s, f"{title(s, seat)} refuses {title(s, other)}'s alliance")
         return
     pair = (min(seat, other), max(seat, other))
@@ -469,7 +475,12 @@ def raided(s: State, seat: int, at: int, to: int, cav: int, roll: int) -> None:
         say(s, f"The raid rolls {roll}, but nobody else holds {area_name(s, to)} now")
         return
     paid = economy.pay(s, victim, due, seat)
-    say(s, f"The raid rolls {roll}: {title(s, victim)} pays {title(s, seat)} {paid}")
+    # the raider's treasury told, as every change of it in its turn is (a why line says it)
+    say(
+        s,
+        f"{title(s, seat)}'s raid rolls {roll}: {title(s, victim)} pays it {talents(paid)} "
+        f"(treasury {s.money[seat]})",
+    )
 
 
 def _armed(s: State, seat: int, a: Arm) -> None:

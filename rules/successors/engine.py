@@ -222,6 +222,7 @@ def turn_start(s: State) -> None:
     """A game turn begins: the order, then the standing orders armed for it (chits 12-14, F:
     only at the start of a game turn), seat by seat in that order."""
     s.truces = ()
+    s.refused = ()
     s.order = tuple(k for k in s.base_order if k not in s.out)
     order = ", ".join(title(s, k) for k in s.order)
     say(s, f"Game turn {s.turn} of {s.parts.setup.turns} begins; order: {order}")

@@ -222,6 +222,7 @@ class State:
     spied: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]  # hidden: (seat, chits seen)
     alliances: tuple[tuple[int, int], ...] = ()  # pairs (a, b), a < b
     offers: tuple[tuple[int, int], ...] = ()  # (from, to)
+    refused: tuple[tuple[int, int], ...] = ()  # (from, to): offers refused this game turn
     breaks: tuple[tuple[int, int], ...] = ()  # (seat, ally): ended at the seat's next turn
     truces: tuple[tuple[int, int], ...] = ()  # this game turn (chit 13)
     pinned: tuple[int, ...] = ()  # per seat: 1 its leader may not move, 2 nor give +1
@@ -325,6 +326,7 @@ class State:
         t.spied = self.spied
         t.alliances = self.alliances
         t.offers = self.offers
+        t.refused = self.refused
         t.breaks = self.breaks
         t.truces = self.truces
         t.pinned = self.pinned
