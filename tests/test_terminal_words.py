@@ -7,11 +7,13 @@ and in its doc."""
 from __future__ import annotations
 
 import asyncio
+import io
 import re
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from fakes import FakeRenderer
 from terminal_sessions import Played, played_in_the_run
 
 from bot.table.ai_users import TEST_LEVELS, seat_levels
@@ -208,3 +210,18 @@ def test_join_names_the_seats_of_the_fewest_players_then_those_more_players_add(
     seats come only with more players."""
     assert "take a seat: blue, red, green (yellow with more players)" in help_of("successors")
     assert "take a faction: D, B, V\n" in help_of("vijayanagara") + "\n"
+
+
+async def test_help_in_a_game_under_way_leaves_out_the_commands_that_seat_it(
+    tmp_path: Path,
+) -> None:
+    """A trial read `join`, `leave` and `start` in the help of a game whose seats were set
+    and which was under way."""
+    assert "\n  join " in help_text("successors", "you hold blue.")  # a game still seated
+    out = io.StringIO()
+    args = ["--game", "successors", "--play", "blue", "--seed", "3"]
+    args += ["--db", str(tmp_path / "s.sqlite3"), "--boards", str(tmp_path / "b")]
+    await amain(args, iter(["help", "quit"]), out, FakeRenderer())
+    shown = out.getvalue()
+    assert "\n  undo " in shown and "\n  hint " in shown
+    assert not re.search(r"\n  (join|leave|start)\b", shown), shown

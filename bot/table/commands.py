@@ -91,6 +91,7 @@ class Command:
     club: bool = False  # in the `club` subgroup
     terminal: bool = True  # the terminal reads it (a shortcut there is typed as an order)
     local: str = ""  # the terminal's help line, where `help` speaks of Discord
+    lobby: bool = False  # seats a game before it starts: the terminal's help drops it after
 
 
 def _seat(g: AnyGame) -> str:
@@ -299,6 +300,7 @@ def _seating(g: AnyGame, games: Registry) -> list[Command]:
                 ),
             ),
             answer="change",
+            lobby=True,
         ),
         Command(
             "leave",
@@ -307,6 +309,7 @@ def _seating(g: AnyGame, games: Registry) -> list[Command]:
             lambda s, c: s.lobby.leave(c.channel, c.user, _seat_named(s, c) or None, kind=c.kind),
             (_seat_param(g, f"Only this {g.info.seat_word} (default: all of yours)"),),
             answer="change",
+            lobby=True,
         ),
         Command(
             "start",
@@ -314,6 +317,7 @@ def _seating(g: AnyGame, games: Registry) -> list[Command]:
             f"start the game once {_players(g)} seats are taken",
             lambda s, c: s.lobby.start(c.channel, c.user, kind=c.kind),
             answer="change",
+            lobby=True,
         ),
         Command(
             "ai",

@@ -92,8 +92,10 @@ OWN_WORDS = {
 QUIT_WORDS = {"quit", "exit", "q"}
 
 
-def help_text(kind: str, seats: str, games: Registry | None = None) -> str:
-    """What the terminal reads: an order, the table's commands it takes, its own lines."""
+def help_text(kind: str, seats: str, games: Registry | None = None, started: bool = False) -> str:
+    """What the terminal reads: an order, the table's commands it takes (those that seat a
+    game left out once it has `started`: a trial read `join` and `start` in a game under
+    way), its own lines."""
     g = hosted(games).game(kind)
     lines = [
         f"Terminal client for {g.info.title}: {seats}",
@@ -103,7 +105,9 @@ def help_text(kind: str, seats: str, games: Registry | None = None) -> str:
         "Other lines:",
     ]
     for c in terminal_commands(kind, games):
-        if c.name in ("play", "help", "export", "import", "abort", "create"):
+        if c.name in ("play", "help", "export", "import", "abort", "create") or (
+            started and c.lobby
+        ):
             continue
         words = " ".join(
             (p.name.upper() if p.required else f"[{p.name.upper()}]")
@@ -772,7 +776,9 @@ class LocalClient:
         )
 
     async def _help(self) -> None:
-        text = help_text(self.kind, await self.seats_text(), self.games)
+        record = await self.service.store.open_game(self.channel)
+        started = record is not None and record.status == "active"
+        text = help_text(self.kind, await self.seats_text(), self.games, started)
         self.say(terminal_text(text, self.games))
 
     async def _command(self, text: str) -> Reply:
