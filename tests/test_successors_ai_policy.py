@@ -124,6 +124,26 @@ def test_the_ai_offers_an_alliance_at_the_table_against_a_player_far_ahead() -> 
     assert policy.offer(allied, 0) is None and policy.offer(allied, 1) is None
 
 
+@pytest.mark.parametrize("level", ["greedy", "hard"])
+def test_an_ai_called_by_its_ally_marches_to_his_battle(level: str) -> None:
+    """Called to move in its ally's turn (l.32; Q12), it ended its movement at once: it
+    marches a stack to a battle of his it can reach, where its units fight on his side."""
+    s = put(put(started(3), "syr", 2, inf=2), "ara", 0, inf=1)
+    s = put(s, "ara", 1, inf=2).clone()  # Blue meets Red in Arabia, Green's ally
+    s.alliances = ((0, 2),)
+    s = GAME.apply(moving(s), st.Call("green"))
+    steps = []
+    while GAME.to_move(s) == "green":
+        steps.append(choose(level, GAME.view(s, "green"), random.Random(0)))
+        s = GAME.apply(s, steps[-1])
+    assert steps == [st.Take("syr", "inf", 2), st.March("ara"), st.EndMove()]
+    assert units(s, "ara", 2)[1] == 2 and GAME.to_move(s) == "blue"
+    alone = put(put(started(3), "syr", 2, inf=2), "cyr", 0, inf=1).clone()  # no battle of his
+    alone.alliances = ((0, 2),)
+    alone = GAME.apply(moving(alone), st.Call("green"))
+    assert choose(level, GAME.view(alone, "green"), random.Random(0)) == st.EndMove()
+
+
 def test_the_ai_never_gives_money_nor_offers_an_alliance_at_its_decisions() -> None:
     """Its decisions (the arena's games) take no diplomacy: offers are the table's."""
     s = moving(_green_leads())

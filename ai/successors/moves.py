@@ -836,12 +836,74 @@ def voyage_end(s: State, seat: int) -> list[st.Action]:
     return [min(sails, key=sailing)] if sails else []
 
 
+def battles_beside(s: State, seat: int, caller: int) -> list[int]:
+    """The land areas where the caller's units meet units of a player allied with neither
+    him nor the seat, or rebels: the battles he may fight in his combat phase (l.35)."""
+    out = []
+    for area in range(s.parts.map.land):
+        if not board.seat_units(s, area, caller):
+            continue
+        if board.whites_in(s, area) or any(
+            q not in (seat, caller) and not board.allied(s, q, caller)
+            for q in board.occupants(s, area)
+        ):
+            out.append(area)
+    return out
+
+
+def ally_plan(s: State, seat: int, caller: int) -> Plan | None:
+    """Called by an ally in his turn (l.32; Q12): the seat's stack, not its home's, that
+    adds most units to one of his battles it can reach (`battles_beside`), marched there
+    whole; for the force under way, its way on to the nearest such battle. None: no battle
+    of his is in reach (it ends its movement)."""
+    targets = set(battles_beside(s, seat, caller))
+    if not targets:
+        return None
+    f = s.force
+    if f is not None:
+        mp, sources = movement.mp_left(s, f), [f.place]
+    else:  # (units at one of his battles fight in it where they stand)
+        mp = s.parts.setup.land_mp
+        sources = [a for a in s.occupied[seat] if a != s.homes[seat] and a not in targets]
+    best: tuple[int, int, Plan] | None = None
+    for src in sources:
+        free = free_units(s, seat, src)
+        if f is not None and f.marched:
+            free = {c: n for c, _, _, n in f.groups}
+        if not free:
+            continue
+        paths = reach(s, seat, src, mp)
+        if f is not None and f.marched and src in targets:
+            paths[src] = ()
+        for dest, path in paths.items():
+            if dest in targets:
+                n = sum(free.values())
+                plan = Plan(src, tuple(sorted(free.items())), False, path, float(n), "ally")
+                key = (n, -len(path), plan)
+                if best is None or key[:2] > best[:2]:
+                    best = key
+    return best[2] if best is not None else None
+
+
+def ally_step(s: State, seat: int, caller: int) -> st.Action:
+    """The seat's movement step when an ally called it: its way to his nearest battle,
+    else the end of the force under way, else the end of its movement."""
+    f = s.force
+    if f is not None and f.fleets:
+        return (voyage_end(s, seat) or [st.EndMove()])[0]
+    plan = ally_plan(s, seat, caller)
+    if plan is not None:
+        return first_step(s, seat, plan)
+    return st.Halt() if f is not None else st.EndMove()
+
+
 def step(s: State, seat: int, caller: int, params: Params = DEFAULT) -> st.Action:
     """Greedy's movement step for the seat (`caller`: the phasing seat when it moves as an
-    ally, which greedy declines: it ends its movement at once): `candidates`' first, found
-    without writing the others' steps."""
+    ally: `ally_step`): `candidates`' first, found without writing the others' steps."""
     f = s.force
-    if caller != NO or (f is not None and f.fleets):
+    if caller != NO:
+        return ally_step(s, seat, caller)
+    if f is not None and f.fleets:
         return candidates(s, seat, caller, params)[0]
     if f is not None:
         plans = force_plans(s, seat, params)
@@ -856,7 +918,8 @@ def candidates(s: State, seat: int, caller: int, params: Params = DEFAULT) -> li
     """The movement steps greedy would consider, its choice first: the first steps of its
     plans, best first, and the end of the move (or of the phase) last."""
     if caller != NO:
-        return [st.EndMove()]
+        first = ally_step(s, seat, caller)
+        return [first] if isinstance(first, st.EndMove) else [first, st.EndMove()]
     f = s.force
     if f is not None and f.fleets:
         plans = naval_plans(s, seat, params)
