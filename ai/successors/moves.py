@@ -865,7 +865,7 @@ def ally_plan(s: State, seat: int, caller: int) -> Plan | None:
     else:  # (units at one of his battles fight in it where they stand)
         mp = s.parts.setup.land_mp
         sources = [a for a in s.occupied[seat] if a != s.homes[seat] and a not in targets]
-    best: tuple[int, int, Plan] | None = None
+    plans: list[Plan] = []
     for src in sources:
         free = free_units(s, seat, src)
         if f is not None and f.marched:
@@ -875,14 +875,10 @@ def ally_plan(s: State, seat: int, caller: int) -> Plan | None:
         paths = reach(s, seat, src, mp)
         if f is not None and f.marched and src in targets:
             paths[src] = ()
-        for dest, path in paths.items():
-            if dest in targets:
-                n = sum(free.values())
-                plan = Plan(src, tuple(sorted(free.items())), False, path, float(n), "ally")
-                key = (n, -len(path), plan)
-                if best is None or key[:2] > best[:2]:
-                    best = key
-    return best[2] if best is not None else None
+        units, n = tuple(sorted(free.items())), float(sum(free.values()))
+        plans += [Plan(src, units, False, p, n, "ally") for d, p in paths.items() if d in targets]
+    # the most units, then the shortest way (the first found of equals)
+    return max(plans, key=lambda x: (x.score, -len(x.path)), default=None)
 
 
 def ally_step(s: State, seat: int, caller: int) -> st.Action:
