@@ -144,6 +144,21 @@ def test_an_ai_called_by_its_ally_marches_to_his_battle(level: str) -> None:
     assert choose(level, GAME.view(alone, "green"), random.Random(0)) == st.EndMove()
 
 
+@pytest.mark.parametrize("level", ["greedy", "hard"])
+def test_an_ai_never_takes_its_allys_provinces(level: str) -> None:
+    """A trial's AI ally walked into its partner's empty provinces and home, each taken by
+    the ally with more units there (l.10; Q12): it ends no move in an ally's province."""
+    s = controlled(started(3), 0, "cse", "pho", "ara")
+    s = put(s, "syr", 2, levy=3).clone()  # Green's levies beside Blue's empty provinces
+    s.alliances = ((0, 2),)
+    s = moving(s, 2)
+    while GAME.to_move(s) == "green":
+        s = GAME.apply(s, choose(level, GAME.view(s, "green"), random.Random(0)))
+    blues = {a for a in range(s.parts.map.land) if s.control[a] == 0}
+    assert {s.parts.map.index[a] for a in ("cse", "pho", "ara", "egy")} <= blues
+    assert not any(units(s, s.parts.map.ids[a], 2) != (0, 0, 0, 0) for a in blues)
+
+
 def test_the_ai_never_gives_money_nor_offers_an_alliance_at_its_decisions() -> None:
     """Its decisions (the arena's games) take no diplomacy: offers are the table's."""
     s = moving(_green_leads())

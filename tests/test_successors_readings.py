@@ -212,6 +212,18 @@ def test_q12_an_offer_refused_is_not_made_again_in_the_same_game_turn() -> None:
     assert GAME.apply(later, Offer("blue", "red")).offers == ((BLUE, RED),)
 
 
+def test_q12_a_province_an_ally_takes_from_its_ally_is_told_so() -> None:
+    """A trial lost its home to its ally's units, told as any other change of hands."""
+    s = put(put(controlled(started(3), BLUE, "ara"), "ara", BLUE, inf=1), "ara", GREEN, inf=2)
+    s = s.clone()
+    s.alliances = ((BLUE, GREEN),)
+    s = begun(at(s, GREEN, 5))
+    assert (
+        "Green takes control of Arabia from its ally Blue: the ally with more units there "
+        "holds it (l.10; Q12)"
+    ) in s.news
+
+
 def allied_defenders() -> State:
     """Blue's combat phase in Arabia against Red's infantry and Green's cavalry, allied."""
     s = put(contest({"inf": 3}, {"inf": 1}), "ara", GREEN, cav=1).clone()

@@ -297,6 +297,9 @@ def regroup_from(s: State, seat: int, at: int, mp: int, *, away: bool = False) -
     return Plan(at, (), True, paths[dest], 1.0, "regroup")
 
 
+ALLYS_PROVINCE = -1.0  # what ending a move in an ally's province is worth: below any plan
+
+
 class Planner:
     """The plans of one seat's movement step."""
 
@@ -352,11 +355,23 @@ class Planner:
         if board.unfriendly_here(s, dest, seat):
             kind = "battle" if rivals_here(s, dest, seat) else "revolt"
             return self.battle_gain(dest, units, leader), kind
+        if self.allys(dest):  # (a trial's AI ally took its partner's home and provinces)
+            return ALLYS_PROVINCE, "guard"
         if settled(s, seat, dest) or any(
             board.seat_units(s, dest, k) for k in board.allies_of(s, seat)
         ):
             return self.guard_gain(dest, units), "guard"
         return self.r.take_gain(dest), "take"
+
+    def allys(self, area: int) -> bool:
+        """An ally's province where the seat has no units: entered, it falls to the seat
+        (the ally with more units there, l.10), or its units spoil the ally's count (l.66)."""
+        s, holder = self.s, self.s.control[area]
+        return (
+            holder not in (NO, self.seat)
+            and board.allied(s, self.seat, holder)
+            and not settled(s, self.seat, area)
+        )
 
     def guard_gain(self, dest: int, units: tuple[int, int, int, int]) -> float:
         """Units joining its own stack where rivals threaten it."""
@@ -837,11 +852,12 @@ def voyage_end(s: State, seat: int) -> list[st.Action]:
 
 
 def battles_beside(s: State, seat: int, caller: int) -> list[int]:
-    """The land areas where the caller's units meet units of a player allied with neither
-    him nor the seat, or rebels: the battles he may fight in his combat phase (l.35)."""
+    """The land areas, not his own, where the caller's units meet units of a player allied
+    with neither him nor the seat, or rebels: the battles he may fight in his combat phase
+    (l.35) that the seat's units join without taking his province from him (l.10; Q12)."""
     out = []
     for area in range(s.parts.map.land):
-        if not board.seat_units(s, area, caller):
+        if not board.seat_units(s, area, caller) or s.control[area] == caller:
             continue
         if board.whites_in(s, area) or any(
             q not in (seat, caller) and not board.allied(s, q, caller)

@@ -346,9 +346,18 @@ def _combat_end(s: State, seat: int) -> None:
                     s,
                     f"The marker in {area_name(s, area)} is removed: {title(s, seats[0])} holds it (Q27)",
                 )
+    before = s.control
     changed = board.update_control(s)
     for area in sorted(changed, key=lambda a: s.control[a]):  # a seat's areas told together
-        say(s, f"{title(s, s.control[area])} takes control of {area_name(s, area)} (l.10)")
+        old, new = before[area], s.control[area]
+        if old != NO and board.allied(s, old, new):  # (a trial's ally took a home unnoticed)
+            say(
+                s,
+                f"{title(s, new)} takes control of {area_name(s, area)} from its ally "
+                f"{title(s, old)}: the ally with more units there holds it (l.10; Q12)",
+            )
+        else:
+            say(s, f"{title(s, new)} takes control of {area_name(s, area)} (l.10)")
     for area in changed:
         if m.coast[area] != PORT:
             continue
