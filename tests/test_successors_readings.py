@@ -200,6 +200,19 @@ def test_q12_an_alliance_is_offered_and_accepted_and_ends_at_the_breakers_next_t
     assert s.alliances == ()
 
 
+def test_q12_an_alliance_both_allies_break_ends_once() -> None:
+    """A trial was told "The alliance of Red and Blue is over" at Red's turn, then "The
+    alliance of Blue and Red is over" at its own."""
+    s = GAME.apply(moving(started(3)), Offer("blue", "red"))
+    s = GAME.apply(s, Accept("red", "blue"))
+    s = GAME.apply(GAME.apply(s, Break("blue", "red")), Break("red", "blue"))
+    s = begun(at(s, RED, 0))
+    assert s.alliances == () and s.breaks == ()
+    assert "The alliance of Red and Blue is over" in s.news
+    later = begun(at(s, BLUE, 0))
+    assert not any("alliance" in line for line in later.news)
+
+
 def test_q12_an_offer_refused_is_not_made_again_in_the_same_game_turn() -> None:
     """Ours: nobody at the table is pinged again and again for one offer."""
     s = GAME.apply(moving(started(3)), Offer("blue", "red"))

@@ -424,6 +424,8 @@ def end_alliances(s: State, seat: int) -> None:
         pair = (min(who, other), max(who, other))
         s.alliances = tuple(p for p in s.alliances if p != pair)
         say(s, f"The alliance of {title(s, who)} and {title(s, other)} is over")
+        # the ally's own break of it is done with it (a trial was told it ended twice)
+        s.breaks = tuple(b for b in s.breaks if b != (other, who))
     s.breaks = tuple(b for b in s.breaks if b[0] != seat)
 
 
