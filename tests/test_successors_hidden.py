@@ -207,6 +207,17 @@ def test_ambush_and_panic_change_the_pre_battle_rolls(chit: int, dice: int) -> N
     assert len(GAME.deal(s, lambda n: 0).values) == dice  # type: ignore[union-attr]
 
 
+def test_the_pre_battle_rolls_say_which_are_ambushs() -> None:
+    """Trials saw two pre-battle dice for one cavalry, the Ambush's roll not told."""
+    s = holding(battle_at({"cav": 1}, {"inf": 1}), BLUE, 7)
+    s = GAME.apply(s, Arm("blue", 7, "battle", "ara"))
+    s = deal(order(s, "fight red at Arabia"), 5, 1)
+    assert (
+        "Arabia, pre-battle: Blue rolls 5 1: 1 hit (cavalry before the battle and 1 more roll "
+        "for Ambush, hits on 5-6: l.37)"
+    ) in s.news
+
+
 def test_good_omens_give_one_more_unit_plus_1_in_the_first_round() -> None:
     s = holding(leader_at(battle_at({"inf": 3}, {"inf": 1}), BLUE, "ara"), BLUE, 9)
     s = GAME.apply(s, Arm("blue", 9, "battle"))

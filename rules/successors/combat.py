@@ -465,7 +465,7 @@ def rolled(s: State, a: Dice) -> None:
         for side, dice in ((0, values[:n0]), (1, values[n0:])):
             k = sum(1 for v in dice if v >= hits_at[CAV])
             on[1 - side] += [CAV] * k
-            how = f"cavalry before the battle, hits on {_on(hits_at[CAV])}: l.37"
+            how = f"{_pre_rolls_from(b, side, len(dice))}, hits on {_on(hits_at[CAV])}: l.37"
             _say_dice(s, b, side, " ".join(map(str, dice)), k, "pre-battle", how)
     else:
         first = layout(s, b, 0)
@@ -477,6 +477,16 @@ def rolled(s: State, a: Dice) -> None:
             _say_dice(s, b, side, said, len(typed), f"round {b.round}", how)
     ranked = [sorted(h, key=lambda t: RANK[t]) for h in on]
     s.battle = changed(b, stage="losses", hits=(tuple(ranked[0]), tuple(ranked[1])))
+
+
+def _pre_rolls_from(b: Battle, side: int, dice: int) -> str:
+    """Whose a side's pre-battle rolls are: its cavalry's, and Ambush's one more (a trial
+    saw two dice for one cavalry, the chit's unsaid)."""
+    extra = min(b.ambush[side], dice)
+    said = ["cavalry before the battle"] if dice > extra else []
+    if extra:
+        said.append(f"{count_of(extra, 'more roll')} for Ambush")
+    return " and ".join(said)
 
 
 def _say_dice(s: State, b: Battle, side: int, said: str, hits: int, what: str, how: str) -> None:
