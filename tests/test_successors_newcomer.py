@@ -787,10 +787,17 @@ def test_an_event_or_chit_giving_fewer_units_than_it_says_tells_why() -> None:
     s = put(started(3), "per", BLUE, levy=2).clone()
     s.white_pool = (1, 10, 8, 4)
     persia = deal(at(s, BLUE, 1, frame("event_roll", BLUE)), 1, 5, 4)  # ODD 54, nobody's
+    none_left = s.clone()
+    none_left.white_pool = (0, 10, 8, 4)  # (a trial read "turns white (no units; ...)")
+    gone = deal(at(none_left, BLUE, 1, frame("event_roll", BLUE)), 1, 5, 4)
+    assert gone.news[1].startswith(
+        "Persia revolts: Blue's 2 levies there are taken off the map (the rebels have no more "
+        "levies); a Revolt marker"
+    )
     assert persia.news[1] == (
-        "Persia revolts: what stands there turns white (1 levy; 1 levy taken off the map: the "
-        "rebels have no more levies) and a Revolt marker (the card says 2 levies: the rebels "
-        "have no more levies)"
+        "Persia revolts: Blue's 2 levies there turn white, but 1 levy is taken off the map (the "
+        "rebels have no more levies); a Revolt marker (the card says 2 levies: the rebels have "
+        "no more levies)"
     )
     s = holding(moving(started(3)), BLUE, 3).clone()  # chit 3: 2 white infantry
     s.white_pool = (12, 1, 8, 4)

@@ -35,7 +35,7 @@ def test_an_event_roll_is_told_with_its_entry_its_title_and_its_effect() -> None
     assert said[1] == "Persia revolts: 2 levies (white) and a Revolt marker"
     held = put(controlled(s, RED, "per"), "per", RED, levy=1)
     assert told(held, EventRoll((1, 5, 4)), None)[1] == (
-        "Persia revolts: what stands there turns white (1 levy) and a Revolt marker"
+        "Persia revolts: Red's 1 levy there turns white; a Revolt marker"
     )
 
 

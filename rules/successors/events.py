@@ -105,6 +105,7 @@ def turns_white(s: State, seat: int, step: Step) -> None:
         return
     uncontrolled = s.control[area] == NO
     there, turned = [0, 0, 0, 0], [0, 0, 0, 0]
+    owners = [k for k in range(s.players) if board.seat_units(s, area, k)]
     for slot in range(WHITE):
         _turn_slot(s, area, slot, there, turned)
     for slot in range(MERC, MERC + s.players):
@@ -113,12 +114,12 @@ def turns_white(s: State, seat: int, step: Step) -> None:
     if uncontrolled:
         placed = [board.place(s, area, WHITE, t, n) for t, n in enumerate(step.units)]
     board.set_marker(s, area, REVOLT)
-    told = (
-        [f"what stands there turns white ({_turned_text(s, there, turned)})"] if any(there) else []
-    )
-    told += [f"{units_text(placed)} (white)"] if any(placed) else []
+    told = [f"{units_text(placed)} (white)"] if any(placed) else []
     short = fewer_told(s, WHITE, step.units, placed) if uncontrolled else ""
-    say(s, f"{area_name(s, area)} revolts: {listed([*told, 'a Revolt marker'])}{short}")
+    marker = listed([*told, "a Revolt marker"])
+    if any(there):  # (a trial read "what stands there turns white (no units; ...)")
+        marker = f"{_turned_text(s, owners, there, turned)}; {marker}"
+    say(s, f"{area_name(s, area)} revolts: {marker}{short}")
     for leader in board.leaders_in(s, area):
         combat.send_home(s, leader, "beaten by rebels (Q21)")
 
@@ -135,14 +136,20 @@ def _turn_slot(s: State, area: int, slot: int, there: list[int], turned: list[in
             turned[t] += board.place(s, area, WHITE, t, n)
 
 
-def _turned_text(s: State, there: list[int], turned: list[int]) -> str:
-    """The units that turned white, and those that left the map for want of white
-    counters: "2 levies; 1 levy taken off the map: the rebels have no more levies"."""
+def _turned_text(s: State, owners: list[int], there: list[int], turned: list[int]) -> str:
+    """Whose units there turned white, and those taken off the map for want of white
+    counters: "Red's 2 levies there turn white, but 1 levy is taken off the map (the rebels
+    have no more levies)"."""
+    whose = listed([f"{title(s, k)}'s" for k in owners])
+    said = f"{whose} {units_text(there)} there"
     why = none_left(s, WHITE, there, turned)
     if why is None:
-        return units_text(turned)
-    gone = units_text([n - k for n, k in zip(there, turned, strict=True)])
-    return f"{units_text(turned)}; {gone} taken off the map: {why}"
+        return f"{said} {'turns' if sum(there) == 1 else 'turn'} white"
+    lost = [n - k for n, k in zip(there, turned, strict=True)]
+    if not any(turned):
+        return f"{said} {'is' if sum(lost) == 1 else 'are'} taken off the map ({why})"
+    gone = f"{units_text(lost)} {'is' if sum(lost) == 1 else 'are'} taken off the map"
+    return f"{said} turn white, but {gone} ({why})"
 
 
 def gain(s: State, seat: int, step: Step) -> None:
