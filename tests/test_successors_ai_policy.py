@@ -71,7 +71,8 @@ def test_an_alliance_ends_at_once_with_why_but_not_for_an_ally_barely_ahead() ->
     told = answer(GAME.view(far, "blue"), "blue", "hard")
     assert told is not None and told.step == st.Break("blue", "green")
     assert told.why.startswith(
-        "_Why: Green now stands first, well ahead (by points now and income: "
+        "_Why: Green now stands first, 12 ahead of Blue in points now plus income (Green 5 "
+        "points + 18 income, Blue 5 points + 6 income, Red 5 points + 5 income)._"
     )
     assert answer(GAME.view(far, "blue"), "blue", "random") is None
 
@@ -106,8 +107,8 @@ def test_the_ai_offers_an_alliance_at_the_table_against_a_player_far_ahead() -> 
     told = answer(GAME.view(s, "blue"), "blue", "hard")
     assert told is not None and told.step == st.Offer("blue", "red")
     assert told.why.startswith(
-        "_Why: an alliance against Green, who stands first, well ahead of both (by points now "
-        "and income: Green "
+        "_Why: an alliance against Green, who stands first, 16 ahead of Blue in points now plus "
+        "income (Green 9 points + 18 income, "
     )
     assert answer(GAME.view(s, "green"), "green", "greedy") is None  # it leads
     assert policy.offer(s, 1) is None  # in Blue's player turn, not Red's

@@ -73,7 +73,8 @@ def answer(view: View, seat: str, level: str) -> Answered[Action] | None:
     offered = policy.offer(s, me)
     if offered is None:
         return None
-    return Answered(offered, f"_Why: {policy.offer_why(s, me)}._")
+    why = policy.offer_why(s, me, s.seats.index(offered.to))
+    return Answered(offered, f"_Why: {why}._")
 
 
 __all__ = [

@@ -162,12 +162,12 @@ def offer(s: State, seat: int) -> st.Offer | None:
     return None
 
 
-def offer_why(s: State, seat: int) -> str:
-    """Why the seat offers an alliance (`offer`), in a player's words."""
-    first = names.title(s, leader(s))
+def offer_why(s: State, seat: int, other: int) -> str:
+    """Why the seat offers `other` an alliance (`offer`), in a player's words."""
+    first = leader(s)
     return (
-        f"an alliance against {first}, who stands first, well ahead of both (by points now "
-        f"and income: {standings(s)})"
+        f"an alliance against {names.title(s, first)}, who stands first, "
+        f"{_lead(s, first, seat, other)} in points now plus income ({standings(s)})"
     )
 
 
@@ -322,7 +322,7 @@ def reply_why(s: State, seat: int, offerer: int) -> str:
         said = f"{names.title(s, offerer)} stands first: it allies only against the leader"
     else:
         said = "it allies only against a player standing ahead of both"
-    return f"{said} (by points now and income: {standings(s)})"
+    return f"{said} (points now plus income: {standings(s)})"
 
 
 def ending_why(s: State, seat: int, ally: int) -> str:
@@ -330,9 +330,20 @@ def ending_why(s: State, seat: int, ally: int) -> str:
     if near_the_end(s):
         return "no alliance this near the end: an ally's units spoil the last count (l.66)"
     return (
-        f"{names.title(s, ally)} now stands first, well ahead (by points now and income: "
-        f"{standings(s)})"
+        f"{names.title(s, ally)} now stands first, {_lead(s, ally)} in points now plus "
+        f"income ({standings(s)})"
     )
+
+
+def _lead(s: State, first: int, *of: int) -> str:
+    """How far the seat standing first leads the best of `of` (each other seat in play when
+    none is named), in points now plus income: "3.5 ahead of Green" (a trial read "well
+    ahead" of half a point's lead in points alone)."""
+    others = [k for k in (of or range(s.players)) if k != first and k not in s.out]
+    second = max(others, key=lambda k: (standing(s, k), -k))
+    half = standing(s, first) - standing(s, second)
+    ahead = f"{half // 2}{'.5' if half % 2 else ''}"
+    return f"{ahead} ahead of {names.title(s, second)}"
 
 
 def aside_of(view: View) -> st.Action | None:
