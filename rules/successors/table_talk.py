@@ -11,9 +11,20 @@ from ..capabilities import Menus, Narration, Notation, Orders, Reference, TableT
 from ..errors import excerpt
 from ..game import Seat, Step, Unread
 from ..words import count_of, listed
-from . import aside, board, codec, combat, economy, engine, notation, reference, report, wording
+from . import (
+    aside,
+    board,
+    codec,
+    combat,
+    economy,
+    engine,
+    notation,
+    reference,
+    report,
+    wording,
+)
 from .chits import KEPT_ARMED, PLAYED_NOW, YOUR_MOMENTS, chit_of
-from .movement import force_words
+from .movement import force_words, mp_left
 from .names import area_name, piece_code, title
 from .options import SuccessorsOptions
 from .refusals import decision_text, how_to
@@ -325,6 +336,12 @@ def _ends_purchases(s: State, a: Action) -> bool:
     return isinstance(a, Done) and bool(s.frames) and s.frames[-1][0] == "buy"
 
 
+def _unused(s: State) -> str:
+    """The MP a force halting leaves unused (a trial read a halt as its MP spent)."""
+    left = mp_left(s, s.force) if s.force is not None else 0
+    return f", {left} MP unused" if left > 0 else ""
+
+
 def _step_said(s: State, a: Action, after: State, seat: Seat) -> str:
     """A step its news does not tell (one that set nothing going, or the purchases' end), in
     the game's words: the force a seat readies (the march that follows tells it again,
@@ -337,11 +354,11 @@ def _step_said(s: State, a: Action, after: State, seat: Seat) -> str:
         if f is None:  # the last piece put down: where it went, or before it set out
             place = area_name(s, s.force.place) if s.force is not None else "its place"
             if s.force is not None and s.force.marched:
-                return f"{who}'s force halts in {place}"
+                return f"{who}'s force halts in {place}{_unused(s)}"
             return f"{who} calls off its force at {place}"
         return f"{who} readies a force at {area_name(after, f.place)}: {force_words(f)}"
     if isinstance(a, Halt) and s.force is not None:
-        return f"{who}'s force halts in {area_name(s, s.force.place)}"
+        return f"{who}'s force halts in {area_name(s, s.force.place)}{_unused(s)}"
     if isinstance(a, Done) and top == "buy":
         return f"{who} is done buying (treasury {s.money[s.seats.index(seat)]})"
     if isinstance(a, Stand) and s.battle is not None:
