@@ -265,7 +265,7 @@ async def test_at_the_terminal_a_force_told_with_the_one_before_it_is_not_printe
     marches = re.findall(r"^• Blue marches .*$", text, re.M)
     assert marches == ["• Blue marches 1 levy from Macedonia to Thrace"] * 2, text[-2000:]
     assert text.count("• Blue's force halts in Thrace") == 2
-    assert "• Blue's force halts in Thrace, 2 MP unused" in text  # (a trial read: MP spent)
+    assert "• Blue's force halts in Thrace, 1 MP unused" in text  # (a trial read: MP spent)
 
 
 def test_lines_a_later_line_may_still_change_are_the_last_and_a_march_it_may_join() -> None:
