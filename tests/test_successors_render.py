@@ -552,3 +552,17 @@ def test_the_setups_header_names_who_chooses_a_home_or_buys(kind: str, header: s
     panel = map_layout(OURS).panel
     bold = [t.text for t in drawn(kind)[1].texts if t.bold and overlap(t.box, panel)]
     assert bold == ([who] if who else [])  # the players' table's line of who decides
+
+
+def test_a_note_too_long_for_its_row_takes_a_row_for_each_part() -> None:
+    """A trial read "leader held by Red; allied w…" in the players' table."""
+    s = kinds()["captive"].clone()
+    seat = next(k for k, at in enumerate(s.leaders) if at >= CAPTIVE)
+    others = [k for k in range(s.players) if k != seat and k not in s.out]
+    s.alliances = tuple(sorted((min(seat, k), max(seat, k)) for k in others[:2]))
+    img, sheet = picture(GAME.view(s, None))
+    texts = [t.text for t in sheet.texts]
+    assert faults(img, sheet, map_layout(OURS)) == []
+    held = [t for t in texts if t.startswith("leader held by ")]
+    allied = [t for t in texts if t.startswith("allied with ")]
+    assert held and allied and not any("…" in t for t in held + allied), (held, allied)

@@ -566,6 +566,13 @@ def _panel(pen: _Pen, v: View, names: Names | None, box: Box) -> None:
     stats = {seat: _stats(v, seat, half[seat]) for seat in order}
     notes = {seat: _note(v, seat, hue) for seat in order}
     spare = (box[3] - y) // PANEL_ROW - len(order) - sum(1 for n in notes.values() if n)
+    rows = {seat: _note_rows(notes[seat], box[2] - 6 - x) for seat in order}
+    for seat in order:  # a note too long for a row takes a row for each part, room allowing
+        extra = len(rows[seat]) - 1
+        if extra > 0 and spare >= extra:
+            spare -= extra
+        elif extra > 0:
+            rows[seat] = ["; ".join(rows[seat])]
     for k, seat in enumerate(order):
         stats_x = box[2] - 6 - ink_width(stats[seat]) - 2 * PAD
         bold = seat == now
@@ -584,8 +591,8 @@ def _panel(pen: _Pen, v: View, names: Names | None, box: Box) -> None:
             pen.write(x, y + 2, _fit(cell, room, TEXT, bold), bold=bold)
         pen.write(stats_x, y + 2, stats[seat])
         y += PANEL_ROW
-        if notes[seat]:
-            pen.write(x, y + 2, _fit(notes[seat], box[2] - 6 - x), ink="muted")
+        for note in rows[seat]:
+            pen.write(x, y + 2, _fit(note, box[2] - 6 - x), ink="muted")
             y += PANEL_ROW
 
 
@@ -606,6 +613,16 @@ def _stats(v: View, seat: int, half: int) -> str:
         return "out"
     points = points_text(half).replace(" points", " pts").replace(" point", " pt")
     return f"{s.money[seat]} T, {count_of(v.hand_sizes[seat], 'chit')}, {points}"
+
+
+def _note_rows(note: str, width: float) -> list[str]:
+    """A seat's note in one row where it fits, else a row for each of its parts (a trial
+    read "leader held by Red; allied w…")."""
+    if not note:
+        return []
+    if ink_width(note) + 2 * PAD <= width:
+        return [note]
+    return note.split("; ")
 
 
 def _note(v: View, seat: int, who: list[str]) -> str:
