@@ -1481,6 +1481,10 @@ def test_the_movement_prompt_warns_of_a_leader_beside_a_stronger_rival_stack() -
     assert "your leader in" not in prompt(moving(put(s, "ara", BLUE, inf=3)))
     alone = leader_at(put(started(3), "syr", RED, inf=1), BLUE, "ara")
     assert "your leader in Arabia stands alone beside Red's 1 in Syria" in prompt(moving(alone))
+    escort = leader_at(put(alone, "ara", BLUE, inf=1), BLUE, "ara")  # one hit captures him
+    assert "your leader in Arabia stands with 1 unit beside Red's 1 in Syria" in prompt(
+        moving(escort)
+    )
 
 
 def test_done_after_an_events_purchases_ended_is_noted_not_spent_on_the_revenues() -> None:

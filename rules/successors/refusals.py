@@ -399,8 +399,10 @@ def _empty_home_warning(s: State, seat: int) -> str:
 
 
 def _leader_exposed(s: State, seat: int) -> str:
-    """The seat's leader beside a rival's stack with more units than stand with him: a
-    leader whose side has no unit left after a battle is captured (Q21)."""
+    """The seat's leader beside a rival's stack with more units than stand with him, or
+    beside any with one unit or none by him (a trial's leader with one infantry was captured
+    by a lone levy's 6, unwarned): a leader whose side has no unit left after a battle is
+    captured (Q21)."""
     at = s.leaders[seat]
     if not 0 <= at < s.parts.map.land:
         return ""
@@ -412,7 +414,7 @@ def _leader_exposed(s: State, seat: int) -> str:
         if k != seat and k not in s.out and not board.allied(s, seat, k)
     ]
     n, b, k = max(rivals, default=(0, NO, NO))
-    if n <= mine:
+    if n == 0 or (n <= mine and mine > 1):
         return ""
     company = f"with {count_of(mine, 'unit')}" if mine else "alone"
     return (
