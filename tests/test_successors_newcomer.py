@@ -173,7 +173,7 @@ def test_a_march_past_the_area_where_the_force_stopped_says_it_stopped() -> None
     reason = refused.value.reason
     assert reason.startswith("march to Babylonia: the force's move is over")
     assert (
-        "(the step before it, not played: Blue meets unfriendly units in Arabia and stops (l.27))"
+        "(nothing of the order was played; as read, the step before this one ended so: Blue meets unfriendly units in Arabia and stops (l.27))"
         in reason
     )
     assert refused.value.where == "`move 1 inf Egypt Arabia Babylonia`"
@@ -667,7 +667,7 @@ def test_a_march_past_where_the_forces_movement_points_ran_out_says_they_are_spe
     later march names the units whose move is over."""
     s = moving(put(started(3), "mac", BLUE, levy=1))
     assert refused(s, "move 1 levy Macedonia Thrace Hellespontine Phrygia Greater Phrygia") == (
-        "march to Greater Phrygia: the force's move is over (the step before it, not played: "
+        "march to Greater Phrygia: the force's move is over (nothing of the order was played; as read, the step before this one ended so: "
         "Blue's force halts in Hellespontine Phrygia, its movement points spent (l.26-28))"
     )
     s = order(s, "move 1 levy Macedonia Thrace Hellespontine Phrygia")
@@ -944,7 +944,7 @@ def test_a_voyage_stopped_by_enemy_fleets_says_its_movement_goes_on_after_the_an
         "land 1 inf at Cyrenaica: your fleets stop where they meet enemy fleets (l.29): the "
         "battle there is answered first, then send this step, and your movement goes on; at "
         "that step: "
-        "fight Red's fleets in Egyptian Sea or decline (l.49) (the step before it, not played: "
+        "fight Red's fleets in Egyptian Sea or decline (l.49) (nothing of the order was played; as read, the step before this one ended so: "
         "Blue meets enemy fleets in Egyptian Sea and stops (l.29))"
     )
 

@@ -283,7 +283,13 @@ class Reader:
             )
             if len(self.out) > 1:  # read after steps of the order, none of them played
                 why = why.replace("; now: ", "; at that step: ", 1)
-            did = f" (the step before it, not played: {'; '.join(before)})" if before else ""
+            # (a trial could not parse "the step before it, not played: ...")
+            did = (
+                f" (nothing of the order was played; as read, the step before this one ended so: "
+                f"{'; '.join(before)})"
+                if before
+                else ""
+            )
             allowed = allowed_text(self.s, engine.legal(self.s)) if engine.legal(self.s) else None
             raise StepRefused(f"{describe(self.v, a)}: {why}{did}", allowed) from None
         self.ended_force = self.s.force is not None and after.force is None
