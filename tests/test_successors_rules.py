@@ -178,8 +178,8 @@ def test_l13_a_captured_leader_is_ransomed_for_5_talents() -> None:
     assert (  # unasked, which the table is told (a newcomer took it for a slip), and the
         # captor's treasury with the ransom in it (a trial saw no line of it)
         "Blue ransoms its leader from Red for 5 Talents (Red has 15 Talents now), from what its "
-        "revenue leaves after the upkeep (Q21): he returns to Egypt (treasury 11)"
-        in [*said, *s3.news]
+        "revenue leaves after the upkeep: a revenue pays it as soon as it can (Q21): he returns "
+        "to Egypt (treasury 11)" in [*said, *s3.news]
     ), said
 
 

@@ -81,6 +81,16 @@ def test_a_player_asking_who_controls_an_area_reads_the_control_topic(word: str)
     assert "a home where unfriendly units stand (even yours still) takes no purchases" in told
 
 
+@pytest.mark.parametrize("word", ["invaded", "invaders", "invasion marker"])
+def test_a_player_asking_about_the_invaded_marker_reads_the_rebels_topic(word: str) -> None:
+    """A trial saw "Invaded: Coele-Syria" on the board; `rules invasion` told it of sea
+    invasions, which now point to the marker's topic."""
+    assert REF.rules_reference(word).startswith("White units"), REF.rules_reference(word)
+    assert 'An Invasion marker ("Invaded" on the board) is another thing' in REF.rules_reference(
+        "invasion"
+    )
+
+
 def test_the_combat_topic_says_an_order_of_several_battles_ends_at_the_first_dice() -> None:
     """A trial typed six battles in one order; it ended at the first one's dice, as every
     order ends at a reveal, and nothing had said so beforehand."""

@@ -278,7 +278,13 @@ def _revenue(s: State, seat: int) -> None:
         if board.refuge(s, seat) == NO:
             economy.ransom_withheld(s, seat)
         else:  # Q21: what the upkeep leaves pays a ransom the seat has not paid before
-            economy.ransom(s, seat, ", from what its revenue leaves after the upkeep (Q21)")
+            # (a trial could not tell whether it might refuse: it may not)
+            economy.ransom(
+                s,
+                seat,
+                ", from what its revenue leaves after the upkeep: a revenue pays it as "
+                "soon as it can (Q21)",
+            )
 
 
 def _purchases(s: State, seat: int) -> None:

@@ -178,7 +178,9 @@ TOPICS: MappingProxyType[str, str | Callable[[], str]] = MappingProxyType(
             "Sea Invasion (l.55-63): troops landed where enemies are fight with no pre-battle "
             "(l.58); if every attacker landed, the defender rolls two dice each, every round "
             "(l.59; Q25); invaders never retreat (l.60). Fleets in a port that changes hands "
-            "roll: 1-2 captured, 3-4 destroyed, 5-6 escape to an adjacent sea (l.61-63; Q26)."
+            "roll: 1-2 captured, 3-4 destroyed, 5-6 escape to an adjacent sea (l.61-63; Q26). "
+            'An Invasion marker ("Invaded" on the board) is another thing: white invaders an '
+            "event places: `rules rebels`."
         ),
         "victory": (
             "Victory (l.66-69): after the last turn, each province your units alone occupy "
@@ -250,7 +252,7 @@ TERMS = MappingProxyType(
         "sea": ("fleet", "sail", "port", "ship", "embark", "carry", "transport", "sea battle"),
         "invasion": ("landing", "land", "disembark", "double", "sea invasion", "captured fleet"),
         "victory": ("score", "point", "win", "end", "tie", "winning", "scoring"),
-        "rebels": ("white", "revolt", "marker", "rebel", "invasion marker"),
+        "rebels": ("white", "revolt", "marker", "rebel", "invasion marker", "invaded", "invaders"),
         "chits": (
             "chit", "play", "arm", "disarm", "standing order", "hand", "spy", "raid",
             "mercenary", "cup", "draw",
