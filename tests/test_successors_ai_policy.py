@@ -77,6 +77,19 @@ def test_an_alliance_ends_at_once_with_why_but_not_for_an_ally_barely_ahead() ->
     assert answer(GAME.view(far, "blue"), "blue", "random") is None
 
 
+def test_an_alliance_ends_at_once_when_the_ally_takes_its_provinces() -> None:
+    """A trial's person took its AI ally's empty provinces one by one, the alliance kept."""
+    s = _offered(moving(started(3)), "blue", "green")
+    s = GAME.apply(s, st.Accept("green", "blue"))
+    s = put(controlled(s, 2, "syr"), "syr", 0, levy=1)  # Blue's levy alone in Green's Syria
+    told = answer(GAME.view(s, "green"), "green", "greedy")
+    assert told is not None and told.step == st.Break("green", "blue")
+    assert told.why == (
+        "_Why: Blue's units outnumber its own in Syria, which go to Blue at the combat phase's "
+        "end (l.10): it keeps no ally who takes its provinces._"
+    )
+
+
 def _in_turn(s: State, turn: int) -> State:
     t = s.clone()
     t.turn = turn

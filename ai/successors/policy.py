@@ -13,7 +13,8 @@ Negotiation:
   player stands first, ahead of both it and the one offering; else it refuses (at once: the
   table asks `reply_of` after every stored step; at its next decision if that was not stored);
 - it ends an alliance (Q12: at the start of its next turn) once its ally stands first by a
-  clear margin (BREAK_MARGIN: not for a step that puts it barely ahead), or near the end; at
+  clear margin (BREAK_MARGIN: not for a step that puts it barely ahead), or takes its
+  provinces (its units outnumbering the seat's in one), or near the end; at
   once, with why, as it answers an offer.
 "Standing" is what the table sees: the score now (l.66-68, in half points) and twice the
 income (one turn's tax counts for two half points): the points now and the income, in
@@ -35,6 +36,7 @@ from collections.abc import Callable
 
 from rules.successors import State, View, aside, board, chits, names, result
 from rules.successors import state as st
+from rules.words import listed
 
 from .reading import NO, distance, mine, strength
 
@@ -126,16 +128,25 @@ def answer(s: State, seat: int) -> st.Action | None:
 
 
 def ending(s: State, seat: int) -> st.Break | None:
-    """An alliance ended: with an ally standing first by BREAK_MARGIN, or any near the end."""
+    """An alliance ended: with an ally standing first by BREAK_MARGIN, or taking the seat's
+    provinces (`taking`), or any near the end."""
     if not _aside(s, seat):
         return None
     me = s.seats[seat]
     for ally in board.allies_of(s, seat):
-        if (near_the_end(s) or _far_ahead(s, ally)) and (seat, ally) not in s.breaks:
+        ends = near_the_end(s) or _far_ahead(s, ally) or taking(s, seat, ally)
+        if ends and (seat, ally) not in s.breaks:
             step = st.Break(me, s.seats[ally])
             if _legal(s, step):
                 return step
     return None
+
+
+def taking(s: State, seat: int, ally: int) -> list[int]:
+    """The seat's provinces where its ally's units now outnumber its own: they go to the
+    ally at the combat phase's end (l.10; Q3; a trial's person took its AI ally's provinces
+    one by one, the alliance kept)."""
+    return [a for a in board.controls(s, seat) if board.controller_by_units(s, a) == ally]
 
 
 def offer(s: State, seat: int) -> st.Offer | None:
@@ -329,6 +340,14 @@ def ending_why(s: State, seat: int, ally: int) -> str:
     """Why the seat ends its alliance with `ally` (`ending`), in a player's words."""
     if near_the_end(s):
         return "no alliance this near the end: an ally's units spoil the last count (l.66)"
+    taken = taking(s, seat, ally)
+    if taken:
+        where = listed([names.area_name(s, a) for a in taken])
+        return (
+            f"{names.title(s, ally)}'s units outnumber its own in {where}, which go to "
+            f"{names.title(s, ally)} at the combat phase's end (l.10): it keeps no ally who "
+            "takes its provinces"
+        )
     return (
         f"{names.title(s, ally)} now stands first, {_lead(s, ally)} in points now plus "
         f"income ({standings(s)})"
