@@ -869,9 +869,11 @@ def battles_beside(s: State, seat: int, caller: int) -> list[int]:
 
 def ally_plan(s: State, seat: int, caller: int) -> Plan | None:
     """Called by an ally in his turn (l.32; Q12): the seat's stack, not its home's, that
-    adds most units to one of his battles it can reach (`battles_beside`), marched there
-    whole; for the force under way, its way on to the nearest such battle. None: no battle
-    of his is in reach (it ends its movement)."""
+    adds most units to one of his battles it can reach (`battles_beside`): its strongest
+    units, fewer than his there, so that the area won is his (l.10; a trial's ally took the
+    province it was called to help win), or its whole stack where his are too few for that;
+    for the force under way, its way on to the nearest such battle. None: no battle of his
+    is in reach (it ends its movement)."""
     targets = set(battles_beside(s, seat, caller))
     if not targets:
         return None
@@ -891,10 +893,34 @@ def ally_plan(s: State, seat: int, caller: int) -> Plan | None:
         paths = reach(s, seat, src, mp)
         if f is not None and f.marched and src in targets:
             paths[src] = ()
-        units, n = tuple(sorted(free.items())), float(sum(free.values()))
-        plans += [Plan(src, units, False, p, n, "ally") for d, p in paths.items() if d in targets]
+        for dest, path in paths.items():
+            sent = free if f is not None and f.marched else _sent(s, seat, caller, dest, free)
+            if dest in targets and sent:
+                units = tuple(sorted(sent.items()))
+                plans.append(Plan(src, units, False, path, float(sum(sent.values())), "ally"))
     # the most units, then the shortest way (the first found of equals)
     return max(plans, key=lambda x: (x.score, -len(x.path)), default=None)
+
+
+def _sent(s: State, seat: int, caller: int, dest: int, free: dict[int, int]) -> dict[int, int]:
+    """The units the seat sends to its ally's battle at `dest`: the strongest, fewer than
+    his there with its own; the whole stack where he has one unit or none and it none yet;
+    none where its own there are enough already."""
+    his, mine_there = board.seat_units(s, dest, caller), board.seat_units(s, dest, seat)
+    room = his - mine_there - 1
+    if room >= 1:
+        return _strongest(free, room)
+    return free if his <= 1 and not mine_there else {}
+
+
+def _strongest(free: dict[int, int], room: int) -> dict[int, int]:
+    """At most `room` of the units, the strongest types first."""
+    out: dict[int, int] = {}
+    for c in sorted(free, key=lambda c: (-UNIT_STRENGTH[c % 4], c)):
+        n = min(free[c], room - sum(out.values()))
+        if n > 0:
+            out[c] = n
+    return out
 
 
 def ally_step(s: State, seat: int, caller: int) -> st.Action:

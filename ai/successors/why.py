@@ -74,9 +74,6 @@ def why_line(start: View, end: View, seat: str, level: str) -> str | None:
     i = b.seats.index(seat)
     if i in a.out:  # its last unit and province gone: it played nothing to explain (Q32)
         return None
-    top = b.frames[-1] if b.frames else None
-    if top is not None and top[0] == "move" and top[1] == i and top[2] != NO:
-        return _called_why(b, i, top[2])
     said = gains(b, a, i)
     kept = f"keeps {count_of(a.money[i], 'Talent')}" if a.money[i] else "spends every Talent"
     # the turn named: the line follows its last step, which a reader took it to explain
@@ -88,24 +85,6 @@ def why_line(start: View, end: View, seat: str, level: str) -> str | None:
     if not said:  # (a trial read "nothing was worth the move" after seven marches)
         said = ["its forces move and take no area"]
     return f"{whole} {'; '.join(said)}; it {kept}: {points(a, i)} now, the best one phase ahead._"
-
-
-def _called_why(b: State, i: int, caller: int) -> str:
-    """Why an ally called to move in the caller's turn moved as it did (moves.ally_plan; a
-    trial's called AI ended its movement with no word of why)."""
-    who = names.title(b, caller)
-    plan = moves.ally_plan(b, i, caller)
-    if plan is None:
-        return (
-            f"_Why: called by {who}, it has no stack that reaches a battle of his outside his "
-            "provinces (it joins his battles, and takes none of his provinces)._"
-        )
-    m = b.parts.map
-    units = count_of(sum(n for _, n in plan.units), "unit")
-    return (
-        f"_Why: called by {who}, it marches {units} from {m.names[plan.src]} to his battle in "
-        f"{m.names[plan.dest]}, to fight on his side (l.32)._"
-    )
 
 
 # --- the hint -------------------------------------------------------------------------------
