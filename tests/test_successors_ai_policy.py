@@ -81,6 +81,10 @@ def test_an_alliance_ends_at_once_when_the_ally_takes_its_provinces() -> None:
     """A trial's person took its AI ally's empty provinces one by one, the alliance kept."""
     s = _offered(moving(started(3)), "blue", "green")
     s = GAME.apply(s, st.Accept("green", "blue"))
+    passing = put(controlled(s, 2, "syr"), "ara", 0, levy=1)
+    passing = GAME.apply(passing, st.Take("ara", "levy", 1))
+    passing = GAME.apply(passing, st.March("syr"))  # a force under way passes through Syria
+    assert answer(GAME.view(passing, "green"), "green", "greedy") is None
     s = put(controlled(s, 2, "syr"), "syr", 0, levy=1)  # Blue's levy alone in Green's Syria
     told = answer(GAME.view(s, "green"), "green", "greedy")
     assert told is not None and told.step == st.Break("green", "blue")

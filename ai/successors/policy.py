@@ -145,8 +145,14 @@ def ending(s: State, seat: int) -> st.Break | None:
 def taking(s: State, seat: int, ally: int) -> list[int]:
     """The seat's provinces where its ally's units now outnumber its own: they go to the
     ally at the combat phase's end (l.10; Q3; a trial's person took its AI ally's provinces
-    one by one, the alliance kept)."""
-    return [a for a in board.controls(s, seat) if board.controller_by_units(s, a) == ally]
+    one by one, the alliance kept); not where a force under way only passes."""
+    f = s.force
+    passing = f.place if f is not None and not f.fleets else NO
+    return [
+        a
+        for a in board.controls(s, seat)
+        if a != passing and board.controller_by_units(s, a) == ally
+    ]
 
 
 def offer(s: State, seat: int) -> st.Offer | None:
