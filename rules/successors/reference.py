@@ -196,10 +196,10 @@ TOPICS: MappingProxyType[str, str | Callable[[], str]] = MappingProxyType(
         "chits": _chits,
         "alliances": (
             "Alliances (l.12, l.32; Q8, Q12): `offer red`, `accept blue` (a refusal stands for "
-            "the game turn); allies do not stop "
-            "each other, share areas without battle and fight as one side (called in the phasing player's turn, "
-            "or attacked together: one battle); an ally "
-            "with more units in your province takes its control (l.10; Q3), and allied units "
+            "the game turn); allies do not stop each other, share areas without battle and "
+            "fight as one side (called in the phasing player's turn, or attacked together: one "
+            "battle); an ally with more units in your province takes its control (l.10; Q3), "
+            "and allied units "
             "in an area spoil its points at the end (l.66). `break with red` ends it at your "
             "next turn; units sharing an area are enemies again, and battle follows where "
             "one side wants it (l.35). Money passes freely through turn 8: `give 3 to red`."

@@ -11,18 +11,7 @@ from ..capabilities import Menus, Narration, Notation, Orders, Reference, TableT
 from ..errors import excerpt
 from ..game import Seat, Step, Unread
 from ..words import count_of, listed
-from . import (
-    aside,
-    board,
-    codec,
-    combat,
-    economy,
-    engine,
-    notation,
-    reference,
-    report,
-    wording,
-)
+from . import aside, board, codec, combat, economy, engine, notation, reference, report, wording
 from .chits import KEPT_ARMED, PLAYED_NOW, YOUR_MOMENTS, chit_of
 from .movement import force_words, mp_left
 from .names import area_name, piece_code, title
