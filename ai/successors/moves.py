@@ -355,7 +355,7 @@ class Planner:
         if board.unfriendly_here(s, dest, seat):
             kind = "battle" if rivals_here(s, dest, seat) else "revolt"
             return self.battle_gain(dest, units, leader), kind
-        if self.allys(dest):  # (a trial's AI ally took its partner's home and provinces)
+        if self.allys_province(dest):  # (a trial's AI ally took its partner's home and provinces)
             return ALLYS_PROVINCE, "guard"
         if settled(s, seat, dest) or any(
             board.seat_units(s, dest, k) for k in board.allies_of(s, seat)
@@ -363,7 +363,7 @@ class Planner:
             return self.guard_gain(dest, units), "guard"
         return self.r.take_gain(dest), "take"
 
-    def allys(self, area: int) -> bool:
+    def allys_province(self, area: int) -> bool:
         """An ally's province where the seat has no units: entered, it falls to the seat
         (the ally with more units there, l.10), or its units spoil the ally's count (l.66)."""
         s, holder = self.s, self.s.control[area]
