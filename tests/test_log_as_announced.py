@@ -119,7 +119,7 @@ async def test_with_greedy_ais_the_channel_and_the_log_tell_a_successors_game_al
     assert found is None, found
 
 
-@pytest.mark.parametrize(("ais", "asides", "seed"), [(0, 0.05, 1), (2, 0.15, 10)])
+@pytest.mark.parametrize(("ais", "asides", "seed"), [(0, 0.05, 1), (2, 0.15, 10), (0, 0.15, 23)])
 async def test_with_offers_and_gifts_out_of_turn_the_log_tells_a_successors_game_as_the_channel(
     tmp_path: Path, ais: int, asides: float, seed: int
 ) -> None:
@@ -128,7 +128,9 @@ async def test_with_offers_and_gifts_out_of_turn_the_log_tells_a_successors_game
     with its last line as it stood, where the log, with a line after it, told the end of a
     purchase no more (seed 1); its ping stood between the lines told after it, which the log
     joins ("ends its movement" after a march). An AI seat's answer at once tells its why
-    under it, between its lines and the next: the log tells them apart too (seed 10).
+    under it, between its lines and the next: the log tells them apart too (seed 10). A
+    message of a march and its halt alone, closed to ping the one an offer after it is for,
+    kept the halt, which the log, with a line after it, tells no more (seed 23).
     bench/log_as_announced.py --asides 0.15, seeds 10 to 29, in Discord's messages: 16 and
     13 of 20 differed, now 0 and 0 (people alone, and with two AI seats)."""
     svc = await service(tmp_path, DISCORD)

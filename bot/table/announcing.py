@@ -330,10 +330,22 @@ def _changed_tail(
     Troops"; two forces told as one once both are over, with the line of the first going
     along while the second is on its way); a line the new ones take back (a halt, once its
     seat moves on) is no longer told, nor a new line the tail takes back ("ends its
-    movement" after a march). None: the new lines leave the tail as it is."""
-    k = min(max(1, narration_of(g).unsettled(old)), len(old) - 1) if lines else 0
-    if k < 1:
+    movement" after a march). None: the new lines leave the tail as it is. The tail may be
+    the whole message (a march and its halt, closed to ping the one an offer is for) where
+    its first line stays: the message closes with one line at least."""
+    if len(old) < 2 or not lines:
         return None
+    k = min(max(1, narration_of(g).unsettled(old)), len(old))
+    found = _changed_tail_of(g, old, lines, k)
+    if k == len(old) and (found is None or not found[0]):  # it would close with no line
+        return _changed_tail_of(g, old, lines, k - 1)
+    return found
+
+
+def _changed_tail_of(
+    g: AnyGame, old: list[str], lines: list[str], k: int
+) -> tuple[str, list[str], list[str]] | None:
+    """`_changed_tail` of the message's last `k` lines."""
     cut = opening_cut(g, lines)  # (what opens a new stage is the next message's, in the log)
     tail, merged, fresh = old[-k:], told(g, [*old[-k:], *lines[:cut]]), told(g, lines[:cut])
     same = 0
