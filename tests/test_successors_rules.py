@@ -316,6 +316,14 @@ def test_l21_a_player_with_talents_and_nowhere_to_place_units_is_told_why_none_a
     port.leaders = (CAPTIVE + RED, *port.leaders[1:])
     port = begun(at(port, BLUE, 2))
     assert any(x.endswith("captive; a fleet costs 3 in port (l.19)") for x in port.news), port.news
+    coast = put(controlled(started(3, money=4), RED, "egy"), "egy", RED, inf=1)
+    coast = put(controlled(coast, BLUE, "cse"), "cse", BLUE, inf=1)  # a coast, no port
+    coast.leaders = (CAPTIVE + RED, *coast.leaders[1:])
+    coast = begun(at(coast, BLUE, 2))  # (a trial with no port read the port's price)
+    assert any(
+        x.endswith("captive; with no port of its own, a fleet costs 5 in a coastal sea (l.19)")
+        for x in coast.news
+    ), coast.news
     free = begun(at(put(started(3), "syr", BLUE, inf=1), BLUE, 2))
     assert free.frames[-1][0] == "buy" and not any("buys nothing" in x for x in free.news)
 

@@ -199,8 +199,13 @@ def nowhere_to_buy(s: State, seat: int) -> str | None:
         fleets = "; a fleet needs a port or a coast of its own (l.19; Q5), and it holds none"
     elif not s.pool[seat][POOL_FLEETS]:
         fleets = "; no fleet of its colour is left to buy"
-    else:
+    elif ports:
         fleets = f"; a fleet costs {s.parts.setup.fleet_in_port} in port (l.19)"
+    else:  # (a trial with no port read the port's price)
+        fleets = (
+            f"; with no port of its own, a fleet costs {s.parts.setup.fleet_at_sea} in a "
+            "coastal sea (l.19)"
+        )
     return f"{title(s, seat)} buys nothing: {no_place(s, seat)}{fleets}"
 
 
