@@ -10,7 +10,8 @@ import random
 import pytest
 from successors_helpers import at, controlled, holding, leader_at, moving, put, started, units
 
-from ai.successors import answer, choose, greedy, odds, policy
+from ai.successors import answer, choose, greedy, moves, odds, policy
+from ai.successors.reading import distance
 from rules.successors import GAME, State, economy, engine
 from rules.successors import state as st
 
@@ -182,6 +183,20 @@ def test_an_ai_never_takes_its_allys_provinces(level: str) -> None:
     blues = {a for a in range(s.parts.map.land) if s.control[a] == 0}
     assert {s.parts.map.index[a] for a in ("cse", "pho", "ara", "egy")} <= blues
     assert not any(units(s, s.parts.map.ids[a], 2) != (0, 0, 0, 0) for a in blues)
+
+
+def test_an_ais_plans_never_end_in_its_allys_provinces() -> None:
+    """A trial's AI ally marched towards an area beyond reach and stopped on the way in its
+    partner's province: no plan of any kind ends in one, unless as the worst of all."""
+    s = started(3)
+    m = s.parts.map
+    syr = m.index["syr"]
+    ring = [m.ids[a] for a in range(m.land) if a != syr and distance(s, syr, a) <= 3]
+    t = put(controlled(s, 0, *ring), "syr", 2, inf=3).clone()  # Blue's provinces all round
+    t.alliances = ((0, 2),)
+    plans = moves.Planner(moving(t, 2), 2).ranked()
+    blues = {a for a in range(m.land) if t.control[a] == 0}
+    assert plans and all(p.score < 0 for p in plans if p.dest in blues)
 
 
 def test_the_ai_never_gives_money_nor_offers_an_alliance_at_its_decisions() -> None:

@@ -592,12 +592,14 @@ class Planner:
             d = distance(s, src, target)
             if d <= mp or d > 3 * mp or board.seat_units(s, target, seat):
                 continue
-            if board.unfriendly_here(s, target, seat):
+            if board.unfriendly_here(s, target, seat) or self.allys_province(target):
                 continue
             g = self.params.afar * self.r.take_gain(target) * mp / d
             if g - cost <= (best.score if best else self.params.min_gain):
                 continue
-            step = min(near, key=lambda a: (distance(s, a, target), a), default=None)
+            # no stop on the way in an ally's province (a trial's ally ended its move in one)
+            stops = [a for a in near if not self.allys_province(a)]
+            step = min(stops, key=lambda a: (distance(s, a, target), a), default=None)
             if step is None or distance(s, step, target) >= d:
                 continue
             if board.unfriendly_here(s, step, seat):
