@@ -373,7 +373,9 @@ def _chit_entry(v: View, seat: int, number: int, steps: Sequence[Action]) -> str
     out += f" (armed for {YOUR_MOMENTS[armed[0][1]]})" if armed else ""
     out += f": {c.text.removesuffix('.')}"
     mine = [a for a in steps if isinstance(a, Play | Arm) and a.chit == number]
-    plays = " or ".join(f"`{wording.describe(v, a)}`" for a in mine if isinstance(a, Play))
+    plays = " or ".join(
+        f"`{wording.describe(v, a)}`{_on_ally(s, seat, a)}" for a in mine if isinstance(a, Play)
+    )
     arms = " or ".join(f"`{wording.describe(v, a)}`" for a in mine if isinstance(a, Arm))
     if plays:
         out += f"; play it now: {plays}"
@@ -381,6 +383,14 @@ def _chit_entry(v: View, seat: int, number: int, steps: Sequence[Action]) -> str
         why = aside.idle_now(s, seat, number) or aside.problem(s, Play(s.seats[seat], number), True)
         out += f"; not now: {why}"
     return out + (f"; arm it: {arms}." if arms else ".")
+
+
+def _on_ally(s: State, seat: int, a: Play) -> str:
+    """A play aimed at an ally of the seat says so (a trial's hand offered a bribe of its
+    ally's levy, unmarked)."""
+    if a.to and a.to in s.seats and board.allied(s, seat, s.seats.index(a.to)):
+        return " (your ally)"
+    return ""
 
 
 def _orders_text(s: State, seat: int) -> str:
