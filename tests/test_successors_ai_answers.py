@@ -218,22 +218,3 @@ async def test_at_the_terminal_an_ai_answers_an_alliance_right_after_the_offer(
     offered = next(i for i, line in enumerate(lines) if line.startswith("• Blue offers"))
     assert lines[offered + 1].startswith("Next: Blue — "), lines[offered:]
     assert lines[offered + 2].startswith(ALLIES), lines[offered:]
-
-
-async def test_undo_after_an_ais_answer_at_once_names_the_seat_whose_step_stands_last(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A trial typed `undo` right after its step, which an AI had answered at once, and read
-    "nothing to undo" with no word of the answer standing after it."""
-    built = blues_movement(red_leads=True)
-    monkeypatch.setattr(Successors, "new_game", lambda *_: built.clone())
-    fake = FakeDiscord()
-    async with running_bot(tmp_path / "bot.sqlite3", monkeypatch, fake) as env:
-        await seated(fake)
-        await sc(fake, ALICE, "play", order="offer green")
-        assert (await logged(env))[-1][:2] == ("green", GREEDY)
-        await sc(fake, ALICE, "undo")
-    told = fake.private_to(ALICE)[-1].content
-    assert told.endswith(
-        "a hand-off to another seat): Green (the greedy AI) took the last step stored."
-    )

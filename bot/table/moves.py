@@ -541,16 +541,6 @@ class Moves:
             outcome = await self._take_back(found, state, user, steps)
         return await self._announced(channel, outcome)
 
-    async def _taken_since(self, record: GameRecord, user: int) -> str:
-        """The seat whose step stands last, where another seat's than the sender's took it
-        since the sender's (an AI's answer at once: a trial read "nothing to undo" right
-        after its own step)."""
-        last = await self.shared.store.actions(record.id, after=max(0, record.actions - 1))
-        seat = last[-1].faction if last else None
-        if seat is None or seat in self.shared.texts.user_seats(record, user):
-            return ""
-        return f": {self.shared.texts.who(record, seat)} took the last step stored"
-
     async def _take_back(
         self, found: GameAtTurn, state: object, user: int, steps: int | None
     ) -> Outcome:
@@ -562,7 +552,7 @@ class Moves:
             undo_command = self.shared.texts.command(g.info.id, "undo")
             raise ServiceError(
                 f"{undo_command}: nothing to undo (steps cannot be taken back past "
-                f"{undo_limit(g)}){await self._taken_since(record, user)}."
+                f"{undo_limit(g)})."
             )
         whole = steps is None
         rows = await steps_standing(
