@@ -28,7 +28,7 @@ import heapq
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from rules.successors import State, board, engine, movement, names
+from rules.successors import State, board, combat, engine, movement, names
 from rules.successors import state as st
 
 from . import danger, odds
@@ -854,19 +854,16 @@ def voyage_end(s: State, seat: int) -> list[st.Action]:
 
 
 def battles_beside(s: State, seat: int, caller: int) -> list[int]:
-    """The land areas, not his own, where the caller's units meet units of a player allied
-    with neither him nor the seat, or rebels: the battles he may fight in his combat phase
-    (l.35) that the seat's units join without taking his province from him (l.10; Q12)."""
-    out = []
-    for area in range(s.parts.map.land):
-        if not board.seat_units(s, area, caller) or s.control[area] == caller:
-            continue
-        if board.whites_in(s, area) or any(
-            q not in (seat, caller) and not board.allied(s, q, caller)
-            for q in board.occupants(s, area)
-        ):
-            out.append(area)
-    return out
+    """The battles the caller may fight in his combat phase (`combat.open_pairs`, l.35) that
+    the seat's units may join (against rebels, or a player not allied with the seat too)
+    without taking his province from him (l.10; Q12)."""
+    return sorted(
+        {
+            area
+            for area, q in combat.open_pairs(s, caller)
+            if s.control[area] != caller and (q == st.WHITE or not board.allied(s, q, seat))
+        }
+    )
 
 
 def ally_plan(s: State, seat: int, caller: int) -> Plan | None:

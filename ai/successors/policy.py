@@ -366,8 +366,7 @@ def _lead(s: State, first: int, *of: int) -> str:
     ahead" of half a point's lead in points alone)."""
     others = [k for k in (of or range(s.players)) if k != first and k not in s.out]
     second = max(others, key=lambda k: (standing(s, k), -k))
-    half = standing(s, first) - standing(s, second)
-    ahead = f"{half // 2}{'.5' if half % 2 else ''}"
+    ahead = result.points_number(standing(s, first) - standing(s, second))
     return f"{ahead} ahead of {names.title(s, second)}"
 
 

@@ -25,9 +25,14 @@ def half_points(s: State, seat: int) -> int:
     return 2 * held_alone(s)[seat] + s.money[seat]
 
 
-def points_text(half: int) -> str:
+def points_number(half: int) -> str:
+    """Half points as points: "3.5", "12"."""
     whole, rest = divmod(half, 2)
-    return f"{whole}{'.5' if rest else ''} point{'' if half == 2 else 's'}"
+    return f"{whole}{'.5' if rest else ''}"
+
+
+def points_text(half: int) -> str:
+    return f"{points_number(half)} point{'' if half == 2 else 's'}"
 
 
 def last_order(s: State) -> list[int]:
