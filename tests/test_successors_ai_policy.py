@@ -78,6 +78,26 @@ def test_an_alliance_ends_at_once_with_why_but_not_for_an_ally_barely_ahead() ->
     assert answer(GAME.view(far, "blue"), "blue", "random") is None
 
 
+def test_an_ally_is_kept_until_it_leads_by_as_much_as_made_an_alliance_worth_seeking() -> None:
+    """Two trials' AI allies left them 3 points ahead, which they read as fickle: an ally is
+    left once it leads by 5 points (the lead an alliance is offered against) and by a fifth
+    of the next seat's standing, not by one step's swing of income."""
+    s = _offered(moving(started(3)), "green", "blue")
+    s = GAME.apply(s, st.Accept("blue", "green"))
+    four_ahead = controlled(s, 2, "syr")
+    assert [policy.standing(four_ahead, k) for k in (0, 2)] == [22, 30]
+    assert answer(GAME.view(four_ahead, "blue"), "blue", "greedy") is None
+    blue = controlled(s, 0, "thr", "hel", "lyd", "car", "lyc", "cil", "cap", "pap", "arm", "gre")
+    east = ("syr", "med", "per", "sus", "mes", "cse", "pho", "pth")
+    five_ahead = controlled(blue, 2, *east, "kar")  # 5 points, not a fifth of Blue's 62
+    assert [policy.standing(five_ahead, k) for k in (0, 2)] == [62, 72]
+    assert answer(GAME.view(five_ahead, "blue"), "blue", "greedy") is None
+    six_ahead = controlled(blue, 2, *east, "ari")
+    assert [policy.standing(six_ahead, k) for k in (0, 2)] == [62, 74]
+    told = answer(GAME.view(six_ahead, "blue"), "blue", "greedy")
+    assert told is not None and told.step == st.Break("blue", "green")
+
+
 def test_an_alliance_ends_at_once_when_the_ally_takes_its_provinces() -> None:
     """A trial's person took its AI ally's empty provinces one by one, the alliance kept."""
     s = _offered(moving(started(3)), "blue", "green")

@@ -13,7 +13,7 @@ Negotiation:
   player stands first, ahead of both it and the one offering; else it refuses (at once: the
   table asks `reply_of` after every stored step; at its next decision if that was not stored);
 - it ends an alliance (Q12: at the start of its next turn) once its ally stands first by a
-  clear margin (BREAK_MARGIN: not for a step that puts it barely ahead), or takes its
+  clear margin (`_far_ahead`: as far as made it seek one, and by a fifth), or takes its
   provinces (its units outnumbering the seat's in one), or near the end; at
   once, with why, as it answers an offer.
 "Standing" is what the table sees: the score now (l.66-68, in half points) and twice the
@@ -61,8 +61,11 @@ def standing(s: State, seat: int) -> int:
     return result.half_points(s, seat) + 2 * board.income(s, seat)
 
 
-BREAK_MARGIN = 6  # half points an ally stands ahead of every other before it is left
 OFFER_MARGIN = 10  # half points the player standing first leads both by before an offer
+# an ally is left once it leads every other by OFFER_MARGIN and by a fifth of the next
+# standing: the lead that made the seat seek an alliance, not one step's swing of income
+# (two trials read an ally left 3 points ahead as fickle)
+BREAK_SHARE = 5
 FIRST_OFFER_TURN = 3  # the homes' incomes differ: no offer in the opening game turns
 
 
@@ -128,7 +131,7 @@ def answer(s: State, seat: int) -> st.Action | None:
 
 
 def ending(s: State, seat: int) -> st.Break | None:
-    """An alliance ended: with an ally standing first by BREAK_MARGIN, or taking the seat's
+    """An alliance ended: with an ally standing first by a clear margin, or taking the seat's
     provinces (`taking`), or any near the end."""
     if not _aside(s, seat):
         return None
@@ -189,9 +192,11 @@ def offer_why(s: State, seat: int, other: int) -> str:
 
 
 def _far_ahead(s: State, seat: int) -> bool:
-    """Whether the seat stands ahead of every other in play by BREAK_MARGIN."""
+    """Whether the seat stands ahead of every other in play by OFFER_MARGIN and by a fifth
+    of the next standing (BREAK_SHARE)."""
     others = [standing(s, k) for k in range(s.players) if k != seat and k not in s.out]
-    return standing(s, seat) >= max(others, default=0) + BREAK_MARGIN
+    second = max(others, default=0)
+    return standing(s, seat) >= second + max(OFFER_MARGIN, second // BREAK_SHARE)
 
 
 def rival_near(s: State, seat: int) -> int:
