@@ -35,7 +35,8 @@ def mixes_on_map(s: State) -> list[list[int]]:
 def invariants(s: State) -> None:
     """The counter mix conserved (map, troops aboard, pool; an eliminated seat's all in its
     pool), the chits conserved (cup and hands), treasuries never below 0, control consistent
-    with the markers and the seats, at most one place for each leader."""
+    with the markers and the seats, each alliance's game turn kept, at most one place for
+    each leader."""
     p = s.parts
     n = s.players
     colour, white = p.setup.colour_mix, p.setup.white_mix
@@ -58,6 +59,7 @@ def invariants(s: State) -> None:
         assert whites[t] + s.white_pool[t] == white[t], (t, whites, s.white_pool)
     assert min(map(min, s.units)) >= 0
     assert s.totals == tuple(row_totals(row) for row in s.units)
+    assert sorted(x[:2] for x in s.allied_since) == list(s.alliances), s.allied_since
     chits = sorted([*s.cup, *(c for h in s.hands for c in h)])
     assert chits == [c.number for c in p.chits.chits], chits
     for seat in range(n):
@@ -215,6 +217,15 @@ def fleets(s: State, where: str, seat: int, n: int = 1) -> State:
     t = s.clone()
     for _ in range(n):
         assert board.place_fleet(t, area(t, where), seat)
+    return t
+
+
+def allied(s: State, a: int, b: int) -> State:
+    """The seats allied (l.32) from this game turn on."""
+    t = s.clone()
+    pair = (min(a, b), max(a, b))
+    t.alliances = tuple(sorted({*t.alliances, pair}))
+    t.allied_since = (*t.allied_since, (*pair, t.turn))
     return t
 
 

@@ -8,7 +8,17 @@ from __future__ import annotations
 import random
 
 import pytest
-from successors_helpers import at, controlled, holding, leader_at, moving, put, started, units
+from successors_helpers import (
+    allied,
+    at,
+    controlled,
+    holding,
+    leader_at,
+    moving,
+    put,
+    started,
+    units,
+)
 
 from ai.successors import answer, choose, greedy, moves, odds, policy
 from ai.successors.reading import distance
@@ -51,9 +61,13 @@ def test_an_alliance_is_refused_by_the_player_standing_first() -> None:
     assert _decide(s) == st.Refuse("blue", "red")
 
 
-def test_an_alliance_ends_once_the_ally_stands_first() -> None:
+def test_an_alliance_ends_once_the_ally_stands_first_past_the_game_turn_it_was_made_in() -> None:
+    """A trial's AI accepted an alliance and ended it in the same game turn, as soon as its
+    ally won a battle: an alliance is kept through the game turn it was made in."""
     s = _offered(moving(_green_leads()), "green", "blue")
     s = GAME.apply(s, st.Accept("blue", "green"))
+    assert not isinstance(_decide(s), st.Break)
+    s = _in_turn(s, s.turn + 1)
     assert _decide(s) == st.Break("blue", "green")
     s = GAME.apply(s, st.Break("blue", "green"))
     assert not isinstance(_decide(s), st.Break)
@@ -64,7 +78,7 @@ def test_an_alliance_ends_at_once_with_why_but_not_for_an_ally_barely_ahead() ->
     no word of why: its ally had moved barely ahead. It ends one only for an ally standing
     first by a clear margin, answering at once (as it answers an offer), with why."""
     s = _offered(moving(started(3)), "green", "blue")
-    s = GAME.apply(s, st.Accept("blue", "green"))
+    s = _in_turn(GAME.apply(s, st.Accept("blue", "green")), 3)
     barely = controlled(s, 2, "cyr")  # Green 2 half points ahead: an ally kept
     assert policy.standing(barely, 2) > max(policy.standing(barely, k) for k in (0, 1))
     assert answer(GAME.view(barely, "blue"), "blue", "greedy") is None
@@ -83,7 +97,7 @@ def test_an_ally_is_kept_until_it_leads_by_as_much_as_made_an_alliance_worth_see
     left once it leads by 5 points (the lead an alliance is offered against) and by a fifth
     of the next seat's standing, not by one step's swing of income."""
     s = _offered(moving(started(3)), "green", "blue")
-    s = GAME.apply(s, st.Accept("blue", "green"))
+    s = _in_turn(GAME.apply(s, st.Accept("blue", "green")), 3)
     four_ahead = controlled(s, 2, "syr")
     assert [policy.standing(four_ahead, k) for k in (0, 2)] == [22, 30]
     assert answer(GAME.view(four_ahead, "blue"), "blue", "greedy") is None
@@ -169,7 +183,7 @@ def test_an_ai_called_by_its_ally_marches_to_his_battle(level: str) -> None:
     marches a stack to a battle of his it can reach, where its units fight on his side."""
     s = put(put(started(3), "syr", 2, inf=2), "ara", 0, inf=1)
     s = put(s, "ara", 1, inf=2).clone()  # Blue meets Red in Arabia, Green's ally
-    s.alliances = ((0, 2),)
+    s = allied(s, 0, 2)
     s = GAME.apply(moving(s), st.Call("green"))
     steps = []
     while GAME.to_move(s) == "green":
@@ -179,13 +193,13 @@ def test_an_ai_called_by_its_ally_marches_to_his_battle(level: str) -> None:
     assert units(s, "ara", 2)[1] == 2 and GAME.to_move(s) == "blue"
     strong = put(put(started(3), "syr", 2, inf=2, cav=2), "ara", 0, inf=3)
     strong = put(strong, "ara", 1, inf=2).clone()  # Blue's 3 there: 2 of Green's, the area his
-    strong.alliances = ((0, 2),)
+    strong = allied(strong, 0, 2)
     strong = GAME.apply(moving(strong), st.Call("green"))
     while GAME.to_move(strong) == "green":
         strong = GAME.apply(strong, choose(level, GAME.view(strong, "green"), random.Random(0)))
     assert units(strong, "ara", 2) == (0, 0, 2, 0) and units(strong, "syr", 2) == (0, 2, 0, 0)
     alone = put(put(started(3), "syr", 2, inf=2), "cyr", 0, inf=1).clone()  # no battle of his
-    alone.alliances = ((0, 2),)
+    alone = allied(alone, 0, 2)
     alone = GAME.apply(moving(alone), st.Call("green"))
     assert choose(level, GAME.view(alone, "green"), random.Random(0)) == st.EndMove()
 
@@ -196,7 +210,7 @@ def test_an_ai_never_takes_its_allys_provinces(level: str) -> None:
     the ally with more units there (l.10; Q12): it ends no move in an ally's province."""
     s = controlled(started(3), 0, "cse", "pho", "ara")
     s = put(s, "syr", 2, levy=3).clone()  # Green's levies beside Blue's empty provinces
-    s.alliances = ((0, 2),)
+    s = allied(s, 0, 2)
     s = moving(s, 2)
     while GAME.to_move(s) == "green":
         s = GAME.apply(s, choose(level, GAME.view(s, "green"), random.Random(0)))
@@ -213,7 +227,7 @@ def test_an_ais_plans_never_end_in_its_allys_provinces() -> None:
     syr = m.index["syr"]
     ring = [m.ids[a] for a in range(m.land) if a != syr and distance(s, syr, a) <= 3]
     t = put(controlled(s, 0, *ring), "syr", 2, inf=3).clone()  # Blue's provinces all round
-    t.alliances = ((0, 2),)
+    t = allied(t, 0, 2)
     plans = moves.Planner(moving(t, 2), 2).ranked()
     blues = {a for a in range(m.land) if t.control[a] == 0}
     assert plans and all(p.score < 0 for p in plans if p.dest in blues)

@@ -12,6 +12,7 @@ from successors_helpers import (
     GREEN,
     RED,
     SEATS,
+    allied,
     area,
     at,
     controlled,
@@ -350,9 +351,8 @@ def test_a_bribed_garrison_removes_a_levy_next_to_ones_units() -> None:
     s = holding(put(put(started(3), "ara", BLUE, inf=1), "syr", RED, levy=2), BLUE, 6)
     with pytest.raises(ValueError, match="next to one of your units"):
         GAME.apply(moving(s), Play("blue", 6, "mac", "red"))
-    allied = s.clone()
-    allied.alliances = ((BLUE, RED),)  # (a trial's hand offered its ally's levy, unmarked)
-    hand = talk_of(GAME).private_summary(GAME.view(moving(allied), "blue"))
+    friends = allied(s, BLUE, RED)  # (a trial's hand offered its ally's levy, unmarked)
+    hand = talk_of(GAME).private_summary(GAME.view(moving(friends), "blue"))
     assert "`play 6 at Syria on red` (your ally)" in hand, hand
     s = GAME.apply(moving(s), Play("blue", 6, "syr", "red"))
     assert units(s, "syr", RED)[LEVY] == 1 and 6 in s.cup

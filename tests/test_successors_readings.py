@@ -12,6 +12,7 @@ from successors_helpers import (
     BLUE,
     GREEN,
     RED,
+    allied,
     area,
     at,
     controlled,
@@ -178,7 +179,7 @@ def test_q11_allies_and_own_mercenaries_do_not_stop_a_force_white_units_do() -> 
         put(put(started(3), "egy", BLUE, inf=1), "ara", GREEN, inf=1), "ara", MERC + BLUE, levy=1
     )
     s = s.clone()
-    s.alliances = ((BLUE, GREEN),)
+    s = allied(s, BLUE, GREEN)
     s = order(moving(s), "take 1 inf at Egypt, march to Arabia")
     assert s.force is not None
     w = put(put(started(3), "egy", BLUE, inf=1), "ara", WHITE, inf=1)
@@ -229,7 +230,7 @@ def test_q12_a_province_an_ally_takes_from_its_ally_is_told_so() -> None:
     """A trial lost its home to its ally's units, told as any other change of hands."""
     s = put(put(controlled(started(3), BLUE, "ara"), "ara", BLUE, inf=1), "ara", GREEN, inf=2)
     s = s.clone()
-    s.alliances = ((BLUE, GREEN),)
+    s = allied(s, BLUE, GREEN)
     s = begun(at(s, GREEN, 5))
     assert (
         "Green takes control of Arabia from its ally Blue: the ally with more units there "
@@ -240,7 +241,7 @@ def test_q12_a_province_an_ally_takes_from_its_ally_is_told_so() -> None:
 def allied_defenders() -> State:
     """Blue's combat phase in Arabia against Red's infantry and Green's cavalry, allied."""
     s = put(contest({"inf": 3}, {"inf": 1}), "ara", GREEN, cav=1).clone()
-    s.alliances = ((RED, GREEN),)
+    s = allied(s, RED, GREEN)
     return s
 
 
@@ -320,7 +321,7 @@ def test_q19_each_leader_adds_1_to_his_own_best_unit_every_round() -> None:
         cav=1,
     )
     s = s.clone()
-    s.alliances = ((BLUE, GREEN),)
+    s = allied(s, BLUE, GREEN)
     s = order(s, "fight red at Arabia")
     s = deal(s, 1)  # green's cavalry before the battle
     assert s.battle is not None
@@ -406,7 +407,7 @@ def test_q23_leaving_port_costs_1_and_no_fleet_enters_a_non_allied_port() -> Non
     s = order(s, "sail to Aegean Sea")
     assert Sail("mac") not in GAME.legal_actions(s)
     t = s.clone()
-    t.alliances = ((BLUE, RED),)
+    t = allied(t, BLUE, RED)
     t.memo = None
     assert Sail("mac") in GAME.legal_actions(t)
 
@@ -479,7 +480,7 @@ def test_q27_a_marker_goes_with_the_last_white_unit_or_when_one_player_is_alone_
 def test_q28_white_units_hit_the_areas_controller_first() -> None:
     s = put(put(controlled(started(3), RED, "syr"), "syr", BLUE, inf=1), "syr", RED, inf=1)
     s = s.clone()
-    s.alliances = ((BLUE, RED),)
+    s = allied(s, BLUE, RED)
     s = put(s, "syr", WHITE, inf=1)
     from rules.successors.combat import whites_attack
 
@@ -553,7 +554,7 @@ def test_q33_own_mercenaries_do_not_spoil_sole_occupancy_an_allys_units_do() -> 
     s = put(put(started(3, money=0), "egy", BLUE, inf=1), "egy", MERC + BLUE, levy=1)
     assert half_points(s, BLUE) == 12
     s = put(s, "egy", RED, inf=1).clone()
-    s.alliances = ((BLUE, RED),)
+    s = allied(s, BLUE, RED)
     assert half_points(s, BLUE) == 0
     assert GAME.new_game(GAME.info.options(), ("blue", "red", "green")).parts.setup.turns == 12
     s.phase = "over"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from successors_helpers import (
+    allied,
     area,
     at,
     controlled,
@@ -262,15 +263,14 @@ def test_an_events_purchase_the_roller_cannot_make_says_why_none_is_bought() -> 
     poor = at(controlled(started(3, money=1), BLUE, "nin"), BLUE, 1, frame("event_roll", BLUE))
     poor = deal(poor, 2, 5, 1)  # EVEN 51: 1 EL for 3
     assert "Blue has 1 Talent, and each elephant costs 3: no elephant is bought" in poor.news
-    allied = controlled(started(3), RED, "nin").clone()
-    allied.alliances = ((BLUE, RED),)
-    allied = deal(at(allied, BLUE, 1, frame("event_roll", BLUE)), 2, 5, 1)  # a trial's roller
+    friends = allied(controlled(started(3), RED, "nin"), BLUE, RED)
+    friends = deal(at(friends, BLUE, 1, frame("event_roll", BLUE)), 2, 5, 1)  # a trial's roller
     assert (  # read only that Red may buy them
         "Blue controls no elephant area: Red, its ally controlling one, may buy them, in its "
         "own colour (an event's elephants are placed in an elephant area their buyer controls)"
-        in allied.news
-    ), allied.news
-    assert GAME.to_move(allied) == "red" and Buy("el", "nin") in GAME.legal_actions(allied)
+        in friends.news
+    ), friends.news
+    assert GAME.to_move(friends) == "red" and Buy("el", "nin") in GAME.legal_actions(friends)
 
 
 def test_events_count_ports_fleets_and_units_in_the_singular_and_none_as_none() -> None:
@@ -414,7 +414,7 @@ def test_l31_fleets_carry_one_unit_each_and_boarding_costs_nothing() -> None:
 def test_l32_an_ally_moves_in_anothers_turn() -> None:
     s = put(put(started(3), "bab", GREEN, inf=2), "egy", BLUE, inf=1)
     s = s.clone()
-    s.alliances = ((BLUE, GREEN),)
+    s = allied(s, BLUE, GREEN)
     s = order(moving(s), "call green")
     assert GAME.to_move(s) == "green"
     s = order(s, "move 2 inf Babylonia Arabia Egypt")  # an ally's units do not stop it

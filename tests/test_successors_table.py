@@ -15,7 +15,7 @@ from bot.table.service import GameService
 from rules.capabilities import narration_of, reference_of, talk_of
 from rules.successors import GAME, State
 from rules.successors.engine import frame
-from rules.successors.state import Arm, EventRoll, Take
+from rules.successors.state import Accept, Arm, EventRoll, Offer, Take
 
 BLUE, RED = 0, 1
 
@@ -85,6 +85,14 @@ def test_status_lines_tell_each_seats_public_facts() -> None:
         "Blue: home Egypt, treasury 10, 1 province (income 6), 0 units, 1 chit, leader in Egypt, "
         "5 points now (Egypt controlled, no units of its own alone there: no points (l.66))"
     )
+
+
+def test_status_tells_each_alliance_and_the_game_turn_it_was_made_in() -> None:
+    """An alliance accepted (l.32) is public, and so is how long it has stood."""
+    s = GAME.apply(moving(started(3, turn=4)), Offer("green", "blue"))
+    s = GAME.apply(s, Accept("blue", "green"))
+    lines = talk_of(GAME).status(GAME.view(s, None))
+    assert "alliances: Blue and Green (since game turn 4)" in lines, lines
 
 
 def test_a_status_line_tells_which_provinces_score_those_held_alone() -> None:

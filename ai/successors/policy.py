@@ -13,7 +13,8 @@ Negotiation:
   player stands first, ahead of both it and the one offering; else it refuses (at once: the
   table asks `reply_of` after every stored step; at its next decision if that was not stored);
 - it ends an alliance (Q12: at the start of its next turn) once its ally stands first by a
-  clear margin (`_far_ahead`: as far as made it seek one, and by a fifth), or takes its
+  clear margin (`_far_ahead`: as far as made it seek one, and by a fifth) after the game
+  turn the alliance was made in, or takes its
   provinces (its units outnumbering the seat's in one), or near the end; at
   once, with why, as it answers an offer.
 "Standing" is what the table sees: the score now (l.66-68, in half points) and twice the
@@ -137,7 +138,7 @@ def ending(s: State, seat: int) -> st.Break | None:
         return None
     me = s.seats[seat]
     for ally in board.allies_of(s, seat):
-        ends = near_the_end(s) or _far_ahead(s, ally) or taking(s, seat, ally)
+        ends = near_the_end(s) or _outgrown(s, seat, ally) or taking(s, seat, ally)
         if ends and (seat, ally) not in s.breaks:
             step = st.Break(me, s.seats[ally])
             if _legal(s, step):
@@ -189,6 +190,13 @@ def offer_why(s: State, seat: int, other: int) -> str:
         f"an alliance against {names.title(s, first)}, who stands first, "
         f"{_lead(s, first, seat, other)} in points now plus income ({standings(s)})"
     )
+
+
+def _outgrown(s: State, seat: int, ally: int) -> bool:
+    """An ally standing first by a clear margin (`_far_ahead`), past the game turn the
+    alliance was made in (a trial's AI ended one in the game turn it accepted it, as soon
+    as its ally won a battle)."""
+    return s.turn > board.allied_since(s, seat, ally) and _far_ahead(s, ally)
 
 
 def _far_ahead(s: State, seat: int) -> bool:

@@ -397,7 +397,9 @@ def _answered(s: State, seat: int, other: int, yes: bool) -> None:
         say(s, f"{title(s, seat)} refuses {title(s, other)}'s alliance")
         return
     pair = (min(seat, other), max(seat, other))
-    s.alliances = tuple(sorted({*s.alliances, pair}))
+    if pair not in s.alliances:
+        s.alliances = tuple(sorted((*s.alliances, pair)))
+        s.allied_since = (*s.allied_since, (*pair, s.turn))
     say(
         s,
         f"{title(s, seat)} and {title(s, other)} are allies (l.32): {ALLIES_MAY}",
@@ -423,6 +425,7 @@ def end_alliances(s: State, seat: int) -> None:
     for who, other in [b for b in s.breaks if b[0] == seat]:
         pair = (min(who, other), max(who, other))
         s.alliances = tuple(p for p in s.alliances if p != pair)
+        s.allied_since = tuple(x for x in s.allied_since if x[:2] != pair)
         say(s, f"The alliance of {title(s, who)} and {title(s, other)} is over")
         # the ally's own break of it is done with it (a trial was told it ended twice)
         s.breaks = tuple(b for b in s.breaks if b != (other, who))

@@ -67,6 +67,12 @@ def allied(s: State, a: int, b: int) -> bool:
     return pair in s.alliances
 
 
+def allied_since(s: State, a: int, b: int) -> int:
+    """The game turn the alliance of `a` and `b` was made in."""
+    pair = (a, b) if a < b else (b, a)
+    return next(turn for x, y, turn in s.allied_since if (x, y) == pair)
+
+
 def allies_of(s: State, seat: int) -> tuple[int, ...]:
     return tuple(b if a == seat else a for a, b in s.alliances if seat in (a, b))
 

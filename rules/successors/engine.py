@@ -441,6 +441,7 @@ def eliminate(s: State, seat: int) -> None:
     hands[seat], orders[seat], spied[seat] = (), (), ()
     s.hands, s.orders, s.spied = tuple(hands), tuple(orders), tuple(spied)
     s.alliances = tuple(p for p in s.alliances if seat not in p)
+    s.allied_since = tuple(x for x in s.allied_since if seat not in x[:2])
     s.offers = tuple(p for p in s.offers if seat not in p)
     s.breaks = tuple(p for p in s.breaks if seat not in p)
     say(s, f"{title(s, seat)} has no unit and no province left: eliminated (Q32)")

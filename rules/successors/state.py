@@ -221,6 +221,7 @@ class State:
     orders: tuple[tuple[Order, ...], ...]  # hidden: each seat's standing orders
     spied: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]  # hidden: (seat, chits seen)
     alliances: tuple[tuple[int, int], ...] = ()  # pairs (a, b), a < b
+    allied_since: tuple[tuple[int, int, int], ...] = ()  # (a, b, the game turn it was made)
     offers: tuple[tuple[int, int], ...] = ()  # (from, to)
     refused: tuple[tuple[int, int], ...] = ()  # (from, to): offers refused this game turn
     breaks: tuple[tuple[int, int], ...] = ()  # (seat, ally): ended at the seat's next turn
@@ -325,6 +326,7 @@ class State:
         t.orders = self.orders
         t.spied = self.spied
         t.alliances = self.alliances
+        t.allied_since = self.allied_since
         t.offers = self.offers
         t.refused = self.refused
         t.breaks = self.breaks

@@ -633,7 +633,11 @@ def status_lines(v: View) -> list[str]:
         lines.append(_seat_line(v, seat, name))
     if s.alliances:
         lines.append(
-            "alliances: " + ", ".join(f"{title(s, a)} and {title(s, b)}" for a, b in s.alliances)
+            "alliances: "
+            + ", ".join(
+                f"{title(s, a)} and {title(s, b)} (since game turn {board.allied_since(s, a, b)})"
+                for a, b in s.alliances
+            )
         )
     if s.offers:  # announced when made: an answer may come at any time (l.32)
         offers = ", ".join(f"{title(s, a)} to {title(s, b)}" for a, b in s.offers)
