@@ -16,7 +16,7 @@ from discord_env import Env, running_bot
 from discord_fake import CHANNEL, FakeDiscord
 from discord_limits import within_discords_limits
 from fakes import FakeRenderer
-from successors_helpers import BLUE, GREEN, RED, at, started
+from successors_helpers import BLUE, GREEN, RED, allied, at, put, started
 from test_successors_discord_asides import sc, started_and_an_ai_steps
 
 from bot.table.ai_users import ai_user
@@ -218,3 +218,43 @@ async def test_at_the_terminal_an_ai_answers_an_alliance_right_after_the_offer(
     offered = next(i for i, line in enumerate(lines) if line.startswith("• Blue offers"))
     assert lines[offered + 1].startswith("Next: Blue — "), lines[offered:]
     assert lines[offered + 2].startswith(ALLIES), lines[offered:]
+
+
+def blue_calls_green(*, green_at: str) -> State:
+    """Blue's movement, game turn 2, Green its ally: Blue's 1 infantry beside Red's 2 in
+    Arabia, Green's 2 infantry in `green_at`."""
+    s = put(put(started(3), "ara", BLUE, inf=1), "ara", RED, inf=2)
+    s = allied(put(s, green_at, GREEN, inf=2), BLUE, GREEN)
+    return at(s, BLUE, 4, frame("move", BLUE))
+
+
+@pytest.mark.parametrize(
+    ("green_at", "why"),
+    [
+        (
+            "syr",
+            "Why: Green, called by its ally Blue, joins his battle in Arabia with 2 infantry: "
+            "his 1 unit there could not win it alone.",
+        ),
+        (
+            "sog",
+            "Why: Green, called by its ally Blue, ends its movement: no battle of his outside "
+            "his provinces is within its reach, and it moves only to fight beside him there.",
+        ),
+    ],
+)
+async def test_an_ai_ally_called_to_move_says_why_it_joins_a_battle_or_none(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, green_at: str, why: str
+) -> None:
+    """A trial called its AI ally, which ended its movement at once with no word of why (l.32;
+    Q12): the ally's move in the caller's turn ends with its why, as an AI's turn does."""
+    built = blue_calls_green(green_at=green_at)
+    monkeypatch.setattr(Successors, "new_game", lambda *_: built.clone())
+    out = io.StringIO()
+    args = ["--game", "successors", "--play", "blue", "--seed", "3"]
+    args += ["--db", str(tmp_path / "s.sqlite3"), "--boards", str(tmp_path / "b")]
+    await amain(args, iter(["call green", "quit"]), out, FakeRenderer())
+    lines = out.getvalue().split("\n")
+    ended = next(i for i, line in enumerate(lines) if "Green ends its movement" in line)
+    assert lines[ended + 1] == why, lines[ended - 3 :]
+    assert lines[ended + 2].startswith("Next: Blue — "), lines[ended:]

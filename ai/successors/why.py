@@ -87,6 +87,46 @@ def why_line(start: View, end: View, seat: str, level: str) -> str | None:
     return f"{whole} {'; '.join(said)}; it {kept}: {points(a, i)} now, the best one phase ahead._"
 
 
+def called_why(start: View, end: View, seat: str, level: str) -> str | None:
+    """The line at the end of an ally's move called in another seat's turn (l.32; Q12): the
+    battles of his it joins (`moves.ally_plan`: its units fewer than his there, so that the
+    area won is his, l.10), or why it joins none."""
+    b, a = start.state, end.state
+    if seat not in a.seats:
+        return None
+    i, caller = a.seats.index(seat), a.current
+    if caller in (NO, i) or i not in a.called:
+        return None
+    if level == "random":
+        return "_Why: the random AI picks any allowed step._"
+    who = f"{names.title(a, i)}, called by its ally {names.title(a, caller)},"
+    joined = [
+        x
+        for x in moves.battles_beside(a, i, caller)
+        if board.seat_units(a, x, i) > board.seat_units(b, x, i)
+    ]
+    if joined:
+        said = [_joins(a, x, i, caller) for x in joined]
+        return f"_Why: {who} {'; '.join(said)}._"
+    if not _moved(b, a, i):
+        return (
+            f"_Why: {who} ends its movement: no battle of his outside his provinces is within "
+            "its reach, and it moves only to fight beside him there._"
+        )
+    return f"_Why: {who} moves toward his battles: none was within its reach in this turn._"
+
+
+def _joins(s: State, area: int, seat: int, caller: int) -> str:
+    """How the seat joins its caller's battle: "joins his battle in Arabia with 2 infantry,
+    fewer than his 3 there, so that the area won is his (l.10)"."""
+    ours, his = board.seat_units(s, area, seat), board.seat_units(s, area, caller)
+    where = s.parts.map.names[area]
+    said = f"joins his battle in {where} with {names.units_text(mine(s, area, seat))}"
+    if ours < his:
+        return f"{said}, fewer than his {his} there, so that the area won is his (l.10)"
+    return f"{said}: his {count_of(his, 'unit')} there could not win it alone"
+
+
 # --- the hint -------------------------------------------------------------------------------
 
 

@@ -115,7 +115,9 @@ class Announcer:
         lines = (
             []
             if move.taken_back is not None
-            else [f"• {x}" for x in move.spoken] + _aside_why(move)
+            else [f"• {x}" for x in move.spoken]
+            + _aside_why(move)
+            + self._run_why(record, g, move, start, turn_ended)
         )
         # the step's lines close the message before the one that names them, or open it
         above = handoff and opening_cut(g, lines) > 0
@@ -189,6 +191,21 @@ class Announcer:
         return Announcement(
             text=_joined(body, nxt), body=body, close_text=close, mentions=t.named_mentions
         )
+
+    def _run_why(
+        self, record: GameRecord, g: AnyGame, move: Move, start: object, turn_ended: bool
+    ) -> list[str]:
+        """An AI's run of decisions inside another seat's turn ends, the turn going on (an
+        ally called to move in it): why, where its game's AI explains such runs."""
+        explain = self.registry.run_explainer(g.info.id)
+        seat = g.to_move(move.before)
+        if explain is None or turn_ended or seat is None or g.to_move(move.after) == seat:
+            return []
+        user = self.texts.seat_user(record, seat)
+        if turns_of(g).turn(move.before)[0] == seat or not is_ai(user):
+            return []
+        why = why_line(explain, g, start, move.after, seat, user, self.texts.ai_levels)
+        return [why] if why else []
 
     def _why(self, t: Telling) -> list[str]:
         """An AI's turn ends: why, in a line (its worker's, when the turn was its one step);

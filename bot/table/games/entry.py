@@ -37,13 +37,16 @@ class Players(Generic[V, A]):
     game whose every turn is one step, that line worked out by the AI's worker with its step
     (`step_explainer`: a costly why then never runs on the table's event loop); and what an
     AI seat answers at once though no decision of its own waits (`answerer`: an offer
-    answered; the table asks it after every stored step)."""
+    answered; the table asks it after every stored step); and the why line that ends an AI's
+    run of decisions inside another seat's turn (`run_explainer`, from the public views
+    where that turn began and where the run ended: an ally called to move in it)."""
 
     levels: Mapping[str, Player[V, A]]
     adviser: Adviser[V] | None = None
     explainer: Explainer[V] | None = None
     step_explainer: StepExplainer[V, A] | None = None
     answerer: Answerer[V, A] | None = None
+    run_explainer: Explainer[V] | None = None
 
 
 @dataclass(frozen=True)
@@ -149,6 +152,9 @@ class Registry:
 
     def step_explainer(self, gid: str) -> StepExplainer[object, object] | None:
         return self.entry(gid).players.step_explainer
+
+    def run_explainer(self, gid: str) -> Explainer[object] | None:
+        return self.entry(gid).players.run_explainer
 
     def answerer(self, gid: str) -> Answerer[object, object] | None:
         return self.entry(gid).players.answerer

@@ -1,5 +1,5 @@
-"""Successors: its rules, its map picture, its players with their hint, why line and answer
-to an alliance offered."""
+"""Successors: its rules, its map picture, its players with their hint, why line, answer
+to an alliance offered, and why line of an ally called to move."""
 
 from __future__ import annotations
 
@@ -19,5 +19,6 @@ ENTRY = GameEntry(
         adviser=hard.advise,
         explainer=why.why_line,
         answerer=ai.successors.answer,
+        run_explainer=why.called_why,
     ),
 )
