@@ -98,7 +98,10 @@ async def test_an_alliance_offered_to_an_ai_that_accepts_is_answered_right_after
     offered = text.index("• Blue offers an alliance to Green (l.32)")
     assert text.index(ALLIES) > offered, text
     after = text[text.index(ALLIES) :]
-    assert "_Why: an alliance against Red, who stands first (points now plus income: Red " in after
+    assert (
+        "_Why Green accepts: an alliance against Red, who stands first (points now plus income: Red "
+        in after
+    )
     assert fake.private_to(ALICE)[-1].content == "✓ Played: `offer green`"
     within_discords_limits(fake)
 
@@ -116,7 +119,7 @@ async def test_an_alliance_offered_to_an_ai_that_refuses_is_refused_at_once_ping
     assert "• Red offers an alliance to Green (l.32)" in offered.content, offered.content
     assert told.content.startswith(  # why, in the policy's words (a trial read no reason)
         f"**Red** <@{BOB}>: a step below is for you to read (nothing to answer).\n"
-        "• Green refuses Red's alliance\n_Why: it allies only against a player standing ahead "
+        "• Green refuses Red's alliance\n_Why Green refuses: it allies only against a player standing ahead "
         "of both (points now plus income: Blue 5 points + 6 income, Green 5 points + 6 "
         "income, Red 5 points + 5 income)._\n"
     ), told.content  # (a trial saw the score alone and could not tell who "stands first")

@@ -86,7 +86,7 @@ def test_an_alliance_ends_at_once_with_why_but_not_for_an_ally_barely_ahead() ->
     told = answer(GAME.view(far, "blue"), "blue", "hard")
     assert told is not None and told.step == st.Break("blue", "green")
     assert told.why.startswith(
-        "_Why: Green now stands first, 12 ahead of Blue in points now plus income (Green 5 "
+        "_Why Blue ends it: Green now stands first, 12 ahead of Blue in points now plus income (Green 5 "
         "points + 18 income, Blue 5 points + 6 income, Red 5 points + 5 income)._"
     )
     assert answer(GAME.view(far, "blue"), "blue", "random") is None
@@ -124,7 +124,7 @@ def test_an_alliance_ends_at_once_when_the_ally_takes_its_provinces() -> None:
     told = answer(GAME.view(s, "green"), "green", "greedy")
     assert told is not None and told.step == st.Break("green", "blue")
     assert told.why == (
-        "_Why: Blue's units outnumber its own in Syria, which go to Blue at the combat phase's "
+        "_Why Green ends it: Blue's units outnumber its own in Syria, which go to Blue at the combat phase's "
         "end (l.10): it keeps no ally who takes its provinces._"
     )
 
@@ -159,7 +159,7 @@ def test_the_ai_offers_an_alliance_at_the_table_against_a_player_far_ahead() -> 
     told = answer(GAME.view(s, "blue"), "blue", "hard")
     assert told is not None and told.step == st.Offer("blue", "red")
     assert told.why.startswith(
-        "_Why: an alliance against Green, who stands first, 16 ahead of Blue in points now plus "
+        "_Why Blue offers it: an alliance against Green, who stands first, 16 ahead of Blue in points now plus "
         "income (Green 9 points + 18 income, "
     )
     assert answer(GAME.view(s, "green"), "green", "greedy") is None  # it leads

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from rules.successors import Action, View, engine
+from rules.successors import Action, View, engine, names
 from rules.successors import state as st
 
 from ..budget import Budget
@@ -63,18 +63,22 @@ def answer(view: View, seat: str, level: str) -> Answered[Action] | None:
         return None
     s = view.state
     me = s.seats.index(seat)
+    # named: an answer at once may stand among another AI's lines (trials read it as his)
+    who = names.title(s, me)
     step = policy.reply_of(view)
     if isinstance(step, st.Accept | st.Refuse):
         why = policy.reply_why(s, me, s.seats.index(step.to))
-        return Answered(step, f"_Why: {why}._")
+        verb = "accepts" if isinstance(step, st.Accept) else "refuses"
+        return Answered(step, f"_Why {who} {verb}: {why}._")
     ended = policy.ending(s, me)
     if ended is not None:
-        return Answered(ended, f"_Why: {policy.ending_why(s, me, s.seats.index(ended.to))}._")
+        why = policy.ending_why(s, me, s.seats.index(ended.to))
+        return Answered(ended, f"_Why {who} ends it: {why}._")
     offered = policy.offer(s, me)
     if offered is None:
         return None
     why = policy.offer_why(s, me, s.seats.index(offered.to))
-    return Answered(offered, f"_Why: {why}._")
+    return Answered(offered, f"_Why {who} offers it: {why}._")
 
 
 __all__ = [
