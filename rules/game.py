@@ -54,6 +54,8 @@ class GameInfo(Generic[Opt]):
     lookup: str = ""  # what `lookup` finds ("event card"): "" for a game with none
     deals: bool = True  # dice or cards are dealt (chance steps), from the game's secret
     dealt: tuple[str, ...] = ("die", "card")  # what its chance steps deal, by noun
+    # what else no undo goes past, besides chance and a hand-off ("a step aside")
+    undo_stops: tuple[str, ...] = ()
 
     def seats_for(self, players: int) -> tuple[Seat, ...]:
         """The seats of a game of `players` players (the first ones, unless a game says)."""

@@ -16,7 +16,7 @@ from discord_env import Env, running_bot
 from discord_fake import CHANNEL, FakeDiscord
 from discord_limits import within_discords_limits
 from fakes import FakeRenderer
-from successors_helpers import BLUE, GREEN, RED, allied, at, put, started
+from successors_helpers import BLUE, GREEN, RED, allied, at, controlled, put, started
 from test_successors_discord_asides import sc, started_and_an_ai_steps
 
 from bot.table.ai_users import ai_user
@@ -261,3 +261,25 @@ async def test_an_ai_ally_called_to_move_says_why_it_joins_a_battle_or_none(
     ended = next(i for i, line in enumerate(lines) if "Green ends its movement" in line)
     assert lines[ended + 1] == why, lines[ended - 3 :]
     assert lines[ended + 2].startswith("Next: Blue — "), lines[ended:]
+
+
+async def test_an_undo_after_an_ais_answer_at_once_is_told_that_a_step_aside_stops_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A trial's `undo` right after its AI ally ended their alliance at once was told that
+    nothing is taken back past "a hand-off to another seat", which it had not seen: a step
+    aside, anyone's, is named among what no undo goes past."""
+    s = put(controlled(started(3), GREEN, "syr"), "ara", BLUE, levy=1)
+    built = at(allied(s, BLUE, GREEN), BLUE, 4, frame("move", BLUE))
+    monkeypatch.setattr(Successors, "new_game", lambda *_: built.clone())
+    out = io.StringIO()
+    args = ["--game", "successors", "--play", "blue", "--seed", "3"]
+    args += ["--db", str(tmp_path / "s.sqlite3"), "--boards", str(tmp_path / "b")]
+    await amain(args, iter(["move 1 levy Arabia Syria", "undo", "quit"]), out, FakeRenderer())
+    text = out.getvalue()
+    assert "• Green will end its alliance with Blue" in text, text
+    assert (
+        "! `undo`: nothing to undo (steps cannot be taken back past a die roll, a chit dealt, "
+        "anyone's step aside (a gift, a ransom, a chit, an alliance offered, answered or "
+        "ended) or a hand-off to another seat)."
+    ) in text, text

@@ -54,5 +54,7 @@ def dealt_count(g: AnyGame, n: int) -> str:
 
 
 def undo_limit(g: AnyGame) -> str:
-    """What no undo goes past: `a die roll, a card draw or a hand-off to another faction`."""
-    return one_of([*(f"a {r}" for r in reveals(g)), f"a hand-off to another {g.info.seat_word}"])
+    """What no undo goes past: `a die roll, a card draw or a hand-off to another faction`,
+    and what else the game names (`GameInfo.undo_stops`)."""
+    barriers = [*(f"a {r}" for r in reveals(g)), *g.info.undo_stops]
+    return one_of([*barriers, f"a hand-off to another {g.info.seat_word}"])

@@ -38,6 +38,10 @@ INFO = GameInfo(
     private=True,
     lookup="event, chit or area",  # the events by roll, the chits by number, the map's areas
     dealt=("die", "chit"),
+    # a trial's undo after an AI's answer at once was told only of a hand-off
+    undo_stops=(
+        "anyone's step aside (a gift, a ransom, a chit, an alliance offered, answered or ended)",
+    ),
 )
 
 
