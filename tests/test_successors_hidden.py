@@ -284,7 +284,7 @@ def test_a_cavalry_raid_rolls_and_the_raided_player_pays() -> None:
     assert GAME.chance(s) == "the raid roll of Blue"
     s = deal(s, 4)
     assert s.money[:2] == (12, 8)
-    assert "Blue's raid rolls 4: Red pays it 2 Talents (treasury 12)" in s.news
+    assert "Blue's raid rolls 4: Red pays it 2 Talents (Blue's treasury 12, Red's 8)" in s.news
 
 
 def test_movement_chits_only_in_the_players_own_movement() -> None:

@@ -480,11 +480,13 @@ def raided(s: State, seat: int, at: int, to: int, cav: int, roll: int) -> None:
         say(s, f"The raid rolls {roll}, but nobody else holds {area_name(s, to)} now")
         return
     paid = economy.pay(s, victim, due, seat)
-    # the raider's treasury told, as every change of it in its turn is (a why line says it)
+    # both treasuries told, each named (a why line says the raider's; a trial could not
+    # tell whose a bare "treasury" was)
+    raider, payer = title(s, seat), title(s, victim)
     say(
         s,
-        f"{title(s, seat)}'s raid rolls {roll}: {title(s, victim)} pays it {talents(paid)} "
-        f"(treasury {s.money[seat]})",
+        f"{raider}'s raid rolls {roll}: {payer} pays it {talents(paid)} ({raider}'s treasury "
+        f"{s.money[seat]}, {payer}'s {s.money[victim]})",
     )
 
 
