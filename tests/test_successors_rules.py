@@ -22,7 +22,7 @@ from successors_helpers import (
 from rules.capabilities import narration_of
 from rules.successors import GAME, State, table_talk
 from rules.successors.board import LOSS_ORDER
-from rules.successors.combat import layout, retreatable
+from rules.successors.combat import layout, may_retreat, retreatable
 from rules.successors.components import CAV, EL, INF, LEVY
 from rules.successors.engine import frame
 from rules.successors.result import half_points, ranking
@@ -653,6 +653,25 @@ def test_l60_invaders_may_not_retreat() -> None:
     assert s.battle is not None and retreatable(s, BLUE) == []
     s = deal(s, 1, 1, 1, 1, 1, 1)  # both sides left: no retreat asked of the invaders
     assert s.battle is not None and s.battle.round == 2 and GAME.chance(s) is not None
+    # a trial saw no retreat offered and no word of why
+    assert (
+        "Blue's units in Cyrenaica landed from the sea this turn: they may not retreat (l.60)"
+        in s.news
+    )
+
+
+def test_l60_a_hit_takes_a_landed_unit_before_one_that_marched_and_says_so() -> None:
+    """A trial's infantry that marched and that landed fought together; one fell, and it
+    could not tell which (only the landed may not retreat): a landed one falls first, as
+    its owner would choose, and the line says so."""
+    s = order(invaded(landed_only=False), "fight red at Cyrenaica")
+    s = deal(s, 1, 1, 1, 6, 1)  # Red's one hit
+    assert (
+        "Blue loses 1 infantry in Cyrenaica (landed from the sea: those that marched there may "
+        "still retreat, l.60)" in s.news
+    ), s.news
+    assert may_retreat(s, BLUE, BLUE * 4 + INF) == 1  # the marched one
+    assert GAME.legal_actions(s)[0] == Retreat("inf", "egy")  # (Red has nowhere to go)
 
 
 def test_l61_to_l63_fleets_in_a_taken_port_roll_for_their_fate() -> None:

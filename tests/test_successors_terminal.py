@@ -100,6 +100,8 @@ def assert_why_lines_keep_their_turns_treasury(text: str) -> None:
         told = re.match(r"^• (Red|Green|Blue)\b.*\(treasury (\d+)\)$", line)
         if told:
             treasury[told[1]] = int(told[2])
+        for who, n in re.findall(r"(Red|Green|Blue)'s(?: treasury)? (\d+)[,)]", line):
+            treasury[who] = int(n)  # a raid names both treasuries it tells
         if (turn := re.match(r"^• Game turn \d+ of \d+: (\w+)'s player turn", line)) is not None:
             mover = turn[1]
         why = re.match(r"^Why: .*it (keeps (\d+) Talents?|spends every Talent)", line)

@@ -616,8 +616,21 @@ def _lose(s: State, area: int, c: int, hit: int) -> None:
     slot = c // 4
     who = "the rebels" if slot == WHITE else title(s, slot_seat(slot))
     merc = " mercenary" if slot >= MERC else ""
-    why = _closest_class(hit, c % 4)
+    landed = _landed_lost(s, area, c)  # (the ledger kept whatever the line says)
+    why = _closest_class(hit, c % 4) or landed
     say(s, f"{does(who, 'loses')} 1{merc} {unit_noun(c % 4)} in {area_name(s, area)}{why}")
+
+
+def _landed_lost(s: State, area: int, c: int) -> str:
+    """A hit on a type some of whose units landed this turn takes one of those (ours: the
+    owner would choose so, the units that marched there keeping their retreat, l.60; a
+    trial could not tell which had fallen); why, where some that marched stay."""
+    if not board.ledger(s.landed, area, c):
+        return ""
+    s.landed = board.ledger_add(s.landed, area, c, -1)
+    if s.units[area][c] <= board.ledger(s.landed, area, c):
+        return ""
+    return " (landed from the sea: those that marched there may still retreat, l.60)"
 
 
 def _closest_class(hit: int, t: int) -> str:
@@ -686,9 +699,21 @@ def _next_retreat(s: State) -> None:
 
 
 def _no_retreat_told(s: State, b: Battle, seat: int) -> None:
-    """A defender with units that could go but no area to take them is told so, once a
-    battle (round 1): why nobody asked him (l.45; Q20)."""
-    if b.round != 1 or _side_of(b, seat) != 1 or not retreatable(s, seat):
+    """A defender with units that could go but no area to take them, or invaders all
+    landed this turn, are told so, once a battle (round 1): why nobody asked them (l.45;
+    Q20; l.60: a trial saw no retreat offered and no word of why)."""
+    if b.round != 1:
+        return
+    if _side_of(b, seat) == 0:
+        if board.seat_units(s, b.area, seat) and not retreatable(s, seat):
+            where = area_name(s, b.area)
+            say(
+                s,
+                f"{title(s, seat)}'s units in {where} landed from the sea this turn: they may "
+                "not retreat (l.60)",
+            )
+        return
+    if not retreatable(s, seat):
         return
     if not retreat_places(s, seat):
         where = area_name(s, b.area)
