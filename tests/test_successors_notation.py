@@ -19,7 +19,7 @@ from successors_helpers import (
     units,
 )
 
-from rules.errors import IllegalAction, InvalidOrder
+from rules.errors import AmbiguousName, IllegalAction, InvalidOrder
 from rules.successors import GAME, State
 from rules.successors.engine import frame
 from rules.successors.notation import parse, read_place, words_of
@@ -104,9 +104,9 @@ def test_a_voyage_from_a_sea_boards_its_troops_from_the_coast_where_they_stand()
         Sail("egs"),
         Land("egy", "inf", 1),
     ]
-    two = put(s, "syr", BLUE, inf=1)
+    two = put(s, "syr", BLUE, inf=1)  # read, but which coast? (a trial was told "unreadable")
     with pytest.raises(
-        InvalidOrder, match=r"the inf may board from Cyprus or Syria: take the fleets"
+        AmbiguousName, match=r"the inf may board from Cyprus or Syria: take the fleets"
     ):
         read(two, "sail 1 fleet with 1 inf Cyprian Sea Egyptian Sea")
     with pytest.raises(IllegalAction) as refused:

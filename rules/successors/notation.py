@@ -29,7 +29,15 @@ from difflib import get_close_matches
 from typing import Final
 
 from ..capabilities.notation import MAX_ORDER_CHARS
-from ..errors import IllegalAction, InvalidOrder, MisreadStep, NotYourTurn, RulesError, excerpt
+from ..errors import (
+    AmbiguousName,
+    IllegalAction,
+    InvalidOrder,
+    MisreadStep,
+    NotYourTurn,
+    RulesError,
+    excerpt,
+)
 from ..words import count_of, listed
 from . import aside, economy, engine, movement
 from .components import TYPES
@@ -707,11 +715,12 @@ def _boarding(r: Reader, p: int, piece: str) -> str:
     if p < r.s.parts.map.land:
         return r.id(p)
     coasts = sorted({a.at for a in engine.legal(r.s) if isinstance(a, Embark) and a.piece == piece})
-    if len(coasts) > 1:
+    if len(coasts) > 1:  # read, but which coast? (a trial was told it was unreadable)
         names = listed([place(r.s, at) for at in coasts], "or")
-        raise OrderError(
+        raise AmbiguousName(
             f"the {piece} may board from {names}: take the fleets, then name it "
-            f"(`embark 1 {piece} at {place(r.s, coasts[0])}`)"
+            f"(`embark 1 {piece} at {place(r.s, coasts[0])}`)",
+            tuple(place(r.s, at) for at in coasts),
         )
     return coasts[0] if coasts else r.id(p)
 
