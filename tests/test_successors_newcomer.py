@@ -668,11 +668,13 @@ def test_a_march_past_where_the_forces_movement_points_ran_out_says_they_are_spe
     s = moving(put(started(3), "mac", BLUE, levy=1))
     assert refused(s, "move 1 levy Macedonia Thrace Hellespontine Phrygia Greater Phrygia") == (
         "march to Greater Phrygia: the force's move is over (nothing of the order was played; as read, the step before this one ended so: "
-        "Blue's force halts in Hellespontine Phrygia, its movement points spent (l.26-28))"
+        "Blue's force halts in Hellespontine Phrygia, its movement points spent: Thrace 2 "
+        "(rough) and Hellespontine Phrygia 1 (l.26-28))"
     )
     s = order(s, "move 1 levy Macedonia Thrace Hellespontine Phrygia")
     assert s.news[-1] == (
-        "Blue's force halts in Hellespontine Phrygia, its movement points spent (l.26-28)"
+        "Blue's force halts in Hellespontine Phrygia, its movement points spent: Thrace 2 "
+        "(rough) and Hellespontine Phrygia 1 (l.26-28)"  # (a trial worked the sum out itself)
     )
     assert refused(s, "march to Greater Phrygia") == (
         "march to Greater Phrygia: no force is under way: your 1 levy in Hellespontine Phrygia "

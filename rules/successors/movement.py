@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any, Final
 
-from ..words import count_of
+from ..words import count_of, listed
 from . import board
 from .board import in_force, ledger, ledger_add
 from .combat import enemy_fleets, send_home
@@ -563,8 +563,18 @@ def _march(s: State, seat: int, a: March) -> None:
         say(s, f"{who} meets unfriendly units in {m.names[to]} and stops (l.27)")
         halt(s)
     elif mp_left(s, f) < 1:  # no movement point left: the force's move is over (ours)
-        say(s, f"{who}'s force halts in {m.names[to]}, its movement points spent (l.26-28)")
+        say(s, f"{who}'s force halts in {m.names[to]}, {_spent(s, f)} (l.26-28)")
         halt(s)
+
+
+def _spent(s: State, f: Force) -> str:
+    """What the force's MP went on, area by area (a trial worked out for itself why two
+    areas spent 3): "its movement points spent: Coele-Syria 2 (rough) and Phoenicia 1"."""
+    m = s.parts.map
+    costs = [
+        f"{m.names[a]} {entry_cost(s, a)}{' (rough)' if m.rough[a] else ''}" for a in f.route[1:]
+    ]
+    return f"its movement points spent: {listed(costs)}"
 
 
 @lru_cache(maxsize=4096)

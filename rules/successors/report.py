@@ -41,7 +41,7 @@ LANDED = r"(?P<what>\d.*?) in (?P<at>[^()]+?)(?P<invasion> \(a sea invasion\))?"
 LAND = re.compile(_SEAT + r" lands " + LANDED + "$")
 HALT = re.compile(
     _SEAT
-    + r"'s force halts in (?P<at>.+?)(?:, its movement points spent \(l\.26-28\)|, \d+ MP unused)?$"
+    + r"'s force halts in (?P<at>.+?)(?:, its movement points spent(?:: .+?)? \(l\.26-28\)|, \d+ MP unused)?$"
 )
 MOVE_END = re.compile(_SEAT + r" ends its movement$")
 NO_MOVE = re.compile(_SEAT + r" does not move \(l\.25-32\)$")
