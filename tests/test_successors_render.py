@@ -21,6 +21,7 @@ from PIL import Image
 from successors_helpers import (
     BLUE,
     SEATS,
+    allied,
     fleets,
     leader_at,
     moving,
@@ -552,6 +553,25 @@ def test_the_setups_header_names_who_chooses_a_home_or_buys(kind: str, header: s
     panel = map_layout(OURS).panel
     bold = [t.text for t in drawn(kind)[1].texts if t.bold and overlap(t.box, panel)]
     assert bold == ([who] if who else [])  # the players' table's line of who decides
+
+
+def test_seats_of_one_player_are_named_alike_in_the_players_table() -> None:
+    """A trial's table read "Red" beside "Yellow (the hard AI)" and "Green (the hard AI)": the
+    box had lines to spare for two names of three. Every seat of one player is named alike,
+    whole where there is room for each, else each shortened alike."""
+    for kind in ("4 players, mid-game", "over, 4 players"):
+        for pairs in ((), ((1, 3),), ((1, 3), (0, 2))):
+            s = kinds()[kind].clone()
+            for a, b in pairs:
+                s = allied(s, a, b)
+            hard = dict(zip(s.seats, ("you", *["the hard AI"] * 3), strict=True))
+            img, sheet = picture(GAME.view(s, None), hard)
+            panel = [t.text for t in sheet.texts if overlap(t.box, map_layout(OURS).panel)]
+            assert faults(img, sheet, map_layout(OURS)) == []
+            named = {t for t in panel if t.split(" ")[0].lower() in s.seats[1:]}
+            whole = {f"{seat.capitalize()} (the hard AI)" for seat in s.seats[1:]}
+            short = {seat.capitalize() for seat in s.seats[1:]}
+            assert named in (whole, short), (kind, pairs, named)
 
 
 def test_a_note_too_long_for_its_row_takes_a_row_for_each_part() -> None:

@@ -548,9 +548,10 @@ def _panel(pen: _Pen, v: View, names: Names | None, box: Box) -> None:
     """A line per player in this game turn's order (the setup: seat order): its place, its
     colour, its player, its Talents, chits and points; one more for a captive leader, an
     alliance or an elimination. A player's name, with its colour ("Red (the greedy AI)"),
-    too long to sit beside the figures gets a line of its own, the figures under it, while
-    the box has the lines to spare; else it is shortened ("Red (greedy AI)", then "Red"
-    where two seats share the name, "hard AI" where none does), and cut short only when
+    too long to sit beside the figures gets a line of its own, the figures under it, when
+    the box has the lines to spare for every such name; else each is shortened ("Red
+    (greedy AI)", then "Red" where two seats share the name, "hard AI" where none does), a
+    name shortened for one seat shortened for each seat it names, and cut short only when
     that is not enough."""
     s = v.state
     half = scores(s)
@@ -566,6 +567,13 @@ def _panel(pen: _Pen, v: View, names: Names | None, box: Box) -> None:
     stats = {seat: _stats(v, seat, half[seat]) for seat in order}
     notes = {seat: _note(v, seat, hue) for seat in order}
     spare = (box[3] - y) // PANEL_ROW - len(order) - sum(1 for n in notes.values() if n)
+    room = {seat: box[2] - 6 - ink_width(stats[seat]) - 2 * PAD - 8 - x for seat in order}
+    long = {s for s in order if ink_width(who[s], TEXT, s == now) + 2 * PAD > room[s]}
+    # every name too long gets a line of its own, or none does: seats alike are named alike
+    # (a trial saw "Red" beside "Yellow (the hard AI)" and "Green (the hard AI)")
+    own_line = long if spare >= len(long) else set()
+    spare -= len(own_line)
+    cut = {plain[s] for s in long - own_line}  # a player's name cut for one seat: for all
     rows = {seat: _note_rows(notes[seat], box[2] - 6 - x) for seat in order}
     for seat in order:  # a note too long for a row takes a row for each part, room allowing
         extra = len(rows[seat]) - 1
@@ -580,15 +588,15 @@ def _panel(pen: _Pen, v: View, names: Names | None, box: Box) -> None:
         swatch = (x - 26, y + 4, x - 6, y + 24)
         pen.rect(swatch, s.seats[seat], "ink")
         pen.sheet.marks.append(swatch)
-        name, room = who[seat], stats_x - 8 - x
-        if ink_width(name, TEXT, bold) + 2 * PAD > room and spare > 0:
-            spare -= 1
+        name = who[seat]
+        if seat in own_line:
             pen.write(x, y + 2, _fit(name, box[2] - 6 - x, TEXT, bold), bold=bold)
             y += PANEL_ROW
         else:
             short = hue[seat] if shared[seat] else plain[seat]  # what tells the seat apart
-            cell = _cell([name, name.replace("(the ", "("), short], room, bold)
-            pen.write(x, y + 2, _fit(cell, room, TEXT, bold), bold=bold)
+            forms = [short] if plain[seat] in cut else [name, name.replace("(the ", "("), short]
+            cell = _cell(forms, room[seat], bold)
+            pen.write(x, y + 2, _fit(cell, room[seat], TEXT, bold), bold=bold)
         pen.write(stats_x, y + 2, stats[seat])
         y += PANEL_ROW
         for note in rows[seat]:
