@@ -38,7 +38,7 @@ from test_successors_rules import begun, contest
 from bot.terminal.local import amain
 from rules.capabilities import menus_of, narration_of, notation_of, orders_of, reference_of, talk_of
 from rules.errors import IllegalAction, InvalidOrder
-from rules.successors import GAME, State, SuccessorsOptions, economy
+from rules.successors import GAME, State, Successors, SuccessorsOptions, economy
 from rules.successors.economy import EVENT_ELEPHANTS, REVENUE_BUY
 from rules.successors.engine import OPTIONS, frame
 from rules.successors.notation import parse
@@ -878,6 +878,23 @@ async def test_the_hand_tells_a_purchase_as_the_range_of_counts_it_allows(tmp_pa
     (listed,) = re.findall(r"^You may play: .*$", out.getvalue(), re.M)
     assert "`buy 1 levy at Egypt` to `buy 5 levy at Egypt` (any of 1-5)" in listed, listed
     assert "`buy 5 levy at Egypt`," not in listed
+
+
+async def test_the_hand_on_turn_names_the_steps_aside_beside_the_decisions_steps(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A trial read `hand`'s "You may play:" (its purchases) as all it might do and missed
+    the chits it could arm: the kinds of step aside follow, as `options` gives them."""
+    s = holding(buying(started(3)), BLUE, 8)
+    monkeypatch.setattr(Successors, "new_game", lambda *_: s.clone())
+    out = io.StringIO()
+    args = ["--game", "successors", "--play", "blue", "--seed", "7"]
+    args += ["--db", str(tmp_path / "s.sqlite3"), "--boards", str(tmp_path / "b")]
+    await amain(args, iter(["hand", "quit"]), out, FakeRenderer())
+    text = out.getvalue()
+    played = text.index("\nYou may play: `buy 1 levy at Egypt`")
+    aside = text.index("\nAlso at any time, whoever decides: `give`, `offer`, `arm`.\n")
+    assert aside > played, text
 
 
 def test_a_prompt_offers_only_what_the_rules_allow_now() -> None:

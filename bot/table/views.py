@@ -166,14 +166,11 @@ class Views:
         """The kinds of step the caller's seat may take though the decision is not its own
         (a gift, an offer: Turns.steps_aside, read from its own view), as a line after the
         decision's: a trial read "All allowed steps" and did not know them allowed."""
+        hand = self.shared.texts.command(g.info.id, "hand")
         for seat in self.shared.texts.user_seats(record, user):
-            steps = turns_of(g).steps_aside(state, seat)
-            if steps:
-                view = g.view(state, seat)
-                words = dict.fromkeys(notation_of(g).describe(view, a).split()[0] for a in steps)
-                hand = self.shared.texts.command(g.info.id, "hand")
-                said = ", ".join(f"`{w}`" for w in words)
-                return f"\nAlso at any time, whoever decides: {said} ({hand} lists each step)."
+            said = aside_kinds(g, state, seat)
+            if said:
+                return f"\n{said} ({hand} lists each step)."
         return ""
 
     @answers()
@@ -201,6 +198,8 @@ class Views:
         if now == seat:  # told as `options` tells them: a purchase's counts as their range
             entries, key = menus_of(g).grouped_choices(view, g.legal_actions(state))
             lines.append("You may play: " + ", ".join(entries) + (f" ({key}.)" if key else ""))
+            # (a trial read the decision's steps alone as all it might do)
+            lines += [f"{said}." for said in [aside_kinds(g, state, seat)] if said]
             buttons = self.shared.texts.private_buttons(record, state, seat)
         elif seat == self.shared.texts.seat_aside(record, state, user):
             buttons = self.shared.texts.aside_buttons(record, state, seat)
@@ -283,3 +282,15 @@ def _players(g: AnyGame) -> str:
     if lo == hi:
         return names.get(lo, str(lo))
     return f"{names.get(lo, str(lo))} to {names.get(hi, str(hi))}"
+
+
+def aside_kinds(g: AnyGame, state: object, seat: Seat) -> str:
+    """The kinds of step `seat` may take though the decision is not its own (a gift, an
+    offer: Turns.steps_aside, read from its own view): "Also at any time, whoever decides:
+    `give`, `offer`"; "" when it has none."""
+    steps = turns_of(g).steps_aside(state, seat)
+    if not steps:
+        return ""
+    view = g.view(state, seat)
+    words = dict.fromkeys(notation_of(g).describe(view, a).split()[0] for a in steps)
+    return "Also at any time, whoever decides: " + ", ".join(f"`{w}`" for w in words)
