@@ -8,6 +8,7 @@ HTTP layer faked at the wire, and at the terminal."""
 from __future__ import annotations
 
 import io
+import random
 from pathlib import Path
 from typing import Any
 
@@ -19,10 +20,12 @@ from fakes import FakeRenderer
 from successors_helpers import BLUE, GREEN, RED, allied, at, controlled, put, started
 from test_successors_discord_asides import sc, started_and_an_ai_steps
 
+from ai.successors import choose, why
 from bot.table.ai_users import ai_user
 from bot.terminal.local import amain
 from db import GameRecord, NewAction
-from rules.successors import State, Successors
+from rules.successors import GAME, State, Successors
+from rules.successors import state as st
 from rules.successors.engine import frame
 
 ALICE, BOB = 21, 22
@@ -283,3 +286,17 @@ async def test_an_undo_after_an_ais_answer_at_once_is_told_that_a_step_aside_sto
         "anyone's step aside (a gift, a ransom, a chit, an alliance offered, answered or "
         "ended) or a hand-off to another seat)."
     ) in text, text
+
+
+def test_a_called_allys_why_is_said_once_at_its_moves_end_not_at_a_later_step_of_his_turn() -> None:
+    """The why of a called ally's move follows its movement's end; a step of its later in
+    its ally's turn (a retreat in his combat) is not explained as that move again."""
+    s = GAME.apply(blue_calls_green(green_at="syr"), st.Call("green"))
+    start = s
+    while GAME.to_move(s) == "green":
+        s = GAME.apply(s, choose("greedy", GAME.view(s, "green"), random.Random(0)))
+    said = why.called_why(GAME.view(start, None), GAME.view(s, None), "green", "greedy")
+    assert said is not None and said.startswith("_Why: Green, called by its ally Blue, joins")
+    s = GAME.apply(s, st.EndMove())  # Blue's combat
+    assert s.frames[-1][0] == "combat"
+    assert why.called_why(GAME.view(start, None), GAME.view(s, None), "green", "greedy") is None

@@ -95,7 +95,9 @@ def called_why(start: View, end: View, seat: str, level: str) -> str | None:
     if seat not in a.seats:
         return None
     i, caller = a.seats.index(seat), a.current
-    if caller in (NO, i) or i not in a.called:
+    if caller in (NO, i) or i not in a.called or not a.frames:
+        return None
+    if a.frames[-1][:2] != ("move", caller):  # (a retreat of its later in his turn: no)
         return None
     if level == "random":
         return "_Why: the random AI picks any allowed step._"
