@@ -15,6 +15,7 @@ from successors_helpers import (
     holding,
     leader_at,
     moving,
+    order,
     put,
     started,
     units,
@@ -347,3 +348,16 @@ def test_the_odds_grow_with_the_units_and_the_cavalrys_first_rolls() -> None:
     assert cav > inf
     stopped = odds.battle(odds.Side((0, 0, 2, 0)), odds.Side((0, 1, 0, 1)), hits, 5).win
     assert stopped < cav
+
+
+def test_no_unit_is_sent_back_where_a_unit_came_from_in_this_movement() -> None:
+    """Two trials' AIs swapped levies between two of their areas, each walking 3 MP (as if
+    neither had moved): a unit goes nowhere its own units came from in this movement."""
+    s = controlled(started(3), 0, "ara", "cse")
+    s = moving(put(put(put(s, "ara", 0, levy=1), "cse", 0, levy=1), "egy", 0, levy=2))
+    s = order(s, "move 1 levy Coele-Syria Arabia")
+    m = s.parts.map
+    came = moves.Planner(s, 0).plans_from(m.index["ara"])
+    assert came and all(p.dest != m.index["cse"] for p in came), came
+    stayed = moves.Planner(s, 0).plans_from(m.index["egy"])  # nothing came to Egypt
+    assert any(p.dest == m.index["cse"] for p in stayed)

@@ -493,8 +493,11 @@ class Planner:
             if stays and not leader:
                 cost += self.exposure(src, here, counts)
             near = reach(s, seat, src, self.mp(src, leader))
+            back = () if leader else self.sent_here_from(src)
             best = -99.0
             for dest, path in near.items():
+                if dest in back:  # a swap: as if the unit sent here had stayed
+                    continue
                 quiet = not board.unfriendly_here(s, dest, seat) and not settled(s, seat, dest)
                 if single and how == "all" and quiet:
                     continue
@@ -509,12 +512,28 @@ class Planner:
                 best = max(best, score)
                 out.append(Plan(src, tuple(sorted(units.items())), leader, path, score, kind))
             if best < AFAR_BELOW:
-                out += self.afar(src, units, leader, cost, near)
+                out += [p for p in self.afar(src, units, leader, cost, near) if p.dest not in back]
         if self.params.detach and (fixed is None or (f is not None and f.leader == NO)):
             out += self.detached(src, free, here, fixed)
         if self.params.leader_stake and leader_here and fixed is None and free:
             out += self.shelters(src, here)
         return out
+
+    def sent_here_from(self, src: int) -> set[int]:
+        """The areas units of the seat's came to `src` from in this movement: sending others
+        back there is a swap, as if those had stayed (two trials' AIs swapped levies between
+        two of their areas, each walking 3 MP)."""
+        s = self.s
+        if not any(a == src and c // 4 in (self.seat, st.MERC + self.seat) for a, c, _ in s.moved):
+            return set()
+        found, todo = set[int](), [src]
+        while todo:  # back along the entries made this turn (l.27's ledger of them)
+            at = todo.pop()
+            for to, frm in s.entered:
+                if to == at and frm not in found and frm != src:
+                    found.add(frm)
+                    todo.append(frm)
+        return found
 
     def shelters(self, src: int, here: Counts) -> list[Plan]:
         """The leader alone from his stack at `src` to another stack of his own in reach, or
