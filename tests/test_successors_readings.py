@@ -209,7 +209,10 @@ def test_q12_an_alliance_both_allies_break_ends_once() -> None:
     s = GAME.apply(GAME.apply(s, Break("blue", "red")), Break("red", "blue"))
     s = begun(at(s, RED, 0))
     assert s.alliances == () and s.breaks == ()
-    assert "The alliance of Red and Blue is over" in s.news
+    assert (
+        "The alliance of Red and Blue is over: Red's player turn begins, where the end it "
+        "announced takes effect (Q12)" in s.news
+    ), s.news
     later = begun(at(s, BLUE, 0))
     assert not any("alliance" in line for line in later.news)
 

@@ -426,7 +426,12 @@ def end_alliances(s: State, seat: int) -> None:
         pair = (min(who, other), max(who, other))
         s.alliances = tuple(p for p in s.alliances if p != pair)
         s.allied_since = tuple(x for x in s.allied_since if x[:2] != pair)
-        say(s, f"The alliance of {title(s, who)} and {title(s, other)} is over")
+        # told when it takes effect, with why now (a trial saw it come amid its own combat)
+        say(
+            s,
+            f"The alliance of {title(s, who)} and {title(s, other)} is over: "
+            f"{title(s, who)}'s player turn begins, where the end it announced takes effect (Q12)",
+        )
         # the ally's own break of it is done with it (a trial was told it ended twice)
         s.breaks = tuple(b for b in s.breaks if b != (other, who))
     s.breaks = tuple(b for b in s.breaks if b[0] != seat)
