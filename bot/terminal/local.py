@@ -59,6 +59,7 @@ DEFAULT_BOARDS = "./boards"
 YES = {"yes", "y"}
 NO = {"no", "n"}
 WORDS_WIDTH = 100  # the board's words wrapped for a terminal
+NEXT = "Next: "  # how the line naming who decides next begins
 YOUR_VIEW = "your-view.png"  # the picture of the keyboard's seat's own view (`hand`)
 MAX_AI_PAUSE = 60.0  # seconds between two AI steps shown (--ai-pause)
 MIN_THINK, MAX_THINK = 0.05, 60.0  # a hard AI's seconds over a step (--think)
@@ -451,6 +452,7 @@ class LocalClient:
         self.sleep = sleep
         self.hint_button: str | None = None  # the last hint's "Play this turn"
         self.stop_asked = False  # Ctrl-C came while a line was worked on
+        self.last_next = ""  # the last `Next:` line printed
 
     def ask_stop(self) -> None:
         """Ctrl-C while a line is worked on (called in the signal handler): the AIs stop
@@ -532,7 +534,7 @@ class LocalClient:
         }
         for i in range(-1, len(lines)):
             if i >= 0:
-                self.say(f"{prefix}{lines[i]}")
+                self.say(f"{prefix}{self._next_said(lines[i])}")
             for line in told:
                 if under[line] == i:
                     self.say(f"(to you alone) {line}")
@@ -559,6 +561,17 @@ class LocalClient:
         elif reply.file is not None:
             self._write(Path(reply.file.filename), reply.file.data, "saved")
         self.held = held
+
+    def _next_said(self, line: str) -> str:
+        """A `Next:` line as printed: said again word for word (a step aside of another seat's
+        came in between: an AI's answer at once), its head alone, "as above" (a trial read
+        one long purchase prompt three times over)."""
+        if not line.startswith(NEXT):
+            return line
+        if line == self.last_next:
+            return f"{NEXT}{line.split(': ', 2)[1]}: the same decision as above"
+        self.last_next = line
+        return line
 
     def _hold_last(
         self, reply: Reply, text: str, prefix: str
