@@ -273,6 +273,18 @@ def test_an_events_purchase_the_roller_cannot_make_says_why_none_is_bought() -> 
     assert GAME.to_move(friends) == "red" and Buy("el", "nin") in GAME.legal_actions(friends)
 
 
+def test_units_an_event_places_beside_anothers_are_told_why_they_do_not_fight_now() -> None:
+    """A trial saw Red's 2 infantry received in Susiana, where its levy stood, and no
+    battle nor word of why: a battle comes only if a side wants it, in the roller's combat
+    phase (l.35)."""
+    s = put(started(3), "sus", BLUE, levy=1)
+    s = deal(at(s, RED, 1, frame("event_roll", RED)), 1, 5, 3)  # ODD 53, The Silver Shields
+    assert (
+        "Red receives 2 infantry in Susiana, beside Blue's units: a battle there comes only "
+        "if a side wants it, in Red's combat phase (l.35)" in s.news
+    ), s.news
+
+
 def test_events_count_ports_fleets_and_units_in_the_singular_and_none_as_none() -> None:
     """Read at the table: "Green controls 1 ports", "loses 1 of its 1 fleets", "for its 1
     units"."""

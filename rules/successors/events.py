@@ -368,7 +368,28 @@ def receive(s: State, seat: int, step: Step) -> None:
         return
     got = [board.place(s, at, seat, t, n) for t, n in enumerate(step.units)]
     short = fewer_told(s, seat, step.units, got)
-    say(s, f"{title(s, seat)} receives {units_text(got)} in {area_name(s, at)}{short}")
+    say(
+        s,
+        f"{title(s, seat)} receives {units_text(got)} in {area_name(s, at)}{short}{_beside(s, seat, at)}",
+    )
+
+
+def _beside(s: State, seat: int, at: int) -> str:
+    """Units received where another player's stand: no battle now, one only if a side
+    wants it in the roller's combat phase (l.35; a trial saw enemy units placed in its
+    province and no word of why they did not fight)."""
+    others = [
+        k
+        for k in range(s.players)
+        if k != seat and board.seat_units(s, at, k) and not board.allied(s, seat, k)
+    ]
+    if not others:
+        return ""
+    whose = listed([f"{title(s, k)}'s" for k in others])
+    return (
+        f", beside {whose} units: a battle there comes only if a side wants it, in "
+        f"{title(s, seat)}'s combat phase (l.35)"
+    )
 
 
 def may_buy(s: State, seat: int, step: Step) -> None:
