@@ -129,7 +129,10 @@ def test_a_battle_whose_defenders_all_retreated_is_won_without_asking_the_attack
     (l.45: the attacker's retreat comes after the defender's, and nobody is left to fight)."""
     s = deal(order(contest({"inf": 3}, {"inf": 1}), "fight red at Arabia"), 1, 1, 1, 1)
     asked = prompt(s, "red")
-    assert "to an adjacent area with no unfriendly units, not one an attacker came from" in asked
+    assert (  # whose side's rule, said (a trial read two wordings and no reason)
+        "to an adjacent area with no unfriendly units, not one an attacker came from (Q20: the "
+        "defender's)" in asked
+    )
     s = order(s, "retreat all to Mesopotamia", "red")
     assert s.battle is None and "Blue wins the battle in Arabia" in s.news, s.news
     both = order(
@@ -137,7 +140,9 @@ def test_a_battle_whose_defenders_all_retreated_is_won_without_asking_the_attack
         "stand",
         "red",
     )
-    assert "to an adjacent area its side holds, or an empty one (Q20)" in prompt(both)
+    assert "to an adjacent area its side holds, or an empty one (Q20: the attacker's)" in prompt(
+        both
+    )
 
 
 def test_a_second_revolt_where_one_goes_on_says_its_marker_stays() -> None:

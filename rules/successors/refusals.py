@@ -343,10 +343,14 @@ def _retreat_text(s: State, seat: int) -> str:
     """l.45: the defender retreats first, then the attacker, each where Q20 lets its side go
     (a trial saw one place offered and nothing why)."""
     b = s.battle
+    # whose side it retreats as, said (a trial read the two wordings and no reason)
     if b is not None and seat in combat.side_seats(s, b, 0):
-        where = "an adjacent area its side holds, or an empty one (Q20)"
+        where = "an adjacent area its side holds, or an empty one (Q20: the attacker's)"
     else:
-        where = "an adjacent area with no unfriendly units, not one an attacker came from (Q20)"
+        where = (
+            "an adjacent area with no unfriendly units, not one an attacker came from (Q20: "
+            "the defender's)"
+        )
     return f"retreat units from the battle to {where}, or stand (l.45)"
 
 
