@@ -885,6 +885,25 @@ async def test_the_hand_tells_a_purchase_as_the_range_of_counts_it_allows(tmp_pa
     assert "`buy 5 levy at Egypt`," not in listed
 
 
+async def test_a_move_after_purchases_that_ran_out_of_talents_halts_its_force(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A trial's `buy 1 levy at Phoenicia; move 1 levy Phoenicia Coele-Syria` spent its last
+    Talent, and the halt the move implies was taken for a `done` of the purchases that had
+    ended by themselves: "Step 2 (`move ...`) was not needed", its force left standing. A
+    finishing step a longer one implies closes what that step began."""
+    s = buying(put(started(3, money=1), "ara", BLUE, levy=1))
+    monkeypatch.setattr(Successors, "new_game", lambda *_: s.clone())
+    out = io.StringIO()
+    args = ["--game", "successors", "--play", "blue", "--seed", "7"]
+    args += ["--db", str(tmp_path / "s.sqlite3"), "--boards", str(tmp_path / "b")]
+    order = "buy 1 levy at Egypt; move 1 levy Arabia Coele-Syria"
+    await amain(args, iter([order, "quit"]), out, FakeRenderer())
+    text = out.getvalue()
+    assert "• Blue's force halts in Coele-Syria, 1 MP unused\n" in text, text
+    assert "was not needed" not in text, text
+
+
 async def test_the_hand_on_turn_names_the_steps_aside_beside_the_decisions_steps(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

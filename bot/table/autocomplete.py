@@ -5,11 +5,12 @@ public does not see (a hand) gets them from its own view, and nobody else gets a
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from db import GameRecord
 from rules.capabilities import notation_of, orders_of, reference_of
 from rules.errors import clip
-from rules.game import Seat
+from rules.game import Seat, Step
 
 from .channel_games import ChannelGames
 from .loading import AnyGame, GameLoader
@@ -161,7 +162,7 @@ class Autocomplete:
         value = tagged(record.version, prefix + text)
         if not steps or not self.texts.front.suggests(value):
             return None
-        if not playable(g, state, [s.action for s in steps]):
+        if not playable(g, state, steps):
             return None
         said = "; ".join(s.text for s in steps)
         name = f"{prefix}{text}" + ("" if said.lower() == text.lower() else f" → {said}")
@@ -188,10 +189,10 @@ class Autocomplete:
         return [name for name in topics if t in name][:limit]
 
 
-def playable(g: AnyGame, state: object, actions: list[object]) -> bool:
+def playable(g: AnyGame, state: object, steps: Sequence[Step[object]]) -> bool:
     """Whether the steps may be played in order from `state`, up to a reveal (an order is
     played up to a die roll or a card draw: the rest waits until it is seen)."""
-    _, played = walked(g, state, actions)
+    _, played = walked(g, state, steps)
     return played
 
 
@@ -211,4 +212,4 @@ def _after(g: AnyGame, state: object, viewer: Seat | None, head: str) -> object 
         steps = orders_of(g).read_order(g.view(state, viewer), kept, reader(g, state))
     except ValueError:
         return None
-    return ahead(g, state, [s.action for s in steps])
+    return ahead(g, state, steps)

@@ -27,7 +27,7 @@ from .hints import HINT, HintOrders
 from .loading import AnyGame, public
 from .order_entry import Alternatives, Drafts, Entry, Picks, RecentOrders, read_entry
 from .parts import SharedParts
-from .pipeline import CONFIRM, AfterFinish, Outcome, idle_question
+from .pipeline import CONFIRM, AfterFinish, Outcome, idle_question, made_needless
 from .refusal import ServiceError, answers
 from .reminders import SNOOZE_ID
 from .reply import Button, Menu, Reply
@@ -328,7 +328,7 @@ class Moves:
             before = orders_of(g).read_order(view, "; ".join(parts[: step - 1]), r.seat or "")
         except ValueError:
             return None
-        return ahead(g, r.state, [s.action for s in before])
+        return ahead(g, r.state, before)
 
     def _alternatives(
         self, r: Reading, kept: str, e: AmbiguousName, confirmed: bool
@@ -346,7 +346,7 @@ class Moves:
             before = orders_of(g).read_order(view, "; ".join(texts[: e.step - 1]), r.seat or "")
         except ValueError:
             before = []
-        at = ahead(g, r.state, [s.action for s in before]) if e.step > 1 else r.state
+        at = ahead(g, r.state, before) if e.step > 1 else r.state
         if at is not None:
             legal = g.legal_actions(at)
             candidates = [a for a in candidates if a in legal]
@@ -630,20 +630,21 @@ class Moves:
         return await self._order(channel, user, Entry(shown or name), read, None, None, kind)
 
 
-def ahead(g: AnyGame, state: object, actions: Sequence[object]) -> object | None:
+def ahead(g: AnyGame, state: object, steps: Sequence[Step[object]]) -> object | None:
     """The position after the first steps of an order, seen before it is played: None when a
     step is refused or reaches a die roll or a card draw (the game holds no future: a reveal
     commits)."""
-    reached, _ = walked(g, state, actions)
+    reached, _ = walked(g, state, steps)
     return reached
 
 
-def walked(g: AnyGame, state: object, actions: Sequence[object]) -> tuple[object | None, bool]:
+def walked(g: AnyGame, state: object, steps: Sequence[Step[object]]) -> tuple[object | None, bool]:
     """`ahead`'s position, and whether every step up to where it stopped could be played:
     False when a step is refused, True when they all play or the walk stops at a reveal."""
     credits = 0  # finishing steps made needless: skipped, as in play
-    for a in actions:
-        if orders_of(g).finishing(a) and credits:
+    for step in steps:
+        a = step.action
+        if made_needless(g, step, credits):
             credits -= 1
             continue
         try:

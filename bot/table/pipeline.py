@@ -388,7 +388,7 @@ class TurnPipeline:
         its chance steps dealt. True when it revealed dice or a card (the order ends)."""
         g, action = order.g, step.action
         where = step_where(step.as_typed, step.number or k, order.typed or total)
-        if self._needless(order, action, where, last=k == total):
+        if self._needless(order, step, where, last=k == total):
             return False
         who = self._check_actor(order, action, where)
         if not order.confirmed:
@@ -402,11 +402,13 @@ class TurnPipeline:
         await self._deal_after(order, nxt, who)
         return revealing
 
-    def _needless(self, order: OrderUnderWay, action: object, where: str, *, last: bool) -> bool:
+    def _needless(
+        self, order: OrderUnderWay, step: Step[object], where: str, *, last: bool
+    ) -> bool:
         """A finishing step for what already ended by itself, or a last one that closes
         nothing of the one who played the order: noted, not played."""
-        g = order.g
-        if orders_of(g).finishing(action) and order.credits:
+        g, action = order.g, step.action
+        if made_needless(g, step, order.credits):
             order.credits -= 1
             order.notes.append(f"{where} was not needed: that had already ended by itself.")
             return True
@@ -955,3 +957,12 @@ def announced(
         edit=edit,
         close_text=close_text,
     )
+
+
+def made_needless(g: AnyGame, step: Step[object], credits: int) -> bool:
+    """Whether a finishing step typed in an order closes what an earlier step of it ended
+    by itself (`credits` of those left): skipped with a note, not refused. One a longer
+    typed step implies (the halt that ends `move 1 levy Arabia Syria`) closes what that
+    step began, and is played: a trial's force was left standing so, its halt taken for the
+    `done` of purchases that ran out of Talents."""
+    return credits > 0 and not step.typed and orders_of(g).finishing(step.action)
