@@ -574,6 +574,18 @@ def test_seats_of_one_player_are_named_alike_in_the_players_table() -> None:
             assert named in (whole, short), (kind, pairs, named)
 
 
+def test_a_full_players_table_cuts_no_name_nor_note() -> None:
+    """A trial's full table read "greed… 1 T" and "leader held by Yellow; allied…": with no
+    row to spare, a name shortens to its colour and a note to its short words."""
+    s = allied(allied(kinds()["4 players, mid-game"], 0, 2), 1, 3)
+    s.leaders = (CAPTIVE + 1, *s.leaders[1:])
+    names = dict(zip(s.seats, ("you", "the hard AI", "the hard AI", "the greedy AI"), strict=True))
+    img, sheet = picture(GAME.view(s, None), names)
+    panel = [t.text for t in sheet.texts if overlap(t.box, map_layout(OURS).panel)]
+    assert faults(img, sheet, map_layout(OURS)) == [] and not any("…" in t for t in panel), panel
+    assert "★ held by Red; ally Green" in panel, panel
+
+
 def test_a_note_too_long_for_its_row_takes_a_row_for_each_part() -> None:
     """A trial read "leader held by Red; allied w…" in the players' table."""
     s = kinds()["captive"].clone()

@@ -567,20 +567,19 @@ def _panel(pen: _Pen, v: View, names: Names | None, box: Box) -> None:
     stats = {seat: _stats(v, seat, half[seat]) for seat in order}
     notes = {seat: _note(v, seat, hue) for seat in order}
     spare = (box[3] - y) // PANEL_ROW - len(order) - sum(1 for n in notes.values() if n)
-    room = {seat: box[2] - 6 - ink_width(stats[seat]) - 2 * PAD - 8 - x for seat in order}
-    long = {s for s in order if ink_width(who[s], TEXT, s == now) + 2 * PAD > room[s]}
-    # every name too long gets a line of its own, or none does: seats alike are named alike
-    # (a trial saw "Red" beside "Yellow (the hard AI)" and "Green (the hard AI)")
-    own_line = long if spare >= len(long) else set()
-    spare -= len(own_line)
-    cut = {plain[s] for s in long - own_line}  # a player's name cut for one seat: for all
     rows = {seat: _note_rows(notes[seat], box[2] - 6 - x) for seat in order}
     for seat in order:  # a note too long for a row takes a row for each part, room allowing
         extra = len(rows[seat]) - 1
         if extra > 0 and spare >= extra:
             spare -= extra
-        elif extra > 0:
-            rows[seat] = ["; ".join(rows[seat])]
+        elif extra > 0:  # no row to spare: in its short words (a trial read "allied…")
+            rows[seat] = [_short_note("; ".join(rows[seat]))]
+    room = {seat: box[2] - 6 - ink_width(stats[seat]) - 2 * PAD - 8 - x for seat in order}
+    long = {s for s in order if ink_width(who[s], TEXT, s == now) + 2 * PAD > room[s]}
+    # every name too long gets a line of its own, or none does: seats alike are named alike
+    # (a trial saw "Red" beside "Yellow (the hard AI)" and "Green (the hard AI)")
+    own_line = long if spare >= len(long) else set()
+    cut = {plain[s] for s in long - own_line}  # a player's name cut for one seat: for all
     for k, seat in enumerate(order):
         stats_x = box[2] - 6 - ink_width(stats[seat]) - 2 * PAD
         bold = seat == now
@@ -594,8 +593,11 @@ def _panel(pen: _Pen, v: View, names: Names | None, box: Box) -> None:
             y += PANEL_ROW
         else:
             short = hue[seat] if shared[seat] else plain[seat]  # what tells the seat apart
-            forms = [short] if plain[seat] in cut else [name, name.replace("(the ", "("), short]
-            cell = _cell(forms, room[seat], bold)
+            forms = [name, name.replace("(the ", "("), short]
+            # its colour last: never "greed…" (a trial's), which its swatch tells apart
+            cell = _cell(
+                [*(forms[2:] if plain[seat] in cut else forms), hue[seat]], room[seat], bold
+            )
             pen.write(x, y + 2, _fit(cell, room[seat], TEXT, bold), bold=bold)
         pen.write(stats_x, y + 2, stats[seat])
         y += PANEL_ROW
@@ -608,11 +610,11 @@ def _cell(names: list[str], room: float, bold: bool) -> str:
     """A player's name as a cell of the table: the first of its forms that fits ("Red (the
     greedy AI)", "Red (greedy AI)", then what tells the seat apart beside its colour's
     swatch: its name, or its colour where another seat has the same name), else the last
-    without its article ("hard AI" for "the hard AI")."""
+    (its colour)."""
     for name in names:
         if ink_width(name, TEXT, bold) + 2 * PAD <= room:
             return name
-    return names[-1].removeprefix("the ")
+    return names[-1]
 
 
 def _stats(v: View, seat: int, half: int) -> str:
@@ -631,6 +633,12 @@ def _note_rows(note: str, width: float) -> list[str]:
     if ink_width(note) + 2 * PAD <= width:
         return [note]
     return note.split("; ")
+
+
+def _short_note(note: str) -> str:
+    """A note in fewer words, for a row with no room for its own: "★ held by Yellow; ally
+    Green" (★ the legend's leader)."""
+    return note.replace("leader held by ", "★ held by ").replace("allied with ", "ally ")
 
 
 def _note(v: View, seat: int, who: list[str]) -> str:
