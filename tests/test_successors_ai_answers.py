@@ -239,13 +239,14 @@ def blue_calls_green(*, green_at: str) -> State:
     [
         (
             "syr",
-            "Why: Green, called by its ally Blue, joins his battle in Arabia with 2 infantry: "
-            "his 1 unit there could not win it alone.",
+            "Why: Green, called by its ally Blue, joins Blue's battle in Arabia with 2 infantry: "
+            "Blue's 1 unit there could not win it alone.",
         ),
         (
             "sog",
-            "Why: Green, called by its ally Blue, ends its movement: no battle of his outside "
-            "his provinces is within its reach, and it moves only to fight beside him there.",
+            "Why: Green, called by its ally Blue, ends its movement: none of Blue's battles is "
+            "within its reach (it joins none in Blue's own provinces, which its units would "
+            "take from Blue, l.10).",
         ),
     ],
 )
@@ -299,7 +300,7 @@ def test_a_called_allys_why_is_said_once_at_its_moves_end_not_at_a_later_step_of
     while GAME.to_move(s) == "green":
         s = GAME.apply(s, choose("greedy", GAME.view(s, "green"), random.Random(0)))
     said = why.called_why(GAME.view(start, None), GAME.view(s, None), "green", "greedy")
-    assert said is not None and said.startswith("_Why: Green, called by its ally Blue, joins")
+    assert said is not None and said.startswith("_Why: Green, called by its ally Blue, joins Blue")
     s = GAME.apply(s, st.EndMove())  # Blue's combat
     assert s.frames[-1][0] == "combat"
     assert why.called_why(GAME.view(start, None), GAME.view(s, None), "green", "greedy") is None

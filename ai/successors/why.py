@@ -111,22 +111,24 @@ def called_why(start: View, end: View, seat: str, level: str) -> str | None:
         said = [_joins(a, x, i, caller) for x in joined]
         return f"_Why: {who} {'; '.join(said)}._"
     if not _moved(b, a, i):
+        ally = names.title(a, caller)  # named, not "his" (a trial could not tell whose)
         return (
-            f"_Why: {who} ends its movement: no battle of his outside his provinces is within "
-            "its reach, and it moves only to fight beside him there._"
+            f"_Why: {who} ends its movement: none of {ally}'s battles is within its reach (it "
+            f"joins none in {ally}'s own provinces, which its units would take from {ally}, "
+            "l.10)._"
         )
     return f"_Why: {who} moves toward his battles: none was within its reach in this turn._"
 
 
 def _joins(s: State, area: int, seat: int, caller: int) -> str:
-    """How the seat joins its caller's battle: "joins his battle in Arabia with 2 infantry,
-    fewer than his 3 there, so that the area won is his (l.10)"."""
+    """How the seat joins its caller's battle: "joins Blue's battle in Arabia with 2
+    infantry, fewer than Blue's 3 there, so that the area won is Blue's (l.10)"."""
     ours, his = board.seat_units(s, area, seat), board.seat_units(s, area, caller)
-    where = s.parts.map.names[area]
-    said = f"joins his battle in {where} with {names.units_text(mine(s, area, seat))}"
+    where, ally = s.parts.map.names[area], names.title(s, caller)
+    said = f"joins {ally}'s battle in {where} with {names.units_text(mine(s, area, seat))}"
     if ours < his:
-        return f"{said}, fewer than his {his} there, so that the area won is his (l.10)"
-    return f"{said}: his {count_of(his, 'unit')} there could not win it alone"
+        return f"{said}, fewer than {ally}'s {his} there, so that the area won is {ally}'s (l.10)"
+    return f"{said}: {ally}'s {count_of(his, 'unit')} there could not win it alone"
 
 
 # --- the hint -------------------------------------------------------------------------------
