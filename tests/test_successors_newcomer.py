@@ -18,6 +18,7 @@ from successors_helpers import (
     BLUE,
     GREEN,
     RED,
+    allied,
     area,
     at,
     controlled,
@@ -919,6 +920,13 @@ async def test_the_hand_on_turn_names_the_steps_aside_beside_the_decisions_steps
     played = text.index("\nYou may play: `buy 1 levy at Egypt`")
     aside = text.index("\nAlso at any time, whoever decides: `give`, `offer`, `arm`.\n")
     assert aside > played, text
+
+
+def test_the_movement_prompt_names_an_ally_to_call() -> None:
+    """A trial's prompt said only "type `end movement`" while `call red` was allowed (l.32)."""
+    s = moving(allied(started(3), BLUE, RED))
+    assert "`call red` (your ally moves in your turn, l.32), or `end movement`" in prompt(s)
+    assert "call" not in prompt(moving(started(3)))
 
 
 def test_a_prompt_offers_only_what_the_rules_allow_now() -> None:

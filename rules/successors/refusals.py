@@ -230,6 +230,12 @@ def _move_how(s: State, legal: Sequence[Action], v: View) -> str:
     voyage = _voyage(s, legal)
     if voyage:
         out.append(f"a voyage, `{voyage}`")
+    # an ally to call, named (a trial read only `end movement` while `call red` was allowed)
+    out += [
+        f"`{describe(v, a)}` (your ally moves in your turn, l.32)"
+        for a in legal
+        if isinstance(a, Call)
+    ]
     return f"type {', '.join([*out, 'or `end movement`'])}" if out else "type `end movement`"
 
 
