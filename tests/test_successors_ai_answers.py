@@ -240,7 +240,8 @@ def blue_calls_green(*, green_at: str) -> State:
         (
             "syr",
             "Why: Green, called by its ally Blue, joins Blue's battle in Arabia with 2 infantry: "
-            "Blue's 1 unit there could not win it alone.",
+            "Blue's 1 unit there could not win it alone; won, the area goes to Green, the ally "
+            "with more units there (l.10).",
         ),
         (
             "sog",
