@@ -532,9 +532,7 @@ class TurnPipeline:
         g, total = order.g, typed_count(steps)
         unplayed: list[str] = []
         for k, step in enumerate(steps[order.played :], start=order.played + 1):
-            if (
-                orders_of(g).finishing(step.action) and order.credits
-            ):  # a `done` for what the reveal ended
+            if made_needless(g, step, order.credits):  # a `done` for what the reveal ended
                 order.credits -= 1
                 order.notes.append(
                     f"{step_where(step.as_typed, step.number or k, total)} was not needed: that "
