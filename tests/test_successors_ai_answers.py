@@ -71,6 +71,19 @@ async def offers_waiting(env: Env) -> tuple[tuple[int, int], ...]:
     return state.offers
 
 
+async def at_the_terminal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, built: State, orders: list[str]
+) -> str:
+    """`chaupal-local --game successors --play blue` from `built`, the orders typed: what
+    it printed."""
+    monkeypatch.setattr(Successors, "new_game", lambda *_: built.clone())
+    out = io.StringIO()
+    args = ["--game", "successors", "--play", "blue", "--seed", "3"]
+    args += ["--db", str(tmp_path / "s.sqlite3"), "--boards", str(tmp_path / "b")]
+    await amain(args, iter(orders), out, FakeRenderer())
+    return out.getvalue()
+
+
 def channel_text(fake: FakeDiscord) -> str:
     return "\n".join(m.content for m in fake.visible if m.channel_id == CHANNEL)
 
@@ -215,12 +228,9 @@ async def test_at_the_terminal_an_ai_answers_an_alliance_right_after_the_offer(
     Green's acceptance is printed right under your offer and its `Next:` line, before you
     type anything else."""
     built = blues_movement(red_leads=True)
-    monkeypatch.setattr(Successors, "new_game", lambda *_: built.clone())
-    out = io.StringIO()
-    args = ["--game", "successors", "--play", "blue", "--seed", "3"]
-    args += ["--db", str(tmp_path / "s.sqlite3"), "--boards", str(tmp_path / "b")]
-    await amain(args, iter(["offer green", "quit"]), out, FakeRenderer())
-    lines = out.getvalue().split("\n")
+    lines = (await at_the_terminal(tmp_path, monkeypatch, built, ["offer green", "quit"])).split(
+        "\n"
+    )
     offered = next(i for i, line in enumerate(lines) if line.startswith("• Blue offers"))
     assert lines[offered + 1].startswith("Next: Blue — "), lines[offered:]
     assert lines[offered + 2].startswith(ALLIES), lines[offered:]
@@ -257,12 +267,9 @@ async def test_an_ai_ally_called_to_move_says_why_it_joins_a_battle_or_none(
     """A trial called its AI ally, which ended its movement at once with no word of why (l.32;
     Q12): the ally's move in the caller's turn ends with its why, as an AI's turn does."""
     built = blue_calls_green(green_at=green_at)
-    monkeypatch.setattr(Successors, "new_game", lambda *_: built.clone())
-    out = io.StringIO()
-    args = ["--game", "successors", "--play", "blue", "--seed", "3"]
-    args += ["--db", str(tmp_path / "s.sqlite3"), "--boards", str(tmp_path / "b")]
-    await amain(args, iter(["call green", "quit"]), out, FakeRenderer())
-    lines = out.getvalue().split("\n")
+    lines = (await at_the_terminal(tmp_path, monkeypatch, built, ["call green", "quit"])).split(
+        "\n"
+    )
     ended = next(i for i, line in enumerate(lines) if "Green ends its movement" in line)
     assert lines[ended + 1] == why, lines[ended - 3 :]
     assert lines[ended + 2].startswith("Next: Blue — "), lines[ended:]
@@ -276,12 +283,9 @@ async def test_an_undo_after_an_ais_answer_at_once_is_told_that_a_step_aside_sto
     aside, anyone's, is named among what no undo goes past."""
     s = put(controlled(started(3), GREEN, "syr"), "ara", BLUE, levy=1)
     built = at(allied(s, BLUE, GREEN), BLUE, 4, frame("move", BLUE))
-    monkeypatch.setattr(Successors, "new_game", lambda *_: built.clone())
-    out = io.StringIO()
-    args = ["--game", "successors", "--play", "blue", "--seed", "3"]
-    args += ["--db", str(tmp_path / "s.sqlite3"), "--boards", str(tmp_path / "b")]
-    await amain(args, iter(["move 1 levy Arabia Syria", "undo", "quit"]), out, FakeRenderer())
-    text = out.getvalue()
+    text = await at_the_terminal(
+        tmp_path, monkeypatch, built, ["move 1 levy Arabia Syria", "undo", "quit"]
+    )
     assert "• Green will end its alliance with Blue" in text, text
     # the same decision after the AI's answer: said once in full (a trial read it thrice)
     assert "\nNext: Blue — game turn 2: the same decision as above\n" in text, text
