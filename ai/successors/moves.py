@@ -527,7 +527,7 @@ class Planner:
         if not any(a == src and c // 4 in (self.seat, st.MERC + self.seat) for a, c, _ in s.moved):
             return set()
         found, todo = set[int](), [src]
-        while todo:  # back along the entries made this turn (l.27's ledger of them)
+        while todo:  # back along the land entries this turn's marches made
             at = todo.pop()
             for to, frm in s.entered:
                 if to == at and frm not in found and frm != src:
