@@ -284,12 +284,13 @@ async def test_an_undo_after_an_ais_answer_at_once_is_told_that_a_step_aside_sto
     s = put(controlled(started(3), GREEN, "syr"), "ara", BLUE, levy=1)
     built = at(allied(s, BLUE, GREEN), BLUE, 4, frame("move", BLUE))
     text = await at_the_terminal(
-        tmp_path, monkeypatch, built, ["move 1 levy Arabia Syria", "undo", "quit"]
+        tmp_path, monkeypatch, built, ["move 1 levy Arabia Syria", "undo", "board", "quit"]
     )
     assert "• Green will end its alliance with Blue" in text, text
     # the same decision after the AI's answer: said once in full (a trial read it thrice)
     assert "\nNext: Blue — game turn 2: the same decision as above\n" in text, text
-    assert text.count("Next: Blue — game turn 2: move a force") == 2, text  # (and once before)
+    # once before; and in full for `board`, asked by the keyboard
+    assert text.count("Next: Blue — game turn 2: move a force") == 3, text
     assert (
         "! `undo`: nothing to undo (steps cannot be taken back past a die roll, a chit dealt, "
         "anyone's step aside (a gift, a ransom, a chit, an alliance offered, answered or "

@@ -534,7 +534,8 @@ class LocalClient:
         }
         for i in range(-1, len(lines)):
             if i >= 0:
-                self.say(f"{prefix}{self._next_said(lines[i])}")
+                said = lines[i] if reply.announcement is None else self._next_said(lines[i])
+                self.say(f"{prefix}{said}")
             for line in told:
                 if under[line] == i:
                     self.say(f"(to you alone) {line}")
@@ -556,6 +557,8 @@ class LocalClient:
                             line, WORDS_WIDTH, initial_indent="  ", subsequent_indent="  "
                         )
                     )
+        if reply.announcement is None:  # (an answer to the keyboard: its prompt said anew)
+            self.last_next = ""
         if reply.file is not None and reply.file.filename == CHART_FILE:
             self._write(self.game_boards() / CHART_FILE, reply.file.data, "chart")
         elif reply.file is not None:
@@ -563,9 +566,9 @@ class LocalClient:
         self.held = held
 
     def _next_said(self, line: str) -> str:
-        """A `Next:` line as printed: said again word for word (a step aside of another seat's
-        came in between: an AI's answer at once), its head alone, "as above" (a trial read
-        one long purchase prompt three times over)."""
+        """A `Next:` line of an announcement as printed: said again word for word by the next
+        one (a step aside of another seat's came in between: an AI's answer at once), its
+        head alone, "as above" (a trial read one long purchase prompt three times over)."""
         if not line.startswith(NEXT):
             return line
         if line == self.last_next:
