@@ -519,8 +519,8 @@ class LocalClient:
                 text = after_shown(self.turn_text, reply.close_text + "\n" + reply.text, self.game)
             self.turn_text = reply.text
             text, held = self._hold_last(reply, text.strip("\n"), prefix)
-        else:
-            held = None
+        else:  # an answer to the keyboard: its prompt said anew, and the next announcement's
+            held, self.last_next = None, ""
         shown = terminal_text(text.strip("\n"), self.games)
         lines = shown.split("\n") if shown else []  # (an AI's step aside: no line)
         # what the move showed your seats alone (a card drawn; an AI's move dealt it) goes
@@ -534,8 +534,7 @@ class LocalClient:
         }
         for i in range(-1, len(lines)):
             if i >= 0:
-                said = lines[i] if reply.announcement is None else self._next_said(lines[i])
-                self.say(f"{prefix}{said}")
+                self.say(f"{prefix}{self._next_said(lines[i], reply)}")
             for line in told:
                 if under[line] == i:
                     self.say(f"(to you alone) {line}")
@@ -557,19 +556,17 @@ class LocalClient:
                             line, WORDS_WIDTH, initial_indent="  ", subsequent_indent="  "
                         )
                     )
-        if reply.announcement is None:  # (an answer to the keyboard: its prompt said anew)
-            self.last_next = ""
         if reply.file is not None and reply.file.filename == CHART_FILE:
             self._write(self.game_boards() / CHART_FILE, reply.file.data, "chart")
         elif reply.file is not None:
             self._write(Path(reply.file.filename), reply.file.data, "saved")
         self.held = held
 
-    def _next_said(self, line: str) -> str:
+    def _next_said(self, line: str, reply: Reply) -> str:
         """A `Next:` line of an announcement as printed: said again word for word by the next
         one (a step aside of another seat's came in between: an AI's answer at once), its
         head alone, "as above" (a trial read one long purchase prompt three times over)."""
-        if not line.startswith(NEXT):
+        if reply.announcement is None or not line.startswith(NEXT):
             return line
         if line == self.last_next:
             return f"{NEXT}{line.split(': ', 2)[1]}: the same decision as above"
