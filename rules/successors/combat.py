@@ -611,26 +611,22 @@ def _hits_unused(s: State, side: str, has: str, hits: int) -> None:
 
 def _lose(s: State, area: int, c: int, hit: int) -> None:
     """Unit `c` lost to a hit of type `hit`: where it is of a better class, the line says
-    why (`_closest_class`)."""
+    why (`_closest_class`). A hit on a type some of whose units landed this turn takes one
+    of those (ours: the owner would choose so, those that marched keeping their retreat,
+    l.60), said where some that marched stay (a trial could not tell which had fallen)."""
     board.remove(s, area, c)
+    landed = board.ledger(s.landed, area, c) > 0
+    if landed:
+        s.landed = board.ledger_add(s.landed, area, c, -1)
     slot = c // 4
     who = "the rebels" if slot == WHITE else title(s, slot_seat(slot))
     merc = " mercenary" if slot >= MERC else ""
-    landed = _landed_lost(s, area, c)  # (the ledger kept whatever the line says)
-    why = _closest_class(hit, c % 4) or landed
+    marched_stay = landed and s.units[area][c] > board.ledger(s.landed, area, c)
+    why = _closest_class(hit, c % 4) or (LANDED_LOST if marched_stay else "")
     say(s, f"{does(who, 'loses')} 1{merc} {unit_noun(c % 4)} in {area_name(s, area)}{why}")
 
 
-def _landed_lost(s: State, area: int, c: int) -> str:
-    """A hit on a type some of whose units landed this turn takes one of those (ours: the
-    owner would choose so, the units that marched there keeping their retreat, l.60; a
-    trial could not tell which had fallen); why, where some that marched stay."""
-    if not board.ledger(s.landed, area, c):
-        return ""
-    s.landed = board.ledger_add(s.landed, area, c, -1)
-    if s.units[area][c] <= board.ledger(s.landed, area, c):
-        return ""
-    return " (landed from the sea: those that marched there may still retreat, l.60)"
+LANDED_LOST = " (landed from the sea: those that marched there may still retreat, l.60)"
 
 
 def _closest_class(hit: int, t: int) -> str:
