@@ -905,6 +905,25 @@ async def test_a_move_after_purchases_that_ran_out_of_talents_halts_its_force(
     assert "was not needed" not in text, text
 
 
+async def test_end_movement_after_purchases_that_ran_out_of_talents_ends_the_movement(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A trial's `buy 2 cav at Cappadocia; move ...; end movement` spent its last Talents:
+    the `end movement` was taken for a `done` of the purchases ("Step 3 was not needed")
+    and its movement went on. A step ended by itself is closed only by the finishing step
+    of its kind: `done` for purchases, `end movement` for a movement."""
+    s = buying(put(started(3, money=1), "ara", BLUE, levy=1))
+    monkeypatch.setattr(Successors, "new_game", lambda *_: s.clone())
+    out = io.StringIO()
+    args = ["--game", "successors", "--play", "blue", "--seed", "7"]
+    args += ["--db", str(tmp_path / "s.sqlite3"), "--boards", str(tmp_path / "b")]
+    order = "buy 1 levy at Egypt; move 1 levy Arabia Coele-Syria; end movement"
+    await amain(args, iter([order, "quit"]), out, FakeRenderer())
+    text = out.getvalue()
+    assert "• Game turn 2 of 12: Red's player turn; Events (l.4)" in text, text
+    assert "was not needed" not in text, text
+
+
 async def test_the_hand_on_turn_names_the_steps_aside_beside_the_decisions_steps(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -1548,7 +1567,7 @@ def test_done_after_an_events_purchases_ended_is_noted_not_spent_on_the_revenues
     assert steps == [Buy("el", "sin", 2), Done()], steps
     after = GAME.apply(s, steps[0])  # type: ignore[arg-type]
     assert after.frames[-1][:3] == ("buy", BLUE, REVENUE_BUY), after.frames[-1]
-    assert orders_of(GAME).finished_by(s, after, steps[0]) == 1  # the table notes the `done`
+    assert orders_of(GAME).finished_by(s, after, steps[0]) == ("purchases",)  # `done` noted
 
 
 def test_step_by_step_landing_and_boarding_read_as_the_one_line_voyage_does() -> None:

@@ -211,7 +211,7 @@ def test_a_leaders_retreat_after_his_last_units_took_him_along_is_not_needed() -
     past the roll that followed, as if he had stayed. It is read as not needed."""
     from test_successors_rules import contest
 
-    from rules.successors.notation import finished_by, reads_as_finishing
+    from rules.successors.notation import finished_by, typed_closes
 
     s = order(leader_at(contest({"inf": 3}, {"inf": 1}), RED, "ara"), "fight red at Arabia")
     s = GAME.apply(s, GAME.deal(s, lambda n: 0))  # every die a 1: no hit
@@ -219,5 +219,5 @@ def test_a_leaders_retreat_after_his_last_units_took_him_along_is_not_needed() -
     assert read(s, both, "red") == [Retreat("inf", "mes"), Retreat("leader", "mes")]
     after = GAME.apply(s, Retreat("inf", "mes"))
     assert after.leaders[RED] == after.parts.map.index["mes"]  # he went with them
-    assert finished_by(s, after, Retreat("inf", "mes")) == 1
-    assert reads_as_finishing("retreat leader to Mesopotamia")  # typed past a roll: noted
+    assert finished_by(s, after, Retreat("inf", "mes")) == ("leader's retreat",)
+    assert typed_closes("retreat leader to Mesopotamia") == "leader's retreat"  # past a roll

@@ -802,6 +802,8 @@ def test_a_stand_typed_past_a_roll_reads_as_finishing_as_the_step_it_is_read_as(
     where what it finishes ended by itself): `stand to the end` as `stand`, as `_stand` reads."""
     from rules.successors import notation
 
-    for typed in ("stand", "stand to the end", "stand fast", "done", "end movement"):
-        assert notation.reads_as_finishing(typed), typed
-    assert not notation.reads_as_finishing("stand at Syria")
+    closing = {"stand": "stand", "stand to the end": "stand", "stand fast": "stand"}
+    closing |= {"done": "purchases", "end movement": "movement", "halt": "movement"}
+    for typed, closed in closing.items():
+        assert notation.typed_closes(typed) == closed, typed
+    assert notation.typed_closes("stand at Syria") is None

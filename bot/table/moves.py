@@ -27,7 +27,7 @@ from .hints import HINT, HintOrders
 from .loading import AnyGame, public
 from .order_entry import Alternatives, Drafts, Entry, Picks, RecentOrders, read_entry
 from .parts import SharedParts
-from .pipeline import CONFIRM, AfterFinish, Outcome, idle_question, made_needless
+from .pipeline import CONFIRM, AfterFinish, Outcome, closed_already, idle_question
 from .refusal import ServiceError, answers
 from .reminders import SNOOZE_ID
 from .reply import Button, Menu, Reply
@@ -641,11 +641,10 @@ def ahead(g: AnyGame, state: object, steps: Sequence[Step[object]]) -> object | 
 def walked(g: AnyGame, state: object, steps: Sequence[Step[object]]) -> tuple[object | None, bool]:
     """`ahead`'s position, and whether every step up to where it stopped could be played:
     False when a step is refused, True when they all play or the walk stops at a reveal."""
-    credits = 0  # finishing steps made needless: skipped, as in play
+    credits: list[str] = []  # what ended by itself: its finishing step skipped, as in play
     for step in steps:
         a = step.action
-        if made_needless(g, step, credits):
-            credits -= 1
+        if closed_already(g, step, credits):
             continue
         try:
             nxt = g.apply(state, a)
@@ -653,7 +652,9 @@ def walked(g: AnyGame, state: object, steps: Sequence[Step[object]]) -> tuple[ob
             return None, False
         if orders_of(g).revealed(state, nxt):
             return None, True
-        credits = 0 if turns_of(g).undoes(a) else credits + orders_of(g).finished_by(state, nxt, a)
+        credits = (
+            [] if turns_of(g).undoes(a) else [*credits, *orders_of(g).finished_by(state, nxt, a)]
+        )
         state = nxt
     return state, True
 

@@ -104,7 +104,7 @@ class OrderUnderWay:
     told_after: dict[str, str] = field(default_factory=dict)  # (Outcome.told_after)
     seat_notes: dict[Seat, list[str]] = field(default_factory=dict)  # for each other seat alone
     ended: tuple[str, str | None, Seat] | None = None  # a step that ended what it was in
-    credits: int = 0  # finishing steps a step made needless (what it closed ended by itself)
+    credits: list[str] = field(default_factory=list)  # what ended by itself (`closed_already`)
     typed: int = 0  # the steps the order was typed as (`typed_count`), for the replies' numbers
     revealed_at: str | None = None
     revealed: str = "dice or a card"  # what it revealed, as the game names its chance step
@@ -408,8 +408,7 @@ class TurnPipeline:
         """A finishing step for what already ended by itself, or a last one that closes
         nothing of the one who played the order: noted, not played."""
         g, action = order.g, step.action
-        if made_needless(g, step, order.credits):
-            order.credits -= 1
+        if closed_already(g, step, order.credits):
             order.notes.append(f"{where} was not needed: that had already ended by itself.")
             return True
         if (
@@ -457,7 +456,7 @@ class TurnPipeline:
             raise ServiceError(refusal if rule is None else f"{refusal} ({rule}.)") from e
         if k < total:  # what the order's later steps are read against (none after the last)
             order.credits = (
-                0 if is_undo else order.credits + orders_of(g).finished_by(cur, nxt, action)
+                [] if is_undo else [*order.credits, *orders_of(g).finished_by(cur, nxt, action)]
             )
             order.ended = self._what_ended(g, cur, nxt, action, who, where)
         order.spoken += follow_said_step(g, order.text, public(g, cur), action, public(g, nxt), who)
@@ -532,8 +531,7 @@ class TurnPipeline:
         g, total = order.g, typed_count(steps)
         unplayed: list[str] = []
         for k, step in enumerate(steps[order.played :], start=order.played + 1):
-            if made_needless(g, step, order.credits):  # a `done` for what the reveal ended
-                order.credits -= 1
+            if closed_already(g, step, order.credits):  # a `done` for what the reveal ended
                 order.notes.append(
                     f"{step_where(step.as_typed, step.number or k, total)} was not needed: that "
                     "had already ended by itself."
@@ -957,10 +955,18 @@ def announced(
     )
 
 
-def made_needless(g: AnyGame, step: Step[object], credits: int) -> bool:
+def closed_already(g: AnyGame, step: Step[object], credits: list[str]) -> bool:
     """Whether a finishing step typed in an order closes what an earlier step of it ended
-    by itself (`credits` of those left): skipped with a note, not refused. One a longer
-    typed step implies (the halt that ends `move 1 levy Arabia Syria`) closes what that
-    step began, and is played: a trial's force was left standing so, its halt taken for the
-    `done` of purchases that ran out of Talents."""
-    return credits > 0 and not step.typed and orders_of(g).finishing(step.action)
+    by itself (`credits`: what ended so, as `Orders.finished_by` names it): skipped with a
+    note, not refused, and its credit spent. One that closes another kind of thing is
+    played: a trial's `end movement` after purchases that ran out of Talents was taken for
+    their `done`, and its movement went on. One a longer typed step implies (the halt that
+    ends `move 1 levy Arabia Syria`) closes what that step began, and is played too."""
+    orders = orders_of(g)
+    if step.typed or not orders.finishing(step.action):
+        return False
+    kind = orders.closes(step.action)
+    if kind not in credits:
+        return False
+    credits.remove(kind)
+    return True

@@ -41,11 +41,17 @@ class Orders(Generic[S, A, V]):
         an order may always end with."""
         return False
 
-    def finished_by(self, before: S, after: S, action: A) -> int:
-        """How many things that a finishing step closes `action` ended by itself (a Command
-        that ran out of pieces): as many finishing steps later in the same order are taken
-        as read, not refused."""
-        return 0
+    def finished_by(self, before: S, after: S, action: A) -> tuple[str, ...]:
+        """What `action` ended by itself that a finishing step closes (a Command that ran
+        out of pieces), each named as `closes` names the finishing step that closes it: as
+        many finishing steps of those names later in the same order are taken as read, not
+        refused; one of another name closes what is live and is played."""
+        return ()
+
+    def closes(self, action: A) -> str:
+        """What a finishing step closes, named as `finished_by` names what ended by itself
+        (one name for all of them unless a game tells its kinds apart)."""
+        return "done"
 
 
 def orders_of(game: Game[S, A, V, Any]) -> Orders[S, A, V]:

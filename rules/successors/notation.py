@@ -234,21 +234,39 @@ def finishes(a: Action) -> bool:
     return isinstance(a, FINISHING) or (isinstance(a, Retreat) and a.piece == "leader")
 
 
-def finished_by(before: State, after: State, a: Action) -> int:
-    """How many finishing steps `a` made needless: 1 when it ended its seat's purchases or
-    movement phase by itself (the last Talent spent, the last force moved), so that a `done`
-    or `end movement` typed after it is noted rather than refused, or when a retreat of its
-    last units took its leader along (a trial's `retreat leader` after it was told "not
-    played" past the roll that followed, the leader gone already); else 0."""
+def closes(a: Action) -> str:
+    """What a finishing step closes, as `finished_by` names what ended by itself."""
+    if isinstance(a, Done):
+        return PURCHASES
+    if isinstance(a, EndMove | Halt):
+        return MOVEMENT
+    return STAND if isinstance(a, Stand) else LEADERS_RETREAT
+
+
+# what a finishing step closes (`closes`), and what a step ended by itself (`finished_by`)
+PURCHASES: Final = "purchases"
+MOVEMENT: Final = "movement"
+STAND: Final = "stand"
+LEADERS_RETREAT: Final = "leader's retreat"
+
+
+def finished_by(before: State, after: State, a: Action) -> tuple[str, ...]:
+    """What `a` ended by itself that a finishing step typed after it would close: its
+    seat's purchases or movement (the last Talent spent, the last force moved), so that a
+    `done` or `end movement` typed after it is noted rather than refused, or its leader's
+    retreat, when a retreat of its last units took him along (a trial's `retreat leader`
+    after it was told "not played" past the roll that followed, the leader gone already)."""
     if finishes(a) or isinstance(a, Undo) or not before.frames:
-        return 0
+        return ()
     if isinstance(a, Retreat):
         seat = before.frames[-1][1]
-        return int(after.leaders[seat] != before.leaders[seat])
+        return (LEADERS_RETREAT,) if after.leaders[seat] != before.leaders[seat] else ()
     decision = before.frames[-1][:3]  # its kind, seat and mode (an event's purchases, or the
     if decision[0] not in ("buy", "move"):  # revenue's; a move of its own, or as an ally)
-        return 0
-    return 0 if any(f[:3] == decision for f in after.frames) else 1
+        return ()
+    if any(f[:3] == decision for f in after.frames):
+        return ()
+    return (PURCHASES,) if decision[0] == "buy" else (MOVEMENT,)
 
 
 class Reader:
@@ -261,7 +279,7 @@ class Reader:
         self.seat = seat
         self.out: list[Action] = []
         self.ended_force = False  # the last step ended the force under way
-        self.needless = 0  # finishing steps the steps read made needless (`finished_by`)
+        self.needless: list[str] = []  # what the steps read ended by themselves (`finished_by`)
         self.last = False  # reading the order's last step
 
     def add(self, a: Action) -> None:
@@ -310,8 +328,8 @@ class Reader:
         to another seat (what it would close is over)."""
         if not finishes(a):
             return False
-        if self.needless:
-            self.needless -= 1
+        if closes(a) in self.needless:
+            self.needless.remove(closes(a))
             return True
         earlier = any(not isinstance(x, Undo) for x in self.out[:-1])
         return self.last and earlier and engine.to_move(self.s) != self.seat
@@ -340,18 +358,21 @@ def typed_steps(text: str) -> list[str]:
     return [p.strip() for p in re.split(r"[,;]", text) if p.strip()]
 
 
-def reads_as_finishing(text: str) -> bool:
-    """Whether a step typed reads as one that finishes (`done`, `end movement`, `halt`,
-    `stand`): its words alone tell, whatever the position it would be read against."""
+def typed_closes(text: str) -> str | None:
+    """What a step typed closes if it reads as one that finishes (`done`, `end movement`,
+    `halt`, `stand`), as `closes` names it; None if not: its words alone tell, whatever the
+    position it would be read against."""
     try:
         ws = words_of(text)
     except OrderError:
-        return False
-    if ws[:1] == ["end"]:
-        return all(w in END_WORDS for w in ws[1:])  # as `_end` reads it
-    if ws[:1] == ["stand"]:
-        return ws[1:] == [] or ws[1:] in TO_THE_END  # as `_stand` reads it
-    return ws in (["done"], ["halt"]) or ws[:2] == ["retreat", "leader"]
+        return None
+    if ws[:1] == ["end"] and all(w in END_WORDS for w in ws[1:]):  # as `_end` reads it
+        return MOVEMENT
+    if ws[:1] == ["stand"] and (ws[1:] == [] or ws[1:] in TO_THE_END):  # as `_stand` does
+        return STAND
+    if ws[:2] == ["retreat", "leader"]:
+        return LEADERS_RETREAT
+    return {"done": PURCHASES, "halt": MOVEMENT}.get(" ".join(ws))
 
 
 def _read_parts(

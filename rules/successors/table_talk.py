@@ -185,10 +185,15 @@ class SuccessorsOrders(Orders[State, Action, View]):
         """A step that finishes (`done`, `end movement`...): one typed past a reveal too, so
         that it is noted as not needed where what it finishes ended by itself."""
         if isinstance(action, Unread):
-            return notation.reads_as_finishing(action.text)
+            return notation.typed_closes(action.text) is not None
         return notation.finishes(action)
 
-    def finished_by(self, before: State, after: State, action: Action) -> int:
+    def closes(self, action: Action | Unread) -> str:
+        if isinstance(action, Unread):
+            return notation.typed_closes(action.text) or ""
+        return notation.closes(action)
+
+    def finished_by(self, before: State, after: State, action: Action) -> tuple[str, ...]:
         return notation.finished_by(before, after, action)
 
 

@@ -52,7 +52,6 @@ from .actions import (
 from .board import Board, board
 from .cards import Card, Deck, deck_for, standard_deck
 from .chance import Below, ChanceNode, SeededDealer, cards_left, deck_facts, sample
-from .closing import TrailingDone
 from .command_base import idle_note, no_space_note
 from .engine import (
     Prompt,
@@ -188,7 +187,6 @@ __all__ = [
     "Support",
     "Take",
     "Target",
-    "TrailingDone",
     "Undo",
     "VpPoint",
     "action_from_json",

@@ -12,7 +12,7 @@ an explicit `done` leaves one credit that a later `done` of the same order may u
 from __future__ import annotations
 
 from ..errors import IllegalAction
-from .actions import Action, Done, Undo
+from .actions import Action, Done
 from .engine import HANDLERS, TypedHandler, pending_frame
 from .model import Faction, GameState
 
@@ -48,25 +48,6 @@ def done_credits(before: GameState, after: GameState, action: Action) -> int:
     if isinstance(action, Done):
         credits -= 1  # the explicit done closed one of them itself
     return max(0, credits)
-
-
-class TrailingDone:
-    """One order's bookkeeping: `skips(action)` before a step (True: a `done` that only closes
-    what already ended; accept it and play nothing), `record(before, after, action)` after."""
-
-    def __init__(self) -> None:
-        self.credits = 0
-
-    def skips(self, action: Action) -> bool:
-        if isinstance(action, Done) and self.credits:
-            self.credits -= 1
-            return True
-        return False
-
-    def record(self, before: GameState, after: GameState, action: Action) -> None:
-        if isinstance(action, Undo):
-            self.credits = 0  # what was undone no longer ended
-        self.credits += done_credits(before, after, action)
 
 
 MAX_AUTO_RUNS = 10_000  # frames run by themselves after one step (the engine settles far sooner)

@@ -96,8 +96,8 @@ class VijayanagaraOrders(Orders[GameState, Action, GameState]):
     def finishing(self, action: Action) -> bool:
         return isinstance(action, Done)
 
-    def finished_by(self, before: GameState, after: GameState, action: Action) -> int:
-        return done_credits(before, after, action)
+    def finished_by(self, before: GameState, after: GameState, action: Action) -> tuple[str, ...]:
+        return ("done",) * done_credits(before, after, action)
 
 
 class VijayanagaraTurns(Turns[GameState, Action]):
