@@ -1257,7 +1257,15 @@ def test_a_signed_broken_or_zero_amount_is_refused_not_read_as_another(
     [
         (
             "move 2 inf Egypt Arabia Sirya",
-            "no place named 'sirya' on the map (did you mean Syria?)",
+            "no place named 'sirya' on the map (did you mean Syria or Coele-Syria?)",
+        ),
+        (  # a trial's `karia` was told only Aria, far from the Caria it marched beside
+            "move 2 inf Egypt Karia",
+            "no place named 'karia' on the map (did you mean Aria or Caria?)",
+        ),
+        (
+            "move 2 inf Egypt Ionai",
+            "no place named 'ionai' on the map (did you mean Lydia and Ionia?)",
         ),
         (
             "move 2 inf Egypt Cyrenaika",
@@ -1276,6 +1284,24 @@ def test_a_misspelt_or_missing_place_anywhere_in_an_order_is_named_with_a_guess(
     with pytest.raises(InvalidOrder) as refused:
         read(s, typed)
     assert str(refused.value).endswith(said), str(refused.value)
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "move 1 inf Egypt Arabia Karia",
+        "buy 1 levy at Egypt; move 1 inf Egypt Karia",
+        "sail 1 fleet with 1 inf Egypt Egyptian Sea land at Karia",
+        "sail 1 fleet Egypt Egyptian Sea land at Cyrenaica then Karia",
+    ],
+)
+def test_a_misspelt_place_is_told_before_the_phase_refuses_its_step(typed: str) -> None:
+    """A trial's move typed during its purchases, with a misspelt area, was refused for the
+    phase alone; typed again after `done`, it was refused for the name: a step's places are
+    read before any part of it is played."""
+    s = buying(fleets(put(started(3, money=5), "egy", BLUE, inf=2), "egy", BLUE))
+    with pytest.raises(InvalidOrder, match="no place named 'karia' on the map"):
+        read(s, typed)
 
 
 def test_purchases_that_end_with_nothing_more_to_buy_are_told_so() -> None:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from difflib import get_close_matches
+from difflib import SequenceMatcher, get_close_matches
 from typing import Final
 
 from ..capabilities.notation import MAX_ORDER_CHARS
@@ -153,9 +153,27 @@ def read_place(s: State, ws: list[str], i: int, land_only: bool = False) -> tupl
     if found:
         shown = ", ".join(m.names[p] for p in found[:6])
         raise OrderError(f"{excerpt(said)} names several places: {shown}")
-    alike = get_close_matches(said, [n for n in names if " " not in n], 1, 0.6)
-    guess = f" (did you mean {m.names[names.index(alike[0])]}?)" if alike else ""
+    alike = listed([m.names[p] for p in _alike_places(said, names)], "or")
+    guess = f" (did you mean {alike}?)" if alike else ""
     raise OrderError(f"no place named {excerpt(said)} on the map{guess}")
+
+
+def _alike_places(said: str, names: list[str]) -> list[int]:
+    """The places a misspelt word may mean, likest first: each as alike as the likest
+    but for a tenth, at most 3 (a trial's `karia` was told only Aria, not the Caria it
+    had marched beside). A word of a longer name counts (`ionai`: Lydia and Ionia)."""
+    words: dict[str, list[int]] = {}
+    for p, name in enumerate(names):
+        for w in name.split():
+            if len(w) > 3:
+                words.setdefault(w, []).append(p)
+    ratios = [(SequenceMatcher(None, said, w).ratio(), w) for w in words]
+    best = max(ratios)[0]
+    places: list[int] = []
+    for ratio, w in sorted(ratios, reverse=True):
+        if ratio >= max(0.6, best - 0.1):
+            places += [p for p in words[w] if p not in places]
+    return places[:3]
 
 
 def _piece(ws: list[str], i: int) -> tuple[str, int] | None:
@@ -631,20 +649,29 @@ def _drop(r: Reader, ws: list[str]) -> None:
         r.add(Drop(piece, 1 if piece == "leader" else n))
 
 
-def _path(r: Reader, ws: list[str], i: int, sea: bool) -> int:
-    """Marches or sails along the places named."""
+def _path(r: Reader, ws: list[str], i: int, sea: bool) -> tuple[list[int], int]:
+    """The places of a path, read before any step of it is played (a trial's misspelt
+    area was not told while the move was refused for the phase)."""
+    places: list[int] = []
     while i < len(ws) and ws[i] not in ("land", "with", "carrying"):
         i = _skip(ws, i, "to", "then", "and")
         if i >= len(ws):
             break
         p, i = read_place(r.s, ws, i, land_only=not sea)
+        places.append(p)
+    return places, i
+
+
+def _go(r: Reader, path: list[int], sea: bool) -> None:
+    """Marches or sails along a path read."""
+    for p in path:
         r.add(Sail(r.id(p)) if sea else March(r.id(p)))
-    return i
 
 
 def _march(r: Reader, ws: list[str]) -> None:
-    i = _path(r, ws, 1, sea=False)
+    path, i = _path(r, ws, 1, sea=False)
     _end_of(ws, i, "the path")
+    _go(r, path, sea=False)
 
 
 def _move(r: Reader, ws: list[str]) -> None:
@@ -655,6 +682,8 @@ def _move(r: Reader, ws: list[str]) -> None:
         raise OrderError("name what moves: `move 2 inf 1 cav Egypt Arabia Syria`")
     i = _skip(ws, i, "from")
     p, i = read_place(r.s, ws, i, land_only=True)
+    path, i = _path(r, ws, i, sea=False)
+    _end_of(ws, i, "the path")
     f = r.s.force
     if f is not None and f.marched and f.place != p and Halt() in engine.legal(r.s):
         r.add(Halt())  # (a trial's force at sea was left under way, the new one refused)
@@ -663,8 +692,7 @@ def _move(r: Reader, ws: list[str]) -> None:
             _take_all(r, r.id(p))
         else:
             _take_pieces(r, r.id(p), piece, 1 if piece == "leader" else n)
-    i = _path(r, ws, i, sea=False)
-    _end_of(ws, i, "the path")
+    _go(r, path, sea=False)
     if r.s.force is not None:
         r.add(Halt())
 
@@ -712,9 +740,9 @@ def _sail(r: Reader, ws: list[str]) -> None:
     pieces, i = _pieces(ws, 1)
     fleets = [n for n, piece in pieces if piece == "fleet"]
     if not fleets:
-        i = _path(r, ws, 1, sea=True)
-        i = _landing(r, ws, i)
+        voyage, i = _voyage(r, ws, 1)
         _end_of(ws, i, "the voyage")
+        _sail_on(r, voyage)
         return
     cargo: list[tuple[int, str]] = []
     i = _skip(ws, i, "from")
@@ -722,12 +750,12 @@ def _sail(r: Reader, ws: list[str]) -> None:
         cargo, i = _pieces(ws, i + 1)
     i = _skip(ws, i, "from")
     p, i = read_place(r.s, ws, i)
+    voyage, i = _voyage(r, ws, i)
+    _end_of(ws, i, "the voyage")
     r.add(TakeFleets(r.id(p), fleets[0]))
     for n, piece in cargo:
         r.add(Embark(_boarding(r, p, piece), piece, 1 if piece == "leader" else n))
-    i = _path(r, ws, i, sea=True)
-    i = _landing(r, ws, i)
-    _end_of(ws, i, "the voyage")
+    _sail_on(r, voyage)
 
 
 def _boarding(r: Reader, p: int, piece: str) -> str:
@@ -746,17 +774,32 @@ def _boarding(r: Reader, p: int, piece: str) -> str:
     return coasts[0] if coasts else r.id(p)
 
 
-def _landing(r: Reader, ws: list[str], i: int) -> int:
-    """`land at Syria`: everything aboard lands there; then the fleets sail on along the
-    places named after it (`then Cyprian Sea Egypt`), and halt where they are."""
+# a voyage read: the seas sailed, where all aboard land (None: nowhere), the seas after it
+Voyage = tuple[list[int], int | None, list[int]]
+
+
+def _voyage(r: Reader, ws: list[str], i: int) -> tuple[Voyage, int]:
+    """The places of a voyage, read before any step of it is played: its path, then
+    `land at Syria`, and the path the fleets sail on after (`then Cyprian Sea Egypt`)."""
+    path, i = _path(r, ws, i, sea=True)
     if i >= len(ws) or ws[i] != "land":
-        return i
+        return (path, None, []), i
     p, i = read_place(r.s, ws, _skip(ws, i + 1, "all", "at", "in"), land_only=True)
-    _land_all(r, p)
-    i = _path(r, ws, i, sea=True)
+    onward, i = _path(r, ws, i, sea=True)
+    return (path, p, onward), i
+
+
+def _sail_on(r: Reader, voyage: Voyage) -> None:
+    """Sails a voyage read; everything aboard lands where it says, and the fleets sail on
+    and halt where they are."""
+    path, landing, onward = voyage
+    _go(r, path, sea=True)
+    if landing is None:
+        return
+    _land_all(r, landing)
+    _go(r, onward, sea=True)
     if r.s.force is not None and r.s.force.fleets and engine.legal(r.s).count(Halt()):
         r.add(Halt())
-    return i
 
 
 def _land_all(r: Reader, p: int) -> None:
