@@ -217,6 +217,28 @@ def test_q12_an_alliance_both_allies_break_ends_once() -> None:
     assert not any("alliance" in line for line in later.news)
 
 
+def test_q12_an_alliance_ended_tells_the_seat_left_where_their_units_become_enemies() -> None:
+    """A trial's ally broke off and the end took effect before it decided again, with no
+    word of what the end meant for its units standing beside the ally's (l.35)."""
+    s = allied(
+        put(put(put(started(3), "ara", BLUE, inf=2), "ara", RED, inf=1), "syr", RED, inf=1),
+        BLUE,
+        RED,
+    )
+    s = GAME.apply(moving(s), Break("red", "blue"))
+    told = (
+        "Red will end its alliance with Blue at the start of its next turn (Q12); Blue's units "
+        "and Red's in Arabia are enemies then: battle follows where one side wants it (l.35)"
+    )
+    assert told in s.news, s.news
+    s = begun(at(s, RED, 0))
+    assert (
+        "The alliance of Red and Blue is over: Red's player turn begins, where the end it "
+        "announced takes effect (Q12); Blue's units and Red's in Arabia are enemies now: "
+        "battle follows where one side wants it (l.35)"
+    ) in s.news, s.news
+
+
 def test_q12_an_offer_refused_is_not_made_again_in_the_same_game_turn() -> None:
     """Ours: nobody at the table is pinged again and again for one offer."""
     s = GAME.apply(moving(started(3)), Offer("blue", "red"))

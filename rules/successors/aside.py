@@ -414,7 +414,24 @@ def _broken(s: State, seat: int, other: int) -> None:
     s.breaks = (*s.breaks, (seat, other))
     say(
         s,
-        f"{title(s, seat)} will end its alliance with {title(s, other)} at the start of its next turn (Q12)",
+        f"{title(s, seat)} will end its alliance with {title(s, other)} at the start of its "
+        f"next turn (Q12){_enemies_where(s, seat, other, 'then')}",
+    )
+
+
+def _enemies_where(s: State, breaker: int, ally: int, when: str) -> str:
+    """Where the units of an alliance's two sides stand together, and so face each other
+    once it ends: told to the seat left, which a trial's break reached with no word of it."""
+    shared = [
+        area_name(s, p)
+        for p in range(s.parts.map.land)
+        if board.seat_units(s, p, breaker) and board.seat_units(s, p, ally)
+    ]
+    if not shared:
+        return ""
+    return (
+        f"; {title(s, ally)}'s units and {title(s, breaker)}'s in {listed(shared)} are enemies "
+        f"{when}: battle follows where one side wants it (l.35)"
     )
 
 
@@ -430,7 +447,8 @@ def end_alliances(s: State, seat: int) -> None:
         say(
             s,
             f"The alliance of {title(s, who)} and {title(s, other)} is over: "
-            f"{title(s, who)}'s player turn begins, where the end it announced takes effect (Q12)",
+            f"{title(s, who)}'s player turn begins, where the end it announced takes effect "
+            f"(Q12){_enemies_where(s, who, other, 'now')}",
         )
         # the ally's own break of it is done with it (a trial was told it ended twice)
         s.breaks = tuple(b for b in s.breaks if b != (other, who))
