@@ -1503,6 +1503,13 @@ def test_the_purchase_prompt_says_the_talents_kept_pay_the_events_to_come() -> N
     assert "the Talents you keep pay the events rolled before your next revenue (l.11; Q7)" in said
 
 
+def test_the_purchase_prompt_says_what_the_talents_kept_count_at_the_end() -> None:
+    """A trial learnt only from the final count that kept Talents are half a point each:
+    the winner's 84 Talents were 42 of its 98 points (l.68)."""
+    said = prompt(buying(started(3, money=8)))
+    assert "and count half a point each at the end (l.68)" in said, said
+
+
 def test_mercenaries_taken_as_the_players_own_kind_are_told_how_they_are_named() -> None:
     """A trial played Mercenaries (2 infantry at home), typed `move 2 inf Greater Phrygia
     Lydia and Ionia` and read "you have no inf at Greater Phrygia that may still move (a unit

@@ -317,7 +317,10 @@ def _buy_text(s: State, mode: int, left: int, price: int) -> str:
     money = talents(s.money[seat])
     if mode == economy.SETUP_BUY:
         return f"spend your {money} on units in your home, or done; {_upkeep_said(s, seat)}"
-    kept = "the Talents you keep pay the events rolled before your next revenue (l.11; Q7)"
+    kept = (  # (a trial learnt at the end that the winner's kept Talents were 42 of its 98)
+        "the Talents you keep pay the events rolled before your next revenue (l.11; Q7) "
+        "and count half a point each at the end (l.68)"
+    )
     return (
         f"buy units at your home or with your leader ({money}), or done; "
         f"{_upkeep_said(s, seat)}; {kept}"
