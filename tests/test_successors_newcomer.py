@@ -1213,6 +1213,14 @@ def test_the_movement_prompts_example_goes_to_an_area_of_the_seats_own() -> None
     assert "type `move 2 inf leader Egypt Cyrenaica` (the form, not advice" in prompt(s)
 
 
+def test_the_movement_prompts_example_moves_the_main_army_not_the_first_garrison() -> None:
+    """A trial's example named a lone levy of the first area on the map, not its army of
+    five: the example takes the pieces of the area where most may move."""
+    s = put(put(started(3), "mac", BLUE, levy=1), "syr", BLUE, inf=3, cav=2)
+    said = prompt(moving(s))
+    assert "type `move 3 inf 2 cav Syria " in said, said
+
+
 def test_the_end_tells_one_seat_out_of_the_game_without_an_order_of_those_out() -> None:
     """A trial read "the last out placed first: Blue" with Blue alone out."""
     text = ranking(replace(started(3), out=(0,))).text

@@ -196,6 +196,17 @@ def _two_kinds(s: State, buys: list[Buy], words: list[str]) -> str:
     return ""
 
 
+def _movable_by_area(legal: Sequence[Action]) -> dict[str, dict[str, int]]:
+    """The most of each piece that may be taken in each area, in the order of the legal
+    steps (a trial's example named a garrison's levy, not its main army)."""
+    most: dict[str, dict[str, int]] = {}
+    for a in legal:
+        if isinstance(a, Take):
+            here = most.setdefault(a.at, {})
+            here[a.piece] = max(here.get(a.piece, 0), a.count)
+    return most
+
+
 def _move_how(s: State, legal: Sequence[Action], v: View) -> str:
     f = s.force
     if f is not None:
@@ -210,16 +221,13 @@ def _move_how(s: State, legal: Sequence[Action], v: View) -> str:
         if not f.marched:  # nothing moved yet: undo (a command, named by each front end)
             return f"{typed}; undo calls the force off" if typed else "undo calls the force off"
         return typed
-    take = next((a for a in legal if isinstance(a, Take)), None)
     out = []
-    if take is not None:  # the pieces of the first area that may move, the leader too
+    movable = _movable_by_area(legal)
+    if movable:  # the area where most may move, the leader too: the main army, as a rule
         m = s.parts.map
-        most: dict[str, int] = {}
-        for a in legal:
-            if isinstance(a, Take) and a.at == take.at:
-                most[a.piece] = max(most.get(a.piece, 0), a.count)
+        take_at, most = max(movable.items(), key=lambda kv: sum(kv[1].values()))
         pieces = " ".join(p if p == "leader" else f"{n} {p}" for p, n in most.items())
-        at = m.index[take.at]  # never an island's: its units leave aboard fleets
+        at = m.index[take_at]  # never an island's: its units leave aboard fleets
         to = m.names[_quiet_neighbour(s, at)]
         led = any(isinstance(a, Take) and a.piece == "leader" for a in legal)
         mp = MOVES if led else MOVES_LEADERLESS  # (a trial read the first pieces' move as advice)
