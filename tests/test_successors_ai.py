@@ -631,6 +631,26 @@ def test_a_greedy_army_never_leaves_its_home_empty_to_a_rival_unit_within_reach(
     assert board.seat_units(s, s.homes[2], 2) > 0
 
 
+def test_greedy_retakes_its_home_before_a_richer_empty_area() -> None:
+    """A trial's AI left its home with one unit and never came back for it once a levy took
+    it: Blue's 2 infantry in Arabia, beside Egypt, held by one Red levy, and the empty
+    Babylonia worth more: the home, where Blue buys its units (l.21), is retaken first, as
+    leaving it empty is weighed."""
+    from dataclasses import replace
+
+    from successors_helpers import controlled, moving, put, started
+
+    from ai.successors.moves import DEFAULT, Planner
+
+    s = put(controlled(started(3, money=0), 1, "egy"), "egy", 1, levy=1)
+    s = moving(put(s, "ara", 0, inf=2))
+    egypt = s.parts.map.index["egy"]
+    best = Planner(s, 0, DEFAULT).ranked()[0]
+    assert (best.dest, best.kind) == (egypt, "battle"), best
+    unweighed = Planner(s, 0, replace(DEFAULT, home_guard=0.0)).ranked()[0]
+    assert unweighed.dest != egypt, unweighed  # the home's worth as any area's: Babylonia
+
+
 def test_a_greedy_unit_never_leaves_a_guard_for_one_another_unit_leaves_for_its_place() -> None:
     """Red guards Greece and Thrace with 2 infantry each, Blue's 6 infantry next door: an
     infantry once went from Greece to guard Thrace and then two from Thrace to guard Greece

@@ -8,7 +8,8 @@ units; l.28: 4 MP with the leader for the units that began with him). Each plan 
 one phase ahead, in half points:
 
 - an area taken: its tax for each revenue phase left, more if a rival held it (what it loses),
-  and twice its value if the force may still hold it alone at the end (l.66);
+  and twice its value if the force may still hold it alone at the end (l.66); its own home,
+  where units are bought, more by what leaving it empty costs besides;
 - a battle (with a rival or rebels): the area as above times the chance to win it, the units
   each side is expected to lose at their price, a captured leader's ransom (l.13);
 - an area of its own left empty with rival units within reach: lost to them, however weak
@@ -176,7 +177,9 @@ class Reading:
         return got
 
     def take_gain(self, area: int) -> float:
-        """What taking an empty area (or being left alone in it) is worth."""
+        """What taking an empty area (or being left alone in it) is worth; the seat's own
+        home, where its units are bought (l.21), retaken as its loss is weighed (a trial's
+        AI never came back for the home a levy took)."""
         s = self.s
         v = s.parts.map.value[area]
         holder = s.control[area]
@@ -186,6 +189,8 @@ class Reading:
             gain += p.tax_share * v * self.left
             if holder != NO:
                 gain += p.denial * v * self.left
+            if area == s.homes[self.seat]:
+                gain += p.home_guard
         return gain + 2 * v * self.held
 
     def guard_value(self, area: int, power: float) -> float:
