@@ -301,11 +301,15 @@ def test_the_voyage_in_the_movement_prompt_is_one_the_seat_may_type(
 
 
 def test_a_purchase_out_of_the_revenue_phase_names_when_purchases_come() -> None:
+    """A trial's purchase typed in its movement was told purchases come "after the event",
+    as if they were ahead: they are over for the game turn."""
     s = moving(put(started(3), "egy", BLUE, inf=1))
-    with pytest.raises(
-        IllegalAction, match=r"purchases come in your revenue phase, after the event \(l.5\)"
-    ):
+    over = r"your purchases are over for this game turn \(l.5\), the next come in your next"
+    with pytest.raises(IllegalAction, match=over):
         read(s, "buy 1 levy at Egypt")
+    last = moving(put(started(3, turn=12), "egy", BLUE, inf=1))
+    with pytest.raises(IllegalAction, match=r"game turn \(l.5\), that was the last game turn's"):
+        read(last, "buy 1 levy at Egypt")
     with pytest.raises(IllegalAction, match=r"no purchases on turn 1 \(l.5\)"):
         read(moving(put(started(3, turn=1), "egy", BLUE, inf=1)), "buy 1 levy at Egypt")
 
@@ -604,7 +608,7 @@ def test_a_step_typed_at_the_wrong_moment_says_when_it_comes_or_what_stops_it() 
         "movement ends with `end movement`"
     )
     assert refused(move, "buy 2 inf").startswith(
-        "buy 2 inf: purchases come in your revenue phase, after the event (l.5)"
+        "buy 2 inf: your purchases are over for this game turn (l.5)"
     )
     assert refused(move, "pay").startswith("pay: `pay` answers a mutiny")
     assert refused(move, "call red") == (

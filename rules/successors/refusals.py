@@ -499,7 +499,7 @@ def refusal_reason(s: State, a: Action, seat: str | None = None) -> str:
 def _why(s: State, seat: int, a: Action) -> str | None:
     kind = s.frames[-1][0]
     if isinstance(a, Buy) and kind != "buy":
-        return _buy_when(s)
+        return _buy_when(s, seat)
     when = _when(a, kind)
     if when is not None and s.battle is not None and isinstance(a, Fight | Decline):
         where = area_name(s, s.battle.area)
@@ -825,7 +825,7 @@ def loss_first(s: State, area: int, seat: int, hit: int) -> str:
     return "none"
 
 
-def _buy_when(s: State) -> str:
+def _buy_when(s: State, seat: int) -> str:
     """A purchase typed outside the revenue phase: when purchases come (l.5)."""
     if s.phase == "setup":
         return (
@@ -833,6 +833,14 @@ def _buy_when(s: State) -> str:
         )
     if s.phase == "play" and s.turn == 1:
         return f"no purchases on turn 1 (l.5): {decision_text(s)}"
+    turn = next((f for f in reversed(s.frames) if f[0] == "player"), None)
+    if turn is not None and turn[1] == seat and turn[2] > engine.PURCHASE_STAGE:
+        # (a trial buying in its movement was told they come "after the event", as if ahead)
+        last = s.turn == s.parts.setup.turns
+        again = (
+            "that was the last game turn's" if last else "the next come in your next player turn"
+        )
+        return f"your purchases are over for this game turn (l.5), {again}: {decision_text(s)}"
     return f"purchases come in your revenue phase, after the event (l.5): {decision_text(s)}"
 
 
