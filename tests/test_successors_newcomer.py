@@ -890,6 +890,18 @@ async def test_the_hand_tells_a_purchase_as_the_range_of_counts_it_allows(tmp_pa
     assert "`buy 5 levy at Egypt`," not in listed
 
 
+async def at_the_terminal(
+    s: State, lines: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> str:
+    """What the terminal prints for Blue's `lines` (then `quit`) in a game begun at `s`."""
+    monkeypatch.setattr(Successors, "new_game", lambda *_: s.clone())
+    out = io.StringIO()
+    args = ["--game", "successors", "--play", "blue", "--seed", "7"]
+    args += ["--db", str(tmp_path / "s.sqlite3"), "--boards", str(tmp_path / "b")]
+    await amain(args, iter([*lines, "quit"]), out, FakeRenderer())
+    return out.getvalue()
+
+
 async def test_a_move_after_purchases_that_ran_out_of_talents_halts_its_force(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -898,13 +910,8 @@ async def test_a_move_after_purchases_that_ran_out_of_talents_halts_its_force(
     ended by themselves: "Step 2 (`move ...`) was not needed", its force left standing. A
     finishing step a longer one implies closes what that step began."""
     s = buying(put(started(3, money=1), "ara", BLUE, levy=1))
-    monkeypatch.setattr(Successors, "new_game", lambda *_: s.clone())
-    out = io.StringIO()
-    args = ["--game", "successors", "--play", "blue", "--seed", "7"]
-    args += ["--db", str(tmp_path / "s.sqlite3"), "--boards", str(tmp_path / "b")]
     order = "buy 1 levy at Egypt; move 1 levy Arabia Coele-Syria"
-    await amain(args, iter([order, "quit"]), out, FakeRenderer())
-    text = out.getvalue()
+    text = await at_the_terminal(s, [order], tmp_path, monkeypatch)
     assert "• Blue's force halts in Coele-Syria, 1 MP unused\n" in text, text
     assert "was not needed" not in text, text
 
@@ -917,13 +924,8 @@ async def test_end_movement_after_purchases_that_ran_out_of_talents_ends_the_mov
     and its movement went on. A step ended by itself is closed only by the finishing step
     of its kind: `done` for purchases, `end movement` for a movement."""
     s = buying(put(started(3, money=1), "ara", BLUE, levy=1))
-    monkeypatch.setattr(Successors, "new_game", lambda *_: s.clone())
-    out = io.StringIO()
-    args = ["--game", "successors", "--play", "blue", "--seed", "7"]
-    args += ["--db", str(tmp_path / "s.sqlite3"), "--boards", str(tmp_path / "b")]
     order = "buy 1 levy at Egypt; move 1 levy Arabia Coele-Syria; end movement"
-    await amain(args, iter([order, "quit"]), out, FakeRenderer())
-    text = out.getvalue()
+    text = await at_the_terminal(s, [order], tmp_path, monkeypatch)
     assert "• Game turn 2 of 12: Red's player turn; Events (l.4)" in text, text
     assert "was not needed" not in text, text
 
@@ -934,12 +936,7 @@ async def test_the_hand_on_turn_names_the_steps_aside_beside_the_decisions_steps
     """A trial read `hand`'s "You may play:" (its purchases) as all it might do and missed
     the chits it could arm: the kinds of step aside follow, as `options` gives them."""
     s = holding(buying(started(3)), BLUE, 8)
-    monkeypatch.setattr(Successors, "new_game", lambda *_: s.clone())
-    out = io.StringIO()
-    args = ["--game", "successors", "--play", "blue", "--seed", "7"]
-    args += ["--db", str(tmp_path / "s.sqlite3"), "--boards", str(tmp_path / "b")]
-    await amain(args, iter(["hand", "quit"]), out, FakeRenderer())
-    text = out.getvalue()
+    text = await at_the_terminal(s, ["hand"], tmp_path, monkeypatch)
     played = text.index("\nYou may play: `buy 1 levy at Egypt`")
     aside = text.index("\nAlso at any time, whoever decides: `give`, `offer`, `arm`.\n")
     assert aside > played, text
