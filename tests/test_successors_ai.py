@@ -640,7 +640,7 @@ def test_greedy_retakes_its_home_before_a_richer_empty_area() -> None:
 
     from successors_helpers import controlled, moving, put, started
 
-    from ai.successors.moves import DEFAULT, Planner
+    from ai.successors.moves import DEFAULT, Planner, first_step
 
     s = put(controlled(started(3, money=0), 1, "egy"), "egy", 1, levy=1)
     s = moving(put(s, "ara", 0, inf=2))
@@ -649,6 +649,8 @@ def test_greedy_retakes_its_home_before_a_richer_empty_area() -> None:
     assert (best.dest, best.kind) == (egypt, "battle"), best
     unweighed = Planner(s, 0, replace(DEFAULT, home_guard=0.0)).ranked()[0]
     assert unweighed.dest != egypt, unweighed  # the home's worth as any area's: Babylonia
+    said = why.reason(GAME.view(s, "blue"), first_step(s, 0, best), DEFAULT)
+    assert said == "a battle to retake its home Egypt, where it buys its units (l.21)", said
 
 
 def test_a_greedy_unit_never_leaves_a_guard_for_one_another_unit_leaves_for_its_place() -> None:

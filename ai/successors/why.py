@@ -317,6 +317,10 @@ def _move_reason(s: State, i: int, a: st.Action, params: Params) -> str:
         if moves.first_step(s, i, plan) != a:
             continue
         dest = s.parts.map.names[plan.dest]
+        home = plan.dest == s.homes[i] and s.control[plan.dest] != i
+        if home and plan.kind in ("battle", "take"):
+            retakes = "a battle to retake" if plan.kind == "battle" else "it retakes"
+            return f"{retakes} its home {dest}, where it buys its units (l.21)"
         if plan.kind == "battle":
             return f"a battle for {dest}"
         if plan.kind == "revolt":
