@@ -239,6 +239,21 @@ def test_q12_an_alliance_ended_tells_the_seat_left_where_their_units_become_enem
     ) in s.news, s.news
 
 
+def test_an_offer_made_back_tells_how_to_answer_the_one_pending() -> None:
+    """A trial offered Green an alliance that Green had offered it turns before, unseen, and
+    read "an alliance is offered between you and Green already": the answer it wants is
+    named, and an offer made twice is told so."""
+    s = GAME.apply(moving(started(3)), Offer("green", "blue"))
+    with pytest.raises(
+        ValueError,
+        match="Green has offered you an alliance already: "
+        "`accept green` makes it, `refuse green` turns it down",
+    ):
+        GAME.apply(s, Offer("blue", "green"))
+    with pytest.raises(ValueError, match="you have offered Blue an alliance already"):
+        GAME.apply(s, Offer("green", "blue"))
+
+
 def test_q12_an_offer_refused_is_not_made_again_in_the_same_game_turn() -> None:
     """Ours: nobody at the table is pinged again and again for one offer."""
     s = GAME.apply(moving(started(3)), Offer("blue", "red"))

@@ -97,10 +97,14 @@ def _offer(s: State, seat: int, a: Offer) -> str | None:
         return other
     if board.allied(s, seat, other):
         return f"you are allied with {title(s, other)} already"
-    if (seat, other) in s.offers or (other, seat) in s.offers:
+    if (other, seat) in s.offers:  # (a trial offered back what it had not seen offered)
+        them = s.seats[other]
         return (
-            f"an alliance is offered between you and {title(s, other)} already: accept or refuse it"
+            f"{title(s, other)} has offered you an alliance already: `accept {them}` makes it, "
+            f"`refuse {them}` turns it down"
         )
+    if (seat, other) in s.offers:
+        return f"you have offered {title(s, other)} an alliance already: it answers at any time"
     if (seat, other) in s.refused:  # ours: nobody is pinged again and again for one offer
         return (
             f"{title(s, other)} refused your alliance in this game turn: offer it again from "
