@@ -254,6 +254,24 @@ def test_an_offer_made_back_tells_how_to_answer_the_one_pending() -> None:
         GAME.apply(s, Offer("green", "blue"))
 
 
+def test_an_offer_not_yet_answered_is_recalled_in_the_prompt_of_the_seat_it_was_made_to() -> None:
+    """A trial missed Green's offer, announced amid Green's moves: the seat's prompt recalls
+    it until it is answered, and no other seat's does."""
+    from rules.successors.table_talk import prompt
+
+    s = GAME.apply(moving(started(3)), Offer("green", "blue"))
+    recalled = (
+        "Green's alliance offer awaits your answer, at any time: `accept green` or "
+        "`refuse green` (l.32)"
+    )
+    assert prompt(GAME.view(s, "blue"), "blue").endswith(recalled), prompt(
+        GAME.view(s, "blue"), "blue"
+    )
+    assert "alliance offer" not in prompt(GAME.view(s, "green"), "green")
+    answered = GAME.apply(s, Refuse("blue", "green"))
+    assert "alliance offer" not in prompt(GAME.view(answered, "blue"), "blue")
+
+
 def test_q12_an_offer_refused_is_not_made_again_in_the_same_game_turn() -> None:
     """Ours: nobody at the table is pinged again and again for one offer."""
     s = GAME.apply(moving(started(3)), Offer("blue", "red"))

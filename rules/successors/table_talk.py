@@ -613,7 +613,20 @@ def prompt(v: View, seat: Seat) -> str:
     if mover != seat:
         return f"{when}: waiting for {mover.capitalize()} to {decision_text(s, told_others=True)}"
     how = how_to(s) or _steps_to_type(v)
-    return f"{when}: {decision_text(s)}" + (f"; {how}" if how else "")
+    return f"{when}: {decision_text(s)}" + (f"; {how}" if how else "") + _offers_to(s, seat)
+
+
+def _offers_to(s: State, seat: Seat) -> str:
+    """The alliances offered to the seat deciding and not yet answered: a trial missed one
+    announced amid another seat's moves, and offered it back."""
+    me = s.seats.index(seat)
+    ids = [s.seats[a] for a, b in s.offers if b == me]
+    if not ids:
+        return ""
+    whose = listed([f"{title(s, s.seats.index(x))}'s" for x in ids])
+    answers = listed([f"`accept {x}`" for x in ids] + [f"`refuse {x}`" for x in ids], "or")
+    offer = "offer awaits" if len(ids) == 1 else "offers await"
+    return f". {whose} alliance {offer} your answer, at any time: {answers} (l.32)"
 
 
 def _steps_to_type(v: View) -> str:
