@@ -1519,6 +1519,21 @@ def test_the_purchase_prompt_says_what_the_talents_kept_count_at_the_end() -> No
     assert "and count half a point each at the end (l.68)" in said, said
 
 
+def test_the_setup_purchase_prompt_says_the_talents_kept_pay_the_events_to_come() -> None:
+    """A play-test spent its 5 Talents at the setup and lost a unit to turn 1's event, paid
+    before its first revenue: the setup's purchases say what kept Talents do, as later ones."""
+    s = GAME.new_game(SuccessorsOptions(), ("blue", "red", "green"))
+    dice = random.Random(1)
+    while s.frames[-1][0] != "buy":  # the rolls for the homes (ties rolled again), a home
+        chance = GAME.chance(s) is not None
+        s = GAME.apply(s, GAME.deal(s, dice.randrange) if chance else GAME.legal_actions(s)[0])
+    seat = GAME.to_move(s)
+    assert seat is not None
+    said = talk_of(GAME).prompt(GAME.view(s, seat), seat)
+    assert said.startswith("setup: spend your 5 Talents on units in your home"), said
+    assert "the Talents you keep pay the events rolled before your next revenue (l.11; Q7)" in said
+
+
 def test_mercenaries_taken_as_the_players_own_kind_are_told_how_they_are_named() -> None:
     """A trial played Mercenaries (2 infantry at home), typed `move 2 inf Greater Phrygia
     Lydia and Ionia` and read "you have no inf at Greater Phrygia that may still move (a unit

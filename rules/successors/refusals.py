@@ -323,12 +323,12 @@ def _buy_text(s: State, mode: int, left: int, price: int) -> str:
         where = "in your elephant areas"
         return f"buy up to {left} elephants {each} {where}{_pool_short(s, seat, EL, left)}, or done"
     money = talents(s.money[seat])
-    if mode == economy.SETUP_BUY:
-        return f"spend your {money} on units in your home, or done; {_upkeep_said(s, seat)}"
     kept = (  # (a trial learnt at the end that the winner's kept Talents were 42 of its 98)
         "the Talents you keep pay the events rolled before your next revenue (l.11; Q7) "
         "and count half a point each at the end (l.68)"
     )
+    if mode == economy.SETUP_BUY:  # (a play-test spent all 5, and lost a unit to turn 1's event)
+        return f"spend your {money} on units in your home, or done; {_upkeep_said(s, seat)}; {kept}"
     return (
         f"buy units at your home or with your leader ({money}), or done; "
         f"{_upkeep_said(s, seat)}; {kept}"
