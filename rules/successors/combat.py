@@ -758,10 +758,12 @@ def retreatable(s: State, seat: int) -> list[int]:
     b = s.battle
     assert b is not None
     out = []
+    row = s.units[b.area]
     for slot in own_slots(seat):
         if slot not in b.attackers and slot not in b.defenders:
             continue
-        out += [slot * 4 + t for t in range(4) if may_retreat(s, seat, slot * 4 + t) > 0]
+        # (a type with none there has none to retreat: not asked)
+        out += [c for c in range(slot * 4, slot * 4 + 4) if row[c] and may_retreat(s, seat, c)]
     return out
 
 
