@@ -109,10 +109,20 @@ class ByIdentity(Generic[T, R]):
             if known is part:
                 return result
         result = self.fn(part)
+        self.remember(part, result)
+        return result
+
+    def known(self, part: T) -> R | None:
+        """The result for `part` if it is the last asked, else None (nothing is made)."""
+        items = self.items
+        return items[0][1] if items and items[0][0] is part else None
+
+    def remember(self, part: T, result: R) -> None:
+        """`result` for `part`, worked out by the caller (patched from a part before)."""
+        items = self.items
         if len(items) >= self.size:
             items.pop()
         items.insert(0, (part, result))
-        return result
 
 
 def _toggled(places: tuple[int, ...], p: int) -> tuple[int, ...]:
@@ -474,11 +484,21 @@ def set_marker(s: State, area: int, marker: int) -> None:
 
 
 def set_control(s: State, area: int, seat: int) -> None:
-    if s.control[area] == seat:
+    old = s.control[area]
+    if old == seat:
         return
     control = list(s.control)
     control[area] = seat
-    s.control = tuple(control)
+    new = tuple(control)
+    known = held.known(s.control)
+    if known is not None:  # the seats' areas patched where the area changed hands
+        areas = list(known)
+        if old != NO:
+            areas[old] = _toggled(areas[old], area)
+        if seat != NO:
+            areas[seat] = _toggled(areas[seat], area)
+        held.remember(new, tuple(areas))
+    s.control = new
 
 
 def controller_by_units(s: State, area: int) -> int:

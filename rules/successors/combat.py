@@ -377,31 +377,27 @@ def pre_dice(s: State, b: Battle) -> tuple[int, int]:
     return out
 
 
-# the last layouts made, with what they were made from (a dice step asks for each side's
-# three times: to deal, to check the dice, to read them)
-_LAID: list[
-    tuple[tuple[int, Battle, object, object, object, object], tuple[tuple[int, int], ...]]
-] = []
+# the battle, area row, leaders, pins and order the dice were last laid out for, and both
+# sides' layouts (a dice step asks three times: to deal, to check the dice, to read them)
+_LAID: list[object] = [None] * 6
+Layout = tuple[tuple[int, int], ...]
 
 
-def layout(s: State, b: Battle, side: int) -> tuple[tuple[int, int], ...]:
-    """A side's dice in a round (`dice_layout`), remembered for the same battle, area row,
+def layouts(s: State, b: Battle) -> tuple[Layout, Layout]:
+    """Both sides' dice in a round (`dice_layout`), remembered for the same battle, area row,
     leaders, pins and order, by identity (the states of a step share them)."""
     row = s.units[b.area]
-    for (k_side, k_b, k_row, k_leaders, k_pinned, k_order), result in _LAID:
-        if (
-            k_side == side
-            and k_b is b
-            and k_row is row
-            and k_leaders is s.leaders
-            and k_pinned is s.pinned
-            and k_order is s.order
-        ):
-            return result
-    result = dice_layout(s, b, side)
-    _LAID.insert(0, ((side, b, row, s.leaders, s.pinned, s.order), result))
-    del _LAID[4:]
-    return result
+    k = _LAID
+    if k[0] is b and k[1] is row and k[2] is s.leaders and k[3] is s.pinned and k[4] is s.order:
+        return k[5]  # type: ignore[return-value]
+    out = (dice_layout(s, b, 0), dice_layout(s, b, 1))
+    k[:] = [b, row, s.leaders, s.pinned, s.order, out]
+    return out
+
+
+def layout(s: State, b: Battle, side: int) -> Layout:
+    """A side's dice in a round (`layouts`)."""
+    return layouts(s, b)[side]
 
 
 def dice_layout(s: State, b: Battle, side: int) -> tuple[tuple[int, int], ...]:
@@ -416,19 +412,29 @@ def dice_layout(s: State, b: Battle, side: int) -> tuple[tuple[int, int], ...]:
     for seat in seats:
         block: list[tuple[int, int]] = []
         for slot in (WHITE,) if seat == NO else own_slots(seat):
-            if slot not in slots:
-                continue
-            for t in BY_RANK:
-                block += [(t, 0)] * (row[slot * 4 + t] * rolls)
+            if slot in slots:
+                block += slot_dice(row[slot * 4 : slot * 4 + 4], rolls)
         if block and seat != NO and _leads(s, b, seat):
             block[0] = (block[0][0], 1)
         out += block
-    extra = b.omens[side] if b.round == 1 else 0
-    for k in range(len(out)):
-        if extra and out[k][1] == 0:
-            out[k] = (out[k][0], 1)
-            extra -= 1
+    if b.round == 1 and b.omens[side]:
+        _good_omens(out, b.omens[side])
     return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def slot_dice(counts: tuple[int, ...], rolls: int) -> tuple[tuple[int, int], ...]:
+    """A slot's dice by its counts of each type, in order of class, none with a +1 (the
+    same few counts recur all game)."""
+    return tuple(die for t in BY_RANK for die in [(t, 0)] * (counts[t] * rolls))
+
+
+def _good_omens(dice: list[tuple[int, int]], extra: int) -> None:
+    """Good omens (chit 9): +1 on as many dice without one, the first first."""
+    for k, (t, plus) in enumerate(dice):
+        if extra and plus == 0:
+            dice[k] = (t, 1)
+            extra -= 1
 
 
 def _leads(s: State, b: Battle, seat: int) -> bool:
@@ -441,7 +447,8 @@ def dice_needed(s: State) -> int:
     assert b is not None
     if b.stage == "pre":
         return sum(pre_dice(s, b))
-    return len(layout(s, b, 0)) + len(layout(s, b, 1))
+    first, second = layouts(s, b)
+    return len(first) + len(second)
 
 
 def dice_text(s: State) -> str:
@@ -468,9 +475,9 @@ def rolled(s: State, a: Dice) -> None:
             how = f"{_pre_rolls_from(b, side, len(dice))}, hits on {_on(hits_at[CAV])}: l.37"
             _say_dice(s, b, side, " ".join(map(str, dice)), k, "pre-battle", how)
     else:
-        first = layout(s, b, 0)
+        first, second = layouts(s, b)
         n0 = len(first)
-        for side, lay, dice in ((0, first, values[:n0]), (1, layout(s, b, 1), values[n0:])):
+        for side, lay, dice in ((0, first, values[:n0]), (1, second, values[n0:])):
             typed = [t for (t, plus), v in zip(lay, dice, strict=True) if v + plus >= hits_at[t]]
             on[1 - side] += typed
             said, how = _dice_by_unit(s, b, side, lay, dice)
@@ -577,7 +584,8 @@ def take_losses(s: State) -> bool:
     assert b is not None
     hits = [list(b.hits[0]), list(b.hits[1])]
     row_of = s.units
-    names = [_side_name(s, b, 0), _side_name(s, b, 1)]  # (as they stand before the losses)
+    # (as they stand before the losses; a side with no hit has no name to tell)
+    names = [_side_name(s, b, k) if b.hits[k] else "" for k in (0, 1)]
     for side in (0, 1):
         while hits[side]:
             chooser, slots = _targets(s, b, side)
@@ -750,10 +758,12 @@ def retreatable(s: State, seat: int) -> list[int]:
     b = s.battle
     assert b is not None
     out = []
+    row = s.units[b.area]
     for slot in own_slots(seat):
         if slot not in b.attackers and slot not in b.defenders:
             continue
-        out += [slot * 4 + t for t in range(4) if may_retreat(s, seat, slot * 4 + t) > 0]
+        # (a type with none there has none to retreat: not asked)
+        out += [c for c in range(slot * 4, slot * 4 + 4) if row[c] and may_retreat(s, seat, c)]
     return out
 
 
