@@ -930,6 +930,22 @@ async def test_end_movement_after_purchases_that_ran_out_of_talents_ends_the_mov
     assert "was not needed" not in text, text
 
 
+async def test_end_movement_after_a_halt_that_ended_the_movement_is_noted_not_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A trial's `move 2 inf leader Phoenicia Syria; take 2 fleets at Phoenicia; sail to
+    Cyprian Sea; halt; end movement` was refused whole at its last step ("your movement is
+    over"): the halt of the last force had ended the movement, as a last purchase ends the
+    purchases, and a `done` after those is only noted."""
+    s = put(put(started(3), "ara", BLUE, inf=2), "syr", RED, inf=1)
+    s = moving(fleets(leader_at(s, BLUE, "ara"), "pho", BLUE, 2))
+    order = "move 2 inf leader Arabia Syria; take 2 fleets at Phoenicia; sail to Cyprian Sea; "
+    text = await at_the_terminal(s, [order + "halt; end movement"], tmp_path, monkeypatch)
+    assert "Step 5 (`end movement`) was not needed: that had already ended by itself." in text
+    assert "was refused" not in text, text
+    assert "choose the next battle and fight or decline it" in text, text
+
+
 async def test_the_hand_on_turn_names_the_steps_aside_beside_the_decisions_steps(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

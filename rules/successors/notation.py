@@ -273,8 +273,10 @@ def finished_by(before: State, after: State, a: Action) -> tuple[str, ...]:
     seat's purchases or movement (the last Talent spent, the last force moved), so that a
     `done` or `end movement` typed after it is noted rather than refused, or its leader's
     retreat, when a retreat of its last units took him along (a trial's `retreat leader`
-    after it was told "not played" past the roll that followed, the leader gone already)."""
-    if finishes(a) or isinstance(a, Undo) or not before.frames:
+    after it was told "not played" past the roll that followed, the leader gone already).
+    A halt closes its force, and may end the movement too (its last force: a trial's `end
+    movement` after it was refused, and its whole order with it)."""
+    if (finishes(a) and not isinstance(a, Halt)) or isinstance(a, Undo) or not before.frames:
         return ()
     if isinstance(a, Retreat):
         seat = before.frames[-1][1]
