@@ -946,6 +946,19 @@ async def test_end_movement_after_a_halt_that_ended_the_movement_is_noted_not_re
     assert "choose the next battle and fight or decline it" in text, text
 
 
+async def test_end_movement_past_the_roll_its_last_halt_brought_is_noted_not_to_send_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A trial's order ending `...; move ...; end movement` was cut at the next player's
+    event roll, which the last move's halt brought on by ending the movement, and told
+    "Not played: `end movement`: send it again now that it is seen": it was not needed."""
+    s = moving(leader_at(put(started(3), "ara", BLUE, inf=2), BLUE, "ara"))
+    order = "move 2 inf leader Arabia Coele-Syria; end movement"
+    text = await at_the_terminal(s, [order], tmp_path, monkeypatch)
+    assert "Step 2 (`end movement`) was not needed: that had already ended by itself." in text
+    assert "send it again" not in text, text
+
+
 async def test_the_hand_on_turn_names_the_steps_aside_beside_the_decisions_steps(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
