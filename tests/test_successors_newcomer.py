@@ -308,7 +308,7 @@ def test_a_purchase_out_of_the_revenue_phase_names_when_purchases_come() -> None
     with pytest.raises(IllegalAction, match=over):
         read(s, "buy 1 levy at Egypt")
     last = moving(put(started(3, turn=12), "egy", BLUE, inf=1))
-    with pytest.raises(IllegalAction, match=r"game turn \(l.5\), that was the last game turn's"):
+    with pytest.raises(IllegalAction, match=r"game turn \(l.5\), and this is the last game turn"):
         read(last, "buy 1 levy at Egypt")
     with pytest.raises(IllegalAction, match=r"no purchases on turn 1 \(l.5\)"):
         read(moving(put(started(3, turn=1), "egy", BLUE, inf=1)), "buy 1 levy at Egypt")

@@ -838,7 +838,7 @@ def _buy_when(s: State, seat: int) -> str:
         # (a trial buying in its movement was told they come "after the event", as if ahead)
         last = s.turn == s.parts.setup.turns
         again = (
-            "that was the last game turn's" if last else "the next come in your next player turn"
+            "and this is the last game turn" if last else "the next come in your next player turn"
         )
         return f"your purchases are over for this game turn (l.5), {again}: {decision_text(s)}"
     return f"purchases come in your revenue phase, after the event (l.5): {decision_text(s)}"

@@ -620,12 +620,13 @@ def _offers_to(s: State, seat: Seat) -> str:
     """The alliances offered to the seat deciding and not yet answered: a trial missed one
     announced amid another seat's moves, and offered it back."""
     me = s.seats.index(seat)
-    ids = [s.seats[a] for a, b in s.offers if b == me]
-    if not ids:
+    by = [a for a, b in s.offers if b == me]
+    if not by:
         return ""
-    whose = listed([f"{title(s, s.seats.index(x))}'s" for x in ids])
+    whose = listed([f"{title(s, a)}'s" for a in by])
+    ids = [s.seats[a] for a in by]
     answers = listed([f"`accept {x}`" for x in ids] + [f"`refuse {x}`" for x in ids], "or")
-    offer = "offer awaits" if len(ids) == 1 else "offers await"
+    offer = "offer awaits" if len(by) == 1 else "offers await"
     return f". {whose} alliance {offer} your answer, at any time: {answers} (l.32)"
 
 
