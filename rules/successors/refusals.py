@@ -625,7 +625,17 @@ def _move_why(s: State, seat: int, a: Action) -> str | None:
         coasts = movement.coasts_of(s, f.place)
         if _place(s, a.at) not in coasts:
             where = listed([area_name(s, c) for c in coasts], "or")
-            return f"troops board and land where the fleets are, their port or a coast of their sea: {where}"
+            # (a trial's one-line voyage meant its troops to board on the way)
+            on_the_way = (
+                f"; to board on the way, sail there first, then `embark` (`sail to ...`, "
+                f"`embark {_pieces_said(a.piece, a.count)} at {area_name(s, _place(s, a.at))}`)"
+                if isinstance(a, Embark)
+                else ""
+            )
+            return (
+                "troops board and land where the fleets are, their port or a coast of their "
+                f"sea: {where}{on_the_way}"
+            )
     if isinstance(a, Done):
         money = s.money[seat]  # (trials typed `done` after they had ended by themselves)
         moving = bool(s.frames) and s.frames[-1][0] == "move"
@@ -823,6 +833,11 @@ def loss_first(s: State, area: int, seat: int, hit: int) -> str:
         if counts[t]:
             return unit_noun(t)
     return "none"
+
+
+def _pieces_said(piece: str, count: int) -> str:
+    """Pieces as an order names them: `leader`, `2 inf`."""
+    return piece if piece == "leader" else f"{count} {piece}"
 
 
 def _buy_when(s: State, seat: int) -> str:
