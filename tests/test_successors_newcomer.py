@@ -902,31 +902,26 @@ async def at_the_terminal(
     return out.getvalue()
 
 
-async def test_a_move_after_purchases_that_ran_out_of_talents_halts_its_force(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(
+    ("then", "told"),
+    [
+        ("", "• Blue's force halts in Coele-Syria, 1 MP unused\n"),
+        ("; end movement", "• Game turn 2 of 12: Red's player turn; Events (l.4)"),
+    ],
+)
+async def test_a_move_after_purchases_that_ran_out_of_talents_is_played_to_its_end(
+    then: str, told: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A trial's `buy 1 levy at Phoenicia; move 1 levy Phoenicia Coele-Syria` spent its last
     Talent, and the halt the move implies was taken for a `done` of the purchases that had
-    ended by themselves: "Step 2 (`move ...`) was not needed", its force left standing. A
-    finishing step a longer one implies closes what that step began."""
+    ended by themselves: "Step 2 (`move ...`) was not needed", its force left standing; and
+    another's `buy 2 cav at Cappadocia; move ...; end movement` had its `end movement` taken
+    so, its movement going on. A step ended by itself is closed only by the finishing step
+    of its kind (`done` for purchases), and one a longer step implies closes what it began."""
     s = buying(put(started(3, money=1), "ara", BLUE, levy=1))
-    order = "buy 1 levy at Egypt; move 1 levy Arabia Coele-Syria"
+    order = "buy 1 levy at Egypt; move 1 levy Arabia Coele-Syria" + then
     text = await at_the_terminal(s, [order], tmp_path, monkeypatch)
-    assert "• Blue's force halts in Coele-Syria, 1 MP unused\n" in text, text
-    assert "was not needed" not in text, text
-
-
-async def test_end_movement_after_purchases_that_ran_out_of_talents_ends_the_movement(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A trial's `buy 2 cav at Cappadocia; move ...; end movement` spent its last Talents:
-    the `end movement` was taken for a `done` of the purchases ("Step 3 was not needed")
-    and its movement went on. A step ended by itself is closed only by the finishing step
-    of its kind: `done` for purchases, `end movement` for a movement."""
-    s = buying(put(started(3, money=1), "ara", BLUE, levy=1))
-    order = "buy 1 levy at Egypt; move 1 levy Arabia Coele-Syria; end movement"
-    text = await at_the_terminal(s, [order], tmp_path, monkeypatch)
-    assert "• Game turn 2 of 12: Red's player turn; Events (l.4)" in text, text
+    assert told in text, text
     assert "was not needed" not in text, text
 
 
