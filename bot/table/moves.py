@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from db import GameAtTurn, GameRecord
-from rules.capabilities import menus_of, notation_of, orders_of, turns_of
+from rules.capabilities import EndedByItself, menus_of, notation_of, orders_of, turns_of
 from rules.errors import (
     AmbiguousName,
     IllegalAction,
@@ -27,7 +27,7 @@ from .hints import HINT, HintOrders
 from .loading import AnyGame, public
 from .order_entry import Alternatives, Drafts, Entry, Picks, RecentOrders, read_entry
 from .parts import SharedParts
-from .pipeline import CONFIRM, AfterFinish, Outcome, closed_already, idle_question
+from .pipeline import CONFIRM, AfterFinish, Outcome, idle_question
 from .refusal import ServiceError, answers
 from .reminders import SNOOZE_ID
 from .reply import Button, Menu, Reply
@@ -641,10 +641,10 @@ def ahead(g: AnyGame, state: object, steps: Sequence[Step[object]]) -> object | 
 def walked(g: AnyGame, state: object, steps: Sequence[Step[object]]) -> tuple[object | None, bool]:
     """`ahead`'s position, and whether every step up to where it stopped could be played:
     False when a step is refused, True when they all play or the walk stops at a reveal."""
-    credits: list[str] = []  # what ended by itself: its finishing step skipped, as in play
+    ended = EndedByItself(g)  # a finishing step for what ended by itself skipped, as in play
     for step in steps:
         a = step.action
-        if closed_already(g, step, credits):
+        if ended.skips(step):
             continue
         try:
             nxt = g.apply(state, a)
@@ -652,9 +652,7 @@ def walked(g: AnyGame, state: object, steps: Sequence[Step[object]]) -> tuple[ob
             return None, False
         if orders_of(g).revealed(state, nxt):
             return None, True
-        credits = (
-            [] if turns_of(g).undoes(a) else [*credits, *orders_of(g).finished_by(state, nxt, a)]
-        )
+        ended.record(state, nxt, a)
         state = nxt
     return state, True
 

@@ -22,7 +22,15 @@ from db import (
     StaleAction,
     Store,
 )
-from rules.capabilities import menus_of, narration_of, notation_of, orders_of, talk_of, turns_of
+from rules.capabilities import (
+    EndedByItself,
+    menus_of,
+    narration_of,
+    notation_of,
+    orders_of,
+    talk_of,
+    turns_of,
+)
 from rules.dealing import keyed_below, seeded_below
 from rules.errors import IllegalAction, step_where
 from rules.game import Ranking, Seat, Step
@@ -89,6 +97,7 @@ class OrderUnderWay:
 
     record: GameRecord
     g: AnyGame
+    ended_by_itself: EndedByItself  # what its steps ended by themselves, for those after
     stored: object  # the position as stored before the order
     cur: object  # the position after the steps played so far
     logged: int  # the log's length before the order
@@ -104,7 +113,6 @@ class OrderUnderWay:
     told_after: dict[str, str] = field(default_factory=dict)  # (Outcome.told_after)
     seat_notes: dict[Seat, list[str]] = field(default_factory=dict)  # for each other seat alone
     ended: tuple[str, str | None, Seat] | None = None  # a step that ended what it was in
-    credits: list[str] = field(default_factory=list)  # what ended by itself (`closed_already`)
     typed: int = 0  # the steps the order was typed as (`typed_count`), for the replies' numbers
     revealed_at: str | None = None
     revealed: str = "dice or a card"  # what it revealed, as the game names its chance step
@@ -368,9 +376,11 @@ class TurnPipeline:
         logged = record.actions  # the log's length before the order
         if adoption is not None:
             state, logged = adoption.state, len(adoption.log)
+        g = self.loader.rules_of(record)
         return OrderUnderWay(
             record=record,
-            g=self.loader.rules_of(record),
+            g=g,
+            ended_by_itself=EndedByItself(g),
             stored=state,
             cur=state,
             logged=logged,
@@ -408,7 +418,7 @@ class TurnPipeline:
         """A finishing step for what already ended by itself, or a last one that closes
         nothing of the one who played the order: noted, not played."""
         g, action = order.g, step.action
-        if closed_already(g, step, order.credits):
+        if order.ended_by_itself.skips(step):
             order.notes.append(f"{where} was not needed: that had already ended by itself.")
             return True
         if (
@@ -455,9 +465,7 @@ class TurnPipeline:
             rule = None if ended is None or ended[1] is None else f"{ended[0]} ended {ended[1]}"
             raise ServiceError(refusal if rule is None else f"{refusal} ({rule}.)") from e
         if k < total:  # what the order's later steps are read against (none after the last)
-            order.credits = (
-                [] if is_undo else [*order.credits, *orders_of(g).finished_by(cur, nxt, action)]
-            )
+            order.ended_by_itself.record(cur, nxt, action)
             order.ended = self._what_ended(g, cur, nxt, action, who, where)
         order.spoken += follow_said_step(g, order.text, public(g, cur), action, public(g, nxt), who)
         to = turns_of(g).addressed(cur, action)
@@ -528,10 +536,10 @@ class TurnPipeline:
     def _unplayed(order: OrderUnderWay, steps: Sequence[Step[object]]) -> list[str]:
         """The steps a reveal cut off; a `done` among them for what the reveal ended is noted
         as not needed."""
-        g, total = order.g, typed_count(steps)
+        total = typed_count(steps)
         unplayed: list[str] = []
         for k, step in enumerate(steps[order.played :], start=order.played + 1):
-            if closed_already(g, step, order.credits):  # a `done` for what the reveal ended
+            if order.ended_by_itself.skips(step):  # a `done` for what the reveal ended
                 order.notes.append(
                     f"{step_where(step.as_typed, step.number or k, total)} was not needed: that "
                     "had already ended by itself."
@@ -953,20 +961,3 @@ def announced(
         edit=edit,
         close_text=close_text,
     )
-
-
-def closed_already(g: AnyGame, step: Step[object], credits: list[str]) -> bool:
-    """Whether a finishing step typed in an order closes what an earlier step of it ended
-    by itself (`credits`: what ended so, as `Orders.finished_by` names it): skipped with a
-    note, not refused, and its credit spent. One that closes another kind of thing is
-    played: a trial's `end movement` after purchases that ran out of Talents was taken for
-    their `done`, and its movement went on. One a longer typed step implies (the halt that
-    ends `move 1 levy Arabia Syria`) closes what that step began, and is played too."""
-    orders = orders_of(g)
-    if step.typed or not orders.finishing(step.action):
-        return False
-    kind = orders.closes(step.action)
-    if kind not in credits:
-        return False
-    credits.remove(kind)
-    return True

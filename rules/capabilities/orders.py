@@ -6,6 +6,7 @@ from typing import Any, Generic, TypeVar
 
 from ..game import Game, Seat, Step, Unread
 from .notation import notation_of
+from .turns import turns_of
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -58,3 +59,34 @@ def orders_of(game: Game[S, A, V, Any]) -> Orders[S, A, V]:
     """The game's own orders (its `orders` attribute), else the plain ones."""
     own = getattr(game, "orders", None)
     return own if isinstance(own, Orders) else Orders(game)
+
+
+class EndedByItself:
+    """One order's record of what its steps ended by themselves (`Orders.finished_by`): a
+    finishing step typed later that closes one of them is skipped with a note, not played;
+    one that closes another kind of thing is played (a trial's `end movement` after
+    purchases that ran out of Talents was taken for their `done`, and its movement went
+    on). One a longer typed step implies (the halt that ends `move 1 levy Arabia Syria`)
+    closes what that step began, and is played too."""
+
+    def __init__(self, game: Game[Any, Any, Any, Any]) -> None:
+        self.orders: Orders[Any, Any, Any] = orders_of(game)
+        self.undoes = turns_of(game).undoes
+        self.ended: list[str] = []
+
+    def skips(self, step: Step[Any]) -> bool:
+        """Whether `step` closes what ended by itself; if so, that is spent."""
+        if step.typed or not self.orders.finishing(step.action):
+            return False
+        kind = self.orders.closes(step.action)
+        if kind not in self.ended:
+            return False
+        self.ended.remove(kind)
+        return True
+
+    def record(self, before: Any, after: Any, action: Any) -> None:
+        """What the step from `before` to `after` ended by itself (an undo: nothing has)."""
+        if self.undoes(action):
+            self.ended = []
+        else:
+            self.ended += self.orders.finished_by(before, after, action)
