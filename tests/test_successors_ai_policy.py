@@ -178,6 +178,16 @@ def test_the_ai_offers_an_alliance_at_the_table_against_a_player_far_ahead() -> 
     assert policy.offer(allied, 0) is None and policy.offer(allied, 1) is None
 
 
+def test_the_ai_offers_no_alliance_to_a_seat_that_holds_no_province() -> None:
+    """A trial's AI offered an alliance to a seat about to be out: with nothing to pay or
+    fight with it is no help against the player standing first."""
+    s = _in_turn(moving(_green_leads()), policy.FIRST_OFFER_TURN)
+    assert policy.offer(s, 0) == st.Offer("blue", "red")
+    homeless = controlled(s, 2, "mac")  # Green has taken Red's home, its one province
+    assert policy.offer(homeless, 0) is None
+    assert answer(GAME.view(homeless, "blue"), "blue", "hard") is None
+
+
 @pytest.mark.parametrize("level", ["greedy", "hard"])
 def test_an_ai_called_by_its_ally_marches_to_his_battle(level: str) -> None:
     """Called to move in its ally's turn (l.32; Q12), it ended its movement at once: it

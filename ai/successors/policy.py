@@ -162,7 +162,8 @@ def taking(s: State, seat: int, ally: int) -> list[int]:
 def offer(s: State, seat: int) -> st.Offer | None:
     """An alliance offered in the seat's own player turn, against the player standing first
     by OFFER_MARGIN over both the seat and the one it asks: the strongest other so placed
-    with no ally of its own."""
+    with no ally of its own, and holding a province (a trial's AI offered one to a seat about
+    to be out, which could neither pay nor fight)."""
     if not _aside(s, seat) or near_the_end(s) or board.allies_of(s, seat):
         return None
     if s.turn < FIRST_OFFER_TURN or s.current != seat or any(seat in pair for pair in s.offers):
@@ -174,7 +175,10 @@ def offer(s: State, seat: int) -> st.Offer | None:
     others = [
         k
         for k in range(s.players)
-        if k not in (seat, first) and k not in s.out and not board.allies_of(s, k)
+        if k not in (seat, first)
+        and k not in s.out
+        and not board.allies_of(s, k)
+        and board.controls(s, k)
     ]
     for k in sorted(others, key=lambda k: (-standing(s, k), k)):
         step = st.Offer(s.seats[seat], s.seats[k])
