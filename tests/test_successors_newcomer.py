@@ -607,6 +607,11 @@ def test_a_step_typed_at_the_wrong_moment_says_when_it_comes_or_what_stops_it() 
         "done: your purchases are already over (treasury 10): `done` has nothing to end; the "
         "movement ends with `end movement`"
     )
+    first = moving(put(started(3, turn=1), "egy", BLUE, inf=2))  # no purchases (l.5)
+    assert refused(first, "done") == (
+        "done: there are no purchases on turn 1 (l.5): `done` has nothing to end; the movement "
+        "ends with `end movement`"
+    )
     assert refused(move, "buy 2 inf").startswith(
         "buy 2 inf: your purchases are over for this game turn (l.5)"
     )

@@ -640,9 +640,12 @@ def _move_why(s: State, seat: int, a: Action) -> str | None:
         money = s.money[seat]  # (trials typed `done` after they had ended by themselves)
         moving = bool(s.frames) and s.frames[-1][0] == "move"
         then = "; the movement ends with `end movement`" if moving else ""
-        return (
-            f"your purchases are already over (treasury {money}): `done` has nothing to end{then}"
+        over = (
+            "there are no purchases on turn 1 (l.5)"
+            if s.phase == "play" and s.turn == 1
+            else f"your purchases are already over (treasury {money})"
         )
+        return f"{over}: `done` has nothing to end{then}"
     if isinstance(a, Call):
         return _call_why(s, seat, a)
     if f is None:
