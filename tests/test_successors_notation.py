@@ -119,6 +119,34 @@ def test_a_voyage_from_a_sea_boards_its_troops_from_the_coast_where_they_stand()
     )
 
 
+def test_a_voyage_boards_its_troops_where_it_first_passes_them() -> None:
+    """A trial's fleets in Cyprian Sea were to take 2 infantry and the leader aboard from
+    Cyrenaica, on the next sea, in one line: the order was refused as boarding at the start."""
+    s = put(fleets(started(3), "cys", BLUE, 2), "cyr", BLUE, inf=2)
+    s = moving(leader_at(s, BLUE, "cyr"))
+    assert read(
+        s, "sail 2 fleets with 2 inf leader Cyprian Sea Egyptian Sea land at Phoenicia"
+    ) == [
+        TakeFleets("cys", 2),
+        Sail("egs"),
+        Embark("cyr", "inf", 2),
+        Embark("cyr", "leader", 1),
+        Land("pho", "inf", 2),
+        Land("pho", "leader", 1),
+        Halt(),
+    ]
+    with pytest.raises(IllegalAction) as never:  # the voyage passes no coast of theirs
+        read(s, "sail 2 fleets with 2 inf Cyprian Sea Aegean Sea")
+    assert never.value.reason == (
+        "2 inf: none may board where this voyage passes (Cyprian Sea and Aegean Sea): troops "
+        "board from the fleets' port or a coast of their sea (l.31); yours stand at Cyrenaica: "
+        "sail to a sea on their coast, then `embark 2 inf at Cyrenaica`"
+    )
+    with pytest.raises(IllegalAction) as port:  # from a port: as boarding there
+        read(fleets(s, "egy", BLUE), "sail 1 fleet with 1 cav Egypt Egyptian Sea")
+    assert port.value.reason == "embark 1 cav at Egypt: you have no cav at Egypt"
+
+
 def test_places_by_name_id_or_start() -> None:
     s = started(3)
     assert read_place(s, words_of("lydia and ionia caria"), 0) == (area(s, "lyd"), 3)

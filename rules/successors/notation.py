@@ -289,6 +289,11 @@ def finished_by(before: State, after: State, a: Action) -> tuple[str, ...]:
     return (PURCHASES,) if decision[0] == "buy" else (MOVEMENT,)
 
 
+# a reader's place in an order: its position, steps read, what they ended, and whether the
+# last ended the force
+Mark = tuple[State, int, tuple[str, ...], bool]
+
+
 class Reader:
     """Reads one order against a position, step by step; each step is applied to a copy of
     the position (what a seat sees), so the next is read against what it leaves."""
@@ -356,6 +361,16 @@ class Reader:
 
     def id(self, p: int) -> str:
         return self.s.parts.map.ids[p]
+
+    def mark(self) -> Mark:
+        """Where the reading stands, to come back to (`back_to`)."""
+        return self.s, len(self.out), tuple(self.needless), self.ended_force
+
+    def back_to(self, mark: Mark) -> None:
+        """The steps read since `mark` taken back."""
+        self.s, n, needless, self.ended_force = mark
+        del self.out[n:]
+        self.needless = list(needless)
 
 
 def parse(v: View, text: str, seat: str) -> list[Action]:
@@ -738,7 +753,9 @@ def _not_yet_taken(r: Reader, at: int, pieces: list[tuple[int, str]]) -> list[tu
 def _sail(r: Reader, ws: list[str]) -> None:
     """`sail to Aegean Sea` (a step), or a voyage: `sail 2 fleets with 2 inf Egypt Egyptian
     Sea Cyprian Sea land at Syria`, the fleets halting after the landing, or sailing on
-    first (`... land at Syria then Cyprian Sea Egypt`)."""
+    first (`... land at Syria then Cyprian Sea Egypt`). The troops named board where the
+    voyage first passes them: at its start, or on the way (a trial's fleets at sea were to
+    pick up troops on a coast of the next sea)."""
     pieces, i = _pieces(ws, 1)
     fleets = [n for n, piece in pieces if piece == "fleet"]
     if not fleets:
@@ -755,25 +772,30 @@ def _sail(r: Reader, ws: list[str]) -> None:
     voyage, i = _voyage(r, ws, i)
     _end_of(ws, i, "the voyage")
     r.add(TakeFleets(r.id(p), fleets[0]))
+    start = r.mark()
+    _sail_on(r, voyage, _board(r, cargo), (start, p))
+
+
+def _board(r: Reader, cargo: Sequence[tuple[int, str]]) -> list[tuple[int, str]]:
+    """The troops named that may board where the fleets are now, embarked from the one
+    coast where they may (several: the order must name it); the rest, to board further on."""
+    rest = []
     for n, piece in cargo:
-        r.add(Embark(_boarding(r, p, piece), piece, 1 if piece == "leader" else n))
-    _sail_on(r, voyage)
-
-
-def _boarding(r: Reader, p: int, piece: str) -> str:
-    """Where a voyage's troops board: the fleets' port; for fleets at sea, the one coast of
-    the sea where such pieces may board (several: the order must name it)."""
-    if p < r.s.parts.map.land:
-        return r.id(p)
-    coasts = sorted({a.at for a in engine.legal(r.s) if isinstance(a, Embark) and a.piece == piece})
-    if len(coasts) > 1:  # read, but which coast? (a trial was told it was unreadable)
-        names = listed([place(r.s, at) for at in coasts], "or")
-        raise AmbiguousName(
-            f"the {piece} may board from {names}: take the fleets, then name it "
-            f"(`embark 1 {piece} at {place(r.s, coasts[0])}`)",
-            tuple(place(r.s, at) for at in coasts),
+        coasts = sorted(
+            {a.at for a in engine.legal(r.s) if isinstance(a, Embark) and a.piece == piece}
         )
-    return coasts[0] if coasts else r.id(p)
+        if len(coasts) > 1:  # read, but which coast? (a trial was told it was unreadable)
+            names = listed([place(r.s, at) for at in coasts], "or")
+            raise AmbiguousName(
+                f"the {piece} may board from {names}: take the fleets, then name it "
+                f"(`embark 1 {piece} at {place(r.s, coasts[0])}`)",
+                tuple(place(r.s, at) for at in coasts),
+            )
+        if coasts:
+            r.add(Embark(coasts[0], piece, 1 if piece == "leader" else n))
+        else:
+            rest.append((n, piece))
+    return rest
 
 
 # a voyage read: the seas sailed, where all aboard land (None: nowhere), the seas after it
@@ -791,17 +813,62 @@ def _voyage(r: Reader, ws: list[str], i: int) -> tuple[Voyage, int]:
     return (path, p, onward), i
 
 
-def _sail_on(r: Reader, voyage: Voyage) -> None:
-    """Sails a voyage read; everything aboard lands where it says, and the fleets sail on
-    and halt where they are."""
+def _sail_on(
+    r: Reader,
+    voyage: Voyage,
+    waiting: Sequence[tuple[int, str]] = (),
+    start: tuple[Mark, int] | None = None,
+) -> None:
+    """Sails a voyage read, the troops `waiting` boarding where it first passes them (none:
+    refused as boarding at its `start`, the fleets taken at a place); everything aboard
+    lands where it says, and the fleets sail on and halt where they are."""
     path, landing, onward = voyage
-    _go(r, path, sea=True)
+    for p in path:
+        r.add(Sail(r.id(p)))
+        if waiting:
+            waiting = _board(r, waiting)
+    if waiting and start is not None:
+        _never_boarded(r, waiting[0], *start, path)
     if landing is None:
         return
     _land_all(r, landing)
     _go(r, onward, sea=True)
     if r.s.force is not None and r.s.force.fleets and engine.legal(r.s).count(Halt()):
         r.add(Halt())
+
+
+def _never_boarded(
+    r: Reader, troops: tuple[int, str], start: Mark, at: int, path: list[int]
+) -> None:
+    """Troops named for a voyage that may board nowhere it passes: from a port, refused as
+    boarding there (the rule says why: none there, or their move over); from a sea, where
+    the voyage passes and where such troops of the seat's stand."""
+    r.back_to(start)
+    n, piece = troops
+    if at < r.s.parts.map.land:
+        r.add(Embark(r.id(at), piece, 1 if piece == "leader" else n))
+    said = piece if piece == "leader" else f"{n} {piece}"
+    passed = listed([r.s.parts.map.names[p] for p in (at, *path)])
+    stand = [r.s.parts.map.names[a] for a in _standing(r.s, r.s.seats.index(r.seat), piece)]
+    where = (
+        f"yours stand at {listed(stand, 'and')}: sail to a sea on their coast, then "
+        f"`embark {said} at {stand[0]}`"
+        if stand
+        else f"you have no {piece} on the map"
+    )
+    raise StepRefused(
+        f"{said}: none may board where this voyage passes ({passed}): troops board from the "
+        f"fleets' port or a coast of their sea (l.31); {where}",
+        None,
+    )
+
+
+def _standing(s: State, seat: int, piece: str) -> list[int]:
+    """The land areas where the seat's pieces so named stand (`leader`: where he is)."""
+    if piece == "leader":
+        return [s.leaders[seat]] if 0 <= s.leaders[seat] < s.parts.map.land else []
+    code = movement.OWN_CODE[seat].get(piece)
+    return [a for a in s.occupied[seat] if code is not None and s.units[a][code]]
 
 
 def _land_all(r: Reader, p: int) -> None:
