@@ -601,6 +601,22 @@ def test_each_part_of_the_why_line_has_its_verb_whatever_changed() -> None:
     )
 
 
+def test_the_why_line_names_a_leader_captured_by_the_seat_or_from_it() -> None:
+    """A play-test's hard AI captured the person's leader and its why line told only the
+    areas it took (Q21)."""
+    from successors_helpers import started
+
+    b = started(3)
+    a = b.clone()
+    a.leaders = (st.CAPTIVE + 2, *b.leaders[1:])  # Blue's leader, Green's captive
+    line = why.why_line(GAME.view(b, None), GAME.view(a, None), "green", "greedy")
+    assert line is not None and line.startswith(
+        "_Why: Green's turn as a whole: it captures Blue's leader (ransom 5 Talents, l.13); it keeps"
+    ), line
+    lost = why.why_line(GAME.view(b, None), GAME.view(a, None), "blue", "greedy")
+    assert lost is not None and "its leader is Green's captive (Q21)" in lost, lost
+
+
 def test_one_is_singular_wherever_the_why_line_and_the_hint_count() -> None:
     from successors_helpers import put, started
 

@@ -55,6 +55,20 @@ def gains(b: State, a: State, i: int) -> list[str]:
     if units_a != units_b:
         upkeep = units_a * a.parts.setup.upkeep
         out.append(f"it has {count_of(units_a, 'unit')} (was {units_b}), upkeep {upkeep}")
+    return out + _captures(b, a, i)
+
+
+def _captures(b: State, a: State, i: int) -> list[str]:
+    """The leaders seat i captured, and its own if captured, between `b` and `a` (Q21)."""
+    out = []
+    ransom = a.parts.setup.ransom
+    for k in range(a.players):
+        if a.leaders[k] == st.CAPTIVE + i != b.leaders[k]:
+            out.append(
+                f"it captures {names.title(a, k)}'s leader (ransom {count_of(ransom, 'Talent')}, l.13)"
+            )
+    if a.leaders[i] >= st.CAPTIVE and b.leaders[i] != a.leaders[i]:
+        out.append(f"its leader is {names.title(a, a.leaders[i] - st.CAPTIVE)}'s captive (Q21)")
     return out
 
 
