@@ -158,6 +158,19 @@ def test_l11_a_player_who_cannot_pay_for_an_event_loses_a_unit() -> None:
     assert units(s, "egy", BLUE) == (0, 1, 0, 0)
 
 
+def test_l11_gifts_the_roller_cannot_pay_name_who_is_still_owed() -> None:
+    """A trial read "Green pays 1 Talent to Blue; Green cannot pay 2 Talents in full" when it
+    still owed Red 1 (EVEN 23, Gifts to the court: 1 to each other player)."""
+    s = put(started(3, money=1), "egy", BLUE, inf=1, levy=1)
+    s = at(s, BLUE, 1, frame("event_roll", BLUE))
+    s = deal(s, 2, 2, 3)
+    assert s.money == (0, 2, 1) and s.frames[-1][0] == "lose"
+    assert s.news[-2:] == (
+        "Blue pays 1 Talent to Red",
+        "Blue still owes 1 Talent to Green and has nothing left: it must lose a unit (l.11)",
+    )
+
+
 def test_l12_money_is_given_freely_through_turn_8_and_not_after() -> None:
     s = at(started(3, turn=8), GREEN, 4, ("move", GREEN, NO, NO, NO))
     s = GAME.apply(s, Give("blue", "red", 3))  # out of turn: green decides

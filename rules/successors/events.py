@@ -241,16 +241,19 @@ def pay_each(s: State, seat: int, step: Step) -> None:
     due = step.amount * len(others)
     if s.money[seat] < due:
         chits.fire(s, seat, chits.SHORT)
-    short = s.money[seat] < due
+    unpaid = []
     for other in others:
         paid = pay(s, seat, step.amount, other)
         if paid:
             say(s, f"{title(s, seat)} pays {talents(paid)} to {title(s, other)}")
-    if short and board.unit_count(s, seat):
+        if paid < step.amount:
+            unpaid.append(f"{talents(step.amount - paid)} to {title(s, other)}")
+    if unpaid and board.unit_count(s, seat):
+        # (a trial read "cannot pay 2 Talents in full" after 1 of them was paid)
         say(
             s,
-            f"{title(s, seat)} cannot pay {talents(due)} in full (treasury {s.money[seat]}): "
-            "it must lose a unit (l.11)",
+            f"{title(s, seat)} still owes {listed(unpaid, 'and')} and has nothing left: it "
+            "must lose a unit (l.11)",
         )
         push(s, ("lose", seat, NO, 0, 1))
 
