@@ -182,7 +182,10 @@ def test_a_truce_that_keeps_a_battle_off_is_told_at_the_combat_phase() -> None:
     s = moving(put(put(started(3), "ara", BLUE, inf=1), "ara", RED, inf=1)).clone()
     s.truces = ((BLUE, RED),)
     s = order(s, "end movement")
-    said = "No battle between Blue and Red in Arabia: their truce this game turn (chit 13)"
+    said = (  # and, as a trial took a truce to keep control, who holds the area (l.10)
+        "No battle between Blue and Red in Arabia: their truce this game turn (chit 13); "
+        "control there goes to the side with more units, and stays on a tie (l.10; Q3)"
+    )
     assert said in s.news, s.news
 
 

@@ -331,7 +331,8 @@ def _truces_kept(s: State, seat: int) -> None:
             say(
                 s,
                 f"No battle between {title(s, seat)} and {title(s, other)} in {where}: their "
-                "truce this game turn (chit 13)",
+                "truce this game turn (chit 13); control there goes to the side with more "
+                "units, and stays on a tie (l.10; Q3)",
             )
 
 
