@@ -40,6 +40,7 @@ from rules.successors.state import (
     Arm,
     Disarm,
     DrawChit,
+    EventRoll,
     Play,
 )
 from rules.successors.view import UNSEEN
@@ -70,6 +71,25 @@ def test_arming_tells_the_channel_nothing_and_its_seat_its_orders() -> None:
     assert public(s) == public(after)
     back = GAME.apply(after, Disarm("blue", 15))
     assert back.orders[BLUE] == () and back.hands[BLUE] == (15,)
+
+
+def test_a_chit_not_armed_is_recalled_to_its_holder_alone_as_its_player_turn_begins() -> None:
+    """A trial drew Revolt fails, did not arm it, and three game turns later the revolt it
+    would have stopped came: nothing had recalled it. Armed, or played by its own step
+    (Ambush's battle is one), nothing is said."""
+    held = holding(started(3), BLUE, 15, 2)
+    s = at(held, BLUE, 1, frame("event_roll", BLUE))
+    a = EventRoll((6, 6, 6))  # EVEN 66, a quiet year
+    after = GAME.apply(s, a)
+    narration = narration_of(GAME)
+    assert narration.told_to(GAME.view(after, "blue"), a) == (
+        "Not armed, so it does nothing when its moment comes (a standing order, unseen by the "
+        "others): chit 15, Revolt fails: `arm 15 for revolt`"
+    )  # Mercenaries (2) may be played as well: not recalled
+    assert narration.told_to(GAME.view(after, "red"), a) is None
+    assert not any("chit" in line.lower() for line in after.news)  # the channel: nothing
+    armed = at(GAME.apply(held, Arm("blue", 15, "revolt")), BLUE, 1, frame("event_roll", BLUE))
+    assert narration.told_to(GAME.view(GAME.apply(armed, a), "blue"), a) is None
 
 
 def test_a_chit_drawn_is_named_to_its_drawer_alone() -> None:

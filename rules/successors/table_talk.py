@@ -32,6 +32,7 @@ from .state import (
     Done,
     DrawChit,
     Drop,
+    EventRoll,
     Give,
     Halt,
     Offer,
@@ -247,6 +248,9 @@ class SuccessorsNarration(Narration[Action, View]):
                 return f"{title(s, other)} holds: {held}"
         if isinstance(action, Arm | Disarm) and view.seat == action.seat:
             return _orders_text(s, s.seats.index(view.seat))
+        if isinstance(action, EventRoll) and view.seat is not None and s.phase == "play":
+            seat = s.seats.index(view.seat)
+            return _unarmed(view, seat) if s.current == seat else None
         return None
 
     def headline(self, before: View, after: View, log: Sequence[str]) -> list[str]:
@@ -388,6 +392,28 @@ def _chit_entry(v: View, seat: int, number: int, steps: Sequence[Action]) -> str
         why = aside.idle_now(s, seat, number) or aside.problem(s, Play(s.seats[seat], number), True)
         out += f"; not now: {why}"
     return out + (f"; arm it: {arms}." if arms else ".")
+
+
+def _unarmed(view: View, seat: int) -> str | None:
+    """As the seat's player turn begins, its chits played by a standing order alone and not
+    armed, each with how to arm it (a trial forgot one drawn three turns before, and the
+    revolt it would have stopped came)."""
+    s = view.state
+    armed = {order[0] for order in s.orders[seat]}
+    steps = [a for a in aside.options(s, seat) if isinstance(a, Arm)]
+    out = []
+    for number in s.hands[seat]:
+        if number in armed or chit_of(s, number).kind in PLAYED_NOW:
+            continue
+        arms = " or ".join(f"`{wording.describe(view, a)}`" for a in steps if a.chit == number)
+        if arms:
+            out.append(f"chit {number}, {chit_of(s, number).name}: {arms}")
+    if not out:
+        return None
+    return (
+        "Not armed, so it does nothing when its moment comes (a standing order, unseen by "
+        f"the others): {'; '.join(out)}"
+    )
 
 
 def _on_ally(s: State, seat: int, a: Play) -> str:
