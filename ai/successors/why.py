@@ -98,7 +98,7 @@ def why_line(start: View, end: View, seat: str, level: str) -> str | None:
         )
     if not said:  # (a trial read "nothing was worth the move" after seven marches)
         said = ["its forces move and take no area"]
-    return f"{whole} {'; '.join(said)}; it {kept}: {points(a, i)} now, the best one phase ahead._"
+    return f"{whole} {'; '.join(said)}; it {kept}: {points(a, i)} now, its best play looking one phase ahead._"
 
 
 def called_why(start: View, end: View, seat: str, level: str) -> str | None:
