@@ -164,7 +164,7 @@ def _buy_how(s: State, buys: list[Buy], buy: str) -> str:
     left = _pool_left(s, seat, words)
     if left:  # (a trial learnt of it only from a refusal)
         out.append(
-            f"left in your pool (the counter mix): {left}, fewer of some than your Talents buy"
+            f"your Talents would buy more than your pool holds (the counter mix): {left} left"
         )
     return f"{'; '.join(out)}; type {buy}{_two_kinds(s, buys, words)}, then `done`"
 
