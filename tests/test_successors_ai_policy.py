@@ -9,6 +9,8 @@ import random
 
 import pytest
 from successors_helpers import (
+    BLUE,
+    RED,
     allied,
     at,
     controlled,
@@ -186,6 +188,18 @@ def test_the_ai_offers_no_alliance_to_a_seat_that_holds_no_province() -> None:
     homeless = controlled(s, 2, "mac")  # Green has taken Red's home, its one province
     assert policy.offer(homeless, 0) is None
     assert answer(GAME.view(homeless, "blue"), "blue", "hard") is None
+
+
+@pytest.mark.parametrize("level", ["greedy", "hard"])
+def test_an_ai_keeps_its_home_guarded_with_an_allys_units_within_reach(level: str) -> None:
+    """A trial's hard AI emptied its home beside its ally's army, which walked in and took
+    it (the ally with more units there holds an area, l.10): its units are bought there
+    (l.21). Without the ally near, its levy goes for the empty Greece."""
+    s = put(put(started(3), "mac", RED, levy=1), "thr", BLUE, inf=2)
+    alone = moving(put(started(3), "mac", RED, levy=1), RED)
+    assert choose(level, GAME.view(alone, "red"), random.Random(0)) == st.Take("mac", "levy", 1)
+    s = moving(allied(s, BLUE, RED), RED)
+    assert choose(level, GAME.view(s, "red"), random.Random(0)) == st.EndMove()
 
 
 @pytest.mark.parametrize("level", ["greedy", "hard"])

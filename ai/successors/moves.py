@@ -216,12 +216,24 @@ class Reading:
         cost = 0.0
         if board.alone_in(s, area) == self.seat:
             cost += 2 * v * self.held
-        if self.threat(area) > 0 and s.control[area] == self.seat:
-            # left empty, it falls to any rival unit within reach, however weak
+        if s.control[area] != self.seat:
+            return cost
+        threatened = self.threat(area) > 0
+        if threatened:  # left empty, it falls to any rival unit within reach, however weak
             cost += self.params.risk * v * self.left
-            if area == s.homes[self.seat]:  # and with the home, where units are bought (l.21)
-                cost += self.params.home_guard + self.params.tax_share * v * self.left
+        if area == s.homes[self.seat] and (threatened or self.ally_near(area)):
+            # and with the home, where units are bought (l.21); an ally's unit that walks in
+            # holds it too (l.10: a trial's ally took an AI's home so)
+            cost += self.params.home_guard + self.params.tax_share * v * self.left
         return cost
+
+    def ally_near(self, area: int) -> bool:
+        """Whether an ally of the seat has units within 4 MP of the area."""
+        s = self.s
+        allies = board.allies_of(s, self.seat)
+        return bool(allies) and any(
+            board.seat_units(s, a, k) for a in within(s, area, 4) for k in allies
+        )
 
 
 def reach(s: State, seat: int, src: int, mp: int) -> dict[int, tuple[int, ...]]:
