@@ -80,7 +80,7 @@ async def test_a_whole_game_against_two_ais_is_typed_to_its_victory_count(
         assert told.startswith(("You draw chit ", "Not armed, so it does nothing")), told
     # a chit drawn is told right under the line of its draw: after the lines the step went
     # on with (the revenue), a trial read it late; under an AI's header, as that AI's step
-    drawn = re.findall(r"^(.*)\n\(to you alone\) ", text, re.M)
+    drawn = re.findall(r"^(.*)\n\(to you alone\) You draw chit ", text, re.M)
     assert drawn and all(above.startswith("• Blue draws a chit (") for above in drawn), drawn
     for drawer in re.findall(r"^• (Red|Green) draws a chit", text, re.M):
         assert f"{drawer} draws chit" not in text  # another seat's chit is never named
