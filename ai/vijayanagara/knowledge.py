@@ -2,8 +2,8 @@
 
 The state may carry a seeded dealer (`rng`, `order`: tests, benches) whose future no player
 knows, an undo snapshot that holds it too, and a log the AI never needs. `seen` drops them
-all, so the engine stops at every chance node; `determinized` puts a fresh dealer of the AI's
-own in their place: cards drawn uniformly from the piles as 2.1 makes them known
+all, so the engine stops at every chance node; `resolve` deals those with the AI's own
+generator: cards drawn uniformly from the piles as 2.1 makes them known
 (vijayanagara.chance.sample), dice uniform.
 """
 
@@ -24,13 +24,6 @@ def seen(state: GameState) -> GameState:
     st.order = []
     vijayanagara.set_barrier(st)  # the undo base (which may hold the dealer) is dropped
     st.log = []
-    return st
-
-
-def determinized(state: GameState, r: random.Random) -> GameState:
-    """One sampled future: the known state with a dealer seeded from the AI's generator."""
-    st = seen(state)
-    st.rng = r.getrandbits(64) & MASK64
     return st
 
 

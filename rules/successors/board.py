@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Mapping
 from itertools import compress
 from typing import Generic, TypeVar
 
-from .components import CAV, EL, INF, LEVY, RANK, TYPES
+from .components import CAV, EL, INF, LEVY, RANK
 from .state import CAPTIVE, MERC, NO, NO_MARKER, POOL_FLEETS, SLOTS, WHITE, Force, State
 
 # Types in the order of their class, best first (l.44): cav, inf, el, levy.
@@ -605,10 +605,6 @@ def type_counts(s: State, area: int, slots: Iterable[int]) -> list[int]:
         for t in range(4):
             out[t] += row[k * 4 + t]
     return out
-
-
-def type_name(kind: int) -> str:
-    return TYPES[kind]
 
 
 LAND_TYPES = (LEVY, INF, CAV, EL)

@@ -16,7 +16,7 @@ from ..words import a as indefinite
 from ..words import count_of, listed
 from . import board, chits
 from .board import LOSS_ORDER, own_slots, slot_seat
-from .components import CAV, EL, RANK, TYPES, Chit
+from .components import CAV, EL, RANK, Chit
 from .economy import push, say
 from .names import area_name, does, piece_word, side_title, title, unit_noun
 from .state import (
@@ -929,7 +929,3 @@ def sea_rolled(s: State, sea: int, mover: int, enemy: int, a: Dice) -> None:
         push(s, ("sea_loss", mover, sea, min(on_mover, n), NO))
     if on_mover > n:
         _hits_unused(s, title(s, mover), f"only {count_of(n, 'fleet')} there", on_mover - n)
-
-
-def fleet_type_word(kind: int) -> str:
-    return TYPES[kind]

@@ -900,8 +900,3 @@ SETUP_FILE = ComponentFile(__package__, "setup.yaml", load_setup_text, PARSED_FI
 
 def standard_parts() -> Parts:
     return parts(None, None, None, None)
-
-
-def blocks_of(setup: Setup) -> tuple[str, ...]:
-    """The blocks of homes, in the file's order."""
-    return tuple(dict.fromkeys(setup.blocks))

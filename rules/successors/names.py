@@ -19,10 +19,6 @@ def area_name(s: State, area: int) -> str:
     return s.parts.map.names[area]
 
 
-def area_id(s: State, area: int) -> str:
-    return s.parts.map.ids[area]
-
-
 _TITLES: dict[str, str] = {}
 
 

@@ -829,15 +829,6 @@ def _buy_why(s: State, seat: int, a: Buy) -> str:
     return f"a fleet costs 3 in a port you control, 5 in a sea next to your provinces (l.19, l.21): {where}"
 
 
-def loss_first(s: State, area: int, seat: int, hit: int) -> str:
-    """The unit that must go first for a hit of type `hit` (l.40-44)."""
-    counts = board.type_counts(s, area, board.own_slots(seat))
-    for t in board.LOSS_ORDER[hit]:
-        if counts[t]:
-            return unit_noun(t)
-    return "none"
-
-
 def _pieces_said(piece: str, count: int) -> str:
     """Pieces as an order names them: `leader`, `2 inf`."""
     return piece if piece == "leader" else f"{count} {piece}"
