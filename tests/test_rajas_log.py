@@ -94,6 +94,17 @@ def test_money_12_names_its_boat_move_and_the_river_space_earned() -> None:
     ]
 
 
+def test_a_bonus_boat_move_to_the_final_space_says_it_holds_every_boat() -> None:
+    """A trial read "the boat to the next unoccupied river space, 17" with another boat on
+    17: the final space holds any number of boats."""
+    final = started(2).board.final
+    s = put(put(with_dice(started(2), 0, ""), 0, money=10, boat=final - 1), 1, boat=final)
+    assert told(s, "outer terrace")[0].startswith(
+        "Red: outer terrace: 2 money; money 12: the boat to the final river space, "
+        f"{final}, where any number of boats rest; river space {final}: "
+    )
+
+
 def test_money_20_names_the_worker_and_money_33_its_two_dice() -> None:
     s = put(with_dice(started(2), 0, "o4"), 0, money=18, money_bonus=1)
     assert told(s, "raja man singh with o4")[0].startswith(

@@ -294,6 +294,10 @@ def _voyage(prev: State, now: State, effect: Effect, told: _Told) -> list[str]:
     if now.boat[i] == prev.boat[i]:
         ahead = "river space ahead" if n == 1 else f"{n} river spaces ahead"
         said = [_named(why, f"no unoccupied {ahead}: the boat stays")]
+    elif now.boat[i] == now.board.final:  # it holds every boat (a trial read "unoccupied")
+        lead = "the boat" if n == 1 and d != told.own else f"{count_of(n, 'space')}, the boat"
+        to = f"the final river space, {now.boat[i]}, where any number of boats rest"
+        said = [_named(why, f"{lead} to {to}")]
     elif n == 1 and d != told.own:
         said = [_named(why, f"the boat to the next unoccupied river space, {now.boat[i]}")]
     else:
