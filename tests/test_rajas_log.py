@@ -255,5 +255,8 @@ def test_the_markers_meeting_is_said_on_the_step_they_meet_not_when_the_placemen
     s = on_top(_cells(with_dice(started(2), 0, "o4"), b1=CROSS * 4), tile("orange", 4, 1))
     s = put(put(s, 0, fame=26), 0, money=63, money_bonus=4)  # 63 lies beside fame 29
     lines = told(s, "quarry, buy orange snake with o4, build at a1 turned 270, upgrade fort")
-    assert lines[3].endswith("\nRed's markers meet: the end of the game is triggered")
+    assert lines[3].endswith(
+        "\nRed's markers meet: the end of the game is triggered; Yellow may place one more "
+        "worker before the game ends"
+    )
     assert "meet" not in lines[4]

@@ -457,9 +457,17 @@ def test_the_table_is_told_each_step_and_the_position() -> None:
     assert lines[0].startswith("Red: raja man singh with b4")
     status = GAME.talk.status(after)
     assert status[0] == "round 1, Red starts"
-    assert status[1].startswith("Red: money 6, fame 0 (") and "buildings 3/2/2/2" in status[1]
+    assert status[1].startswith("Red: money 6, fame 0 (") and (
+        "buildings score temple 3, palace 2, fort 2, mill 2" in status[1]
+    )
     assert GAME.talk.prompt(after, "red") == "round 1: waiting for Yellow"
     assert "IV. River action" in GAME.reference.rules_reference("river")
+    # what trials could not tell: dice of 4-6 at the harbour, the tracks' pace, the cover's
+    # price, the Dancer's tile drawn
+    assert "a 4, 5 or 6 only turned by karma" in GAME.reference.rules_reference("river")
+    assert "13 money spaces lie beside 7 fame" in GAME.reference.rules_reference("overview")
+    palace = GAME.reference.rules_reference("palace")
+    assert "paying the difference" in palace and "drawn face down" in palace
     with pytest.raises(ValueError, match="the topics are"):
         GAME.reference.rules_reference("chess")
 
@@ -498,7 +506,10 @@ def test_the_table_is_told_when_the_end_is_triggered_and_the_result() -> None:
     s = put(s, 0, placed=3).copy(turn=1)
     after = order(s, "great mogul with g1")
     lines = GAME.narration.narrate(s, Place("great_mogul", ("g1",)), after, "yellow")
-    assert lines[1:] == ["Yellow's markers meet: the end of the game is triggered"]
+    assert lines[1:] == [  # Red, next and the starting player, places no more (a trial)
+        "Yellow's markers meet: the end of the game is triggered; nobody after them in this "
+        "stage has a worker to place: the game ends"
+    ]
     result = GAME.result(after)  # told by the table's end message, once
     assert result is not None and result.text == (  # 29 beside 65: 28
         "Yellow wins: the only player whose markers crossed (1 fame point past)"

@@ -288,9 +288,10 @@ async def test_an_undo_after_an_ais_answer_at_once_is_told_that_a_step_aside_sto
     )
     assert "• Green will end its alliance with Blue" in text, text
     # the same decision after the AI's answer: said once in full (a trial read it thrice)
-    assert "\nNext: Blue — game turn 2: the same decision as above\n" in text, text
+    # (its first words kept: a trial told "the same decision as above" could not tell which)
+    assert "\nNext: Blue — game turn 2: move a force (as above)\n" in text, text
     # once before; and in full for `board`, asked by the keyboard
-    assert text.count("Next: Blue — game turn 2: move a force") == 3, text
+    assert text.count("Next: Blue — game turn 2: move a force (take pieces") == 3, text
     assert (
         "! `undo`: nothing to undo (steps cannot be taken back past a die roll, a chit dealt, "
         "anyone's step aside (a gift, a ransom, a chit, an alliance offered, answered or "

@@ -331,6 +331,13 @@ pause_arg = seconds_arg(0.0, MAX_AI_PAUSE, "a pause is {} seconds")  # --ai-paus
 think_arg = seconds_arg(MIN_THINK, MAX_THINK, "a hard AI thinks {} seconds over a step")
 
 
+def _first_words(decision: str, most: int = 60) -> str:
+    """A prompt's decision told short: up to its first `;` or bracket, cut at a word within
+    `most` characters."""
+    head = re.split(r"; | \(", decision, maxsplit=1)[0]
+    return head if len(head) <= most else head[:most].rsplit(" ", 1)[0] + "…"
+
+
 def seed_arg(text: str) -> int:
     """`--seed`: a whole number the database can hold (0 to 2**63-1)."""
     if not (text.isascii() and text.isdigit()) or len(text) > 19 or int(text) > MAX_ID:
@@ -565,11 +572,14 @@ class LocalClient:
     def _next_said(self, line: str, reply: Reply) -> str:
         """A `Next:` line of an announcement as printed: said again word for word by the next
         one (a step aside of another seat's came in between: an AI's answer at once), its
-        head alone, "as above" (a trial read one long purchase prompt three times over)."""
+        head and the decision's first words alone, "as above" (a trial read one long
+        purchase prompt three times over; another, told only "the same decision", could not
+        tell which)."""
         if reply.announcement is None or not line.startswith(NEXT):
             return line
         if line == self.last_next:
-            return f"{NEXT}{line.split(': ', 2)[1]}: the same decision as above"
+            _, who, decision = line.split(": ", 2)
+            return f"{NEXT}{who}: {_first_words(decision)} (as above)"
         self.last_next = line
         return line
 

@@ -45,7 +45,8 @@ from .state import (
 )
 
 CHAMBER_GAINS = {
-    2: "2 dice of your choice and a white yield tile (a die, 3 money, an upgrade or a karma)",
+    2: "2 dice of your choice and a white yield tile drawn face down (a die, 3 money, an "
+    "upgrade or a karma)",
     3: "2 karma and 1 die of your choice",
     4: "3 money at once, then an upgrade of your choice",  # what asks no choice first
 }

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..words import count_of
+from ..words import count_of, listed
 from . import causes, engine, notation, province
 from .components import (
     BUILDINGS,
@@ -65,10 +65,25 @@ def meeting(b: State, a: State) -> list[str]:
     """End of the game: said on the step where a seat's fame marker reaches its money marker
     (the engine counts it when the placement ends; the markers only close in between)."""
     return [
-        f"{a.seats[i].capitalize()}'s markers meet: the end of the game is triggered"
+        f"{a.seats[i].capitalize()}'s markers meet: the end of the game is triggered; "
+        f"{_last_placements(a, i)}"
         for i in range(a.players)
         if i not in b.crossed and not engine.crossed(b, i) and engine.crossed(a, i)
     ]
+
+
+def _last_placements(s: State, i: int) -> str:
+    """Who still places before the end: the seats after seat i in this stage, up to the
+    starting player, with a worker left (End of the game; a trial, its workers left, took
+    the sudden end for a slip)."""
+    n = s.players
+    later = [(s.start + k) % n for k in range((i - s.start) % n + 1, n)]
+    still = [
+        s.seats[j].capitalize() for j in later if s.placed[j] < s.workers[j] and not s.passed[j]
+    ]
+    if not still:
+        return "nobody after them in this stage has a worker to place: the game ends"
+    return f"{listed(still, 'and')} may place one more worker before the game ends"
 
 
 # --- what a step did, effect by effect ------------------------------------------------------

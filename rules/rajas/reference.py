@@ -12,13 +12,16 @@ from .state import AREAS, NO, Action, DrawYield, Roll, Setup, State, Undo, Upgra
 _TOPICS: dict[str, str] = {
     "overview": (
         "Object of the game: fame moves clockwise, money counter-clockwise around the board; "
-        "when your fame marker reaches or passes your money marker the end is triggered. The "
-        "stage is finished, then the furthest past wins."
+        "when your fame marker reaches or passes your money marker the end is triggered: the "
+        "players after you, up to the starting player, place one more worker, then the "
+        "furthest past wins. The tracks differ: 13 money spaces lie beside 7 fame spaces, so "
+        "a money brings the markers about half as close as a fame point (`to cross` counts "
+        "fame spaces)."
     ),
     "placing": (
         "Placing workers: in turn, place one worker, pay its cost (money and/or dice), carry "
         "out the action. Quarry and harbour fill left to right; elsewhere any free space. Dice "
-        "you gain are rolled at once; Kali holds at most 10."
+        "you gain are rolled at once; your Kali statue (the dice you hold) holds at most 10."
     ),
     "quarry": (
         "I. Building action: pay the space's money, then dice of a top tile's colour worth at "
@@ -37,14 +40,16 @@ _TOPICS: dict[str, str] = {
         "III. Palace: `outer terrace` 2 money and rerolls; `terrace blue` (green, orange, "
         "purple) a die of that colour; `balcony orange` (the colour given) 1 die for 2 of "
         "another colour; the chambers take a die showing exactly 1 (`great mogul`: 2 fame, start "
-        "next round), 2 (`dancer`: 2 dice, a yield tile), 3 (`yogi`: 2 karma, a die), 4 (`raja "
-        "man singh`: an upgrade, 3 money), 5 (`master builder`: cover a tile with a dearer one), "
-        "6 (`portuguese`: exactly 6 river spaces)."
+        "next round), 2 (`dancer`: 2 dice, a yield tile drawn face down), 3 (`yogi`: 2 karma, a "
+        "die), 4 (`raja man singh`: an upgrade, 3 money), 5 (`master builder`: cover a tile "
+        "with a dearer one, paying the difference in dice of its colour), 6 (`portuguese`: "
+        "exactly 6 river spaces)."
     ),
     "river": (
         "IV. River action: a die showing 1 sails 1, a 2 sails 1 or 2, a 3 up to 3 unoccupied "
-        "spaces; other boats are skipped. Take the earning where you stop; passing the bridge "
-        "gives a worker."
+        "spaces (a 4, 5 or 6 only turned by karma to 3, 2 or 1); other boats are skipped, and "
+        "the final space holds any number. Take the earning where you stop; passing the "
+        "bridge gives a worker."
     ),
     "karma": (
         "Karma: when giving up a die, spend 1 karma to turn it to its opposite side (1-6, 2-5, "
@@ -133,11 +138,12 @@ def status_lines(s: State) -> list[str]:
         g = engine.gap(s, i)
         race = f"{g} past" if g >= 0 else f"{-g} to cross"
         dice = " ".join(d for d in s.dice[i]) or "none"
-        ups = "/".join(str(2 + u) for u in s.upgrades[i])
+        # named (a trial could not read "buildings 4/3/2/2")
+        ups = ", ".join(f"{b} {2 + u}" for b, u in zip(BUILDINGS, s.upgrades[i], strict=True))
         lines.append(
             f"{seat.capitalize()}: money {s.money[i]}, fame {s.fame[i]} ({race}), karma "
             f"{s.karma[i]}, {count_of(s.workers[i] - s.placed[i], 'worker')} left of "
-            f"{s.workers[i]}, boat {s.boat[i]}, buildings {ups}, dice {dice}"
+            f"{s.workers[i]}, boat {s.boat[i]}, buildings score {ups}, dice {dice}"
         )
     used = [f"{AREAS[k].replace('_', ' ')} {len(w)}" for k, w in enumerate(s.spaces) if w]
     if used:
