@@ -186,6 +186,28 @@ def test_end_of_a_round_without_the_great_mogul_passes_the_start_clockwise() -> 
     assert (s.round, s.start, s.turn, s.placed) == (2, 1, 1, (0, 0, 0))
 
 
+def test_each_round_is_headed_by_who_starts_why_and_the_order_of_placing() -> None:
+    """A trial had to work out the rotation that decided who took the assorted market."""
+    new = GAME.new_game(RajasOptions(), ("red", "yellow", "white"))
+    s = GAME.apply(
+        new, Setup((4, 4, 4, 4, 1, 1, 1, 1, 6, 6, 6, 6), tuple(t[0] for t in new.stacks))
+    )
+    assert GAME.narration.headline(new, s, []) == [
+        "**Round 1.** Yellow starts (the lowest total of the starting dice, with the least "
+        "money); order: Yellow, White, Red."
+    ]
+    b = put(put(started(3), 0, placed=3), 1, placed=3).copy(turn=2)
+    a = order(put(b, 2, placed=2), "outer terrace, done")
+    assert GAME.narration.headline(b, a, []) == [
+        "**Round 2.** Yellow starts (the next seat clockwise); order: Yellow, White, Red."
+    ]
+    mogul = put(b, 2, placed=2).copy(mogul=0)
+    a = order(mogul, "outer terrace, done")
+    assert GAME.narration.headline(mogul, a, [])[0].startswith(
+        "**Round 2.** Red starts (it took the Great Mogul last round); order: Red, Yellow"
+    )
+
+
 def test_dancer_takes_any_2_dice_and_a_white_yield_tile() -> None:
     s = order(
         with_dice(started(2), 0, "g2"), "dancer with g2, take orange, take blue", rolls=(3, 4)

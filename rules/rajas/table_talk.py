@@ -35,10 +35,21 @@ class RajasNarration(Narration[Action, State]):
         return reference.narrate(before, action, after, seat)
 
     def headline(self, before: State, after: State, log: Sequence[str]) -> list[str]:
-        """A new round opens with its starting player."""
+        """A new round opens with its starting player, why it is that seat, and the order of
+        placing (a trial had to work the rotation out: Setup, Placing workers)."""
         if after.phase != "play" or (before.phase == "play" and before.round == after.round):
             return []
-        return [f"**Round {after.round}.** {after.seats[after.start].capitalize()} starts."]
+        n, first = after.players, after.start
+        order = ", ".join(after.seats[(first + k) % n].capitalize() for k in range(n))
+        if before.phase != "play":
+            why = "the lowest total of the starting dice, with the least money"
+        elif before.mogul == first:
+            why = "it took the Great Mogul last round"
+        else:
+            why = "the next seat clockwise"
+        return [
+            f"**Round {after.round}.** {after.seats[first].capitalize()} starts ({why}); order: {order}."
+        ]
 
     def board_moment(self, before: State, after: State) -> bool:
         """A placement finished (the decision handed on), a round or the game ended."""
