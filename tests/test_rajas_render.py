@@ -291,6 +291,19 @@ def test_alt_text_names_each_player_with_their_race_by_the_names_at_the_table() 
     assert " 1 tiles" not in " ".join(PICTURES.alt_text(p, None) for p in positions())
 
 
+def test_the_rivers_karma_and_dice_spaces_show_that_they_give_two() -> None:
+    """A trial read the river's "K" and "D" as one karma and one die: they give 2 (River
+    action, its earnings)."""
+    from render.rajas.spaces import river_label
+
+    board = positions()[0].board
+    labels = [river_label(board, p)[0] for p in range(1, board.final + 1)]
+    earns = [sp.earn for sp in board.river]
+    assert {labels[k] for k, e in enumerate(earns) if e == "karma"} == {"2K"}
+    assert {labels[k] for k, e in enumerate(earns) if e == "dice"} == {"2D"}
+    assert "2K 2 karma, 2D 2 dice" in " ".join(drawing.LEGEND)
+
+
 def test_each_province_shows_the_special_yields_around_its_edge() -> None:
     s = positions()[-1]
     codes = {"die": "D", "upgrade": "U", "money": "+5"}

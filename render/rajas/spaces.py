@@ -45,9 +45,9 @@ BOAT = 16
 DISC = 26  # a worker
 BUILDING_LETTERS = "TPFM"
 GOOD_LETTERS = "stx"
-RIVER_CODES = {
-    "dice": "D",
-    "karma": "K",
+RIVER_CODES = {  # (a trial read the river's "K" and "D" as one karma and one die)
+    "dice": "2D",
+    "karma": "2K",
     "palace": "C",
     "karma_dice": "K+D",
     "upgrade": "U",
