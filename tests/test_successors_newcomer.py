@@ -1446,6 +1446,11 @@ def test_a_seat_with_nothing_left_and_nothing_to_bring_it_a_unit_is_told_so() ->
     free = at(controlled(started(3, money=5), BLUE, "mac"), RED, 2)  # its leader free at home
     line = next(x for x in talk_of(GAME).status(GAME.view(free, None)) if x.startswith("Red:"))
     assert "out at the end of this player turn unless it buys units (Q32)" in line, line
+    # its purchases under way (a trial's Red, told "nothing is left to bring it one" as its
+    # revenue ended, bought 4 levies at its home next)
+    under_way = buying(controlled(started(3, money=5), BLUE, "mac"), RED)
+    line = next(x for x in talk_of(GAME).status(GAME.view(under_way, None)) if x.startswith("Red:"))
+    assert "out at the end of this player turn unless it buys units (Q32)" in line, line
 
 
 def test_units_stopped_by_unfriendly_units_do_not_sail_on_from_there() -> None:

@@ -304,7 +304,8 @@ def end_of_the_road(s: State, seat: int) -> str:
     stage = next((f[2] for f in reversed(s.frames) if f[0] == "player"), len(engine.PLAYER_STAGES))
     if stage <= engine.REVENUE_STAGE:  # its events are still to come
         return f"{said} this player turn unless {ways}"
-    buys = stage <= engine.PURCHASE_STAGE and s.turn > 1 and s.money[seat] > 0
+    buying = any(f[0] == "buy" and f[1] == seat for f in s.frames)  # (under way: a trial)
+    buys = (stage <= engine.PURCHASE_STAGE or buying) and s.turn > 1 and s.money[seat] > 0
     if buys and economy.placement_areas(s, seat, setup=False):
         return f"{said} this player turn unless it buys units (Q32)"
     return f"{said} this player turn: nothing is left to bring it one (Q32)"
