@@ -883,6 +883,24 @@ def test_every_kind_of_decision_prompts_with_an_order_its_seat_may_type_now() ->
         assert read(s, example[1], seat)[0] in GAME.legal_actions(s), said
 
 
+def test_a_sea_battle_asked_and_a_mutiny_say_what_each_answer_leaves() -> None:
+    """A trial declined a sea battle and found its fleets stopped for the turn; another was
+    asked to "pay or lose a unit" with no pay offered (1 Talent, a mutiny of 2)."""
+    positions = each_decision()
+    assert prompt(positions["sea_ask"]).startswith(
+        "game turn 2: fight Red's fleets in Egyptian Sea or decline (l.49); after one round your "
+        "fleets left may sail on (l.51), declined they stay stopped there and may only land "
+        "troops or halt (l.29)"
+    ), prompt(positions["sea_ask"])
+    mutiny = positions["mutiny"]
+    assert prompt(mutiny).startswith("game turn 2: pay 2 or lose a unit (the mutiny)")
+    poor = mutiny.clone()
+    poor.money = (1, *mutiny.money[1:])
+    assert prompt(poor).startswith(
+        "game turn 2: lose a unit (the mutiny): paying 2 is more than your 1 Talent"
+    ), prompt(poor)
+
+
 async def test_the_hand_tells_a_purchase_as_the_range_of_counts_it_allows(tmp_path: Path) -> None:
     """`hand` listed `buy 1 levy at Egypt`, `buy 5 levy at Egypt` as if 2 to 4 could not be
     bought, where `options` says "any of 1-5"; it tells them as `options` does."""

@@ -67,6 +67,14 @@ def decision_text(s: State, *, told_others: bool = False) -> str:
     return YOU.sub(lambda m: "its" if m[0] == "your" else "it", said) if told_others else said
 
 
+def _mutiny_text(s: State, seat: int, price: int) -> str:
+    """The mutiny's choice, or why paying is not among it (a trial was asked to "pay or
+    lose a unit" with no pay offered)."""
+    if s.money[seat] >= price:
+        return f"pay {price} or lose a unit (the mutiny)"
+    return f"lose a unit (the mutiny): paying {price} is more than your {talents(s.money[seat])}"
+
+
 def asked_now(s: State) -> str:
     """What the seat deciding is asked, without the prompt's counsel after it (the upkeep,
     an example to type): a refusal says it before the steps allowed now."""
@@ -83,11 +91,14 @@ def _asked(s: State) -> str:
         "home": "choose your home, not next to a home already chosen",
         "buy": _buy_text(s, b, c, s.frames[-1][4]),
         "lose": "choose a unit to lose" + (" from your leader's stack" if b != NO else " (l.11)"),
-        "mutiny": "pay or lose a unit (the mutiny)",
+        "mutiny": _mutiny_text(s, a, b),
         "disband": "disband units until you can pay their upkeep of 1 a unit (l.14)",
         "fever": "choose a fleet in port to lose",
         "defect": "choose the levy that joins you",
-        "sea_ask": f"fight {_seat(s, c)}'s fleets in {area_name(s, b)} or decline (l.49)",
+        # what each answer leaves (a trial's decline stopped fleets it meant to sail on)
+        "sea_ask": f"fight {_seat(s, c)}'s fleets in {area_name(s, b)} or decline (l.49); "
+        "after one round your fleets left may sail on (l.51), declined they stay stopped "
+        "there and may only land troops or halt (l.29)",
         "sea_loss": f"choose which of your fleets in {area_name(s, b)} sink (Q22)",
         "drown": f"choose the troops aboard that drown in {area_name(s, b)}",
         "combat": "choose the next battle and fight or decline it (l.35-36)",
