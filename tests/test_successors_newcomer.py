@@ -58,6 +58,7 @@ from rules.successors.state import (
     Embark,
     EndMove,
     EventRoll,
+    Fight,
     Give,
     Halt,
     Land,
@@ -881,6 +882,24 @@ def test_every_kind_of_decision_prompts_with_an_order_its_seat_may_type_now() ->
         example = re.search(r"type `([^`]+)`", said)
         assert example is not None, said
         assert read(s, example[1], seat)[0] in GAME.legal_actions(s), said
+
+
+def test_a_leader_alone_with_a_rivals_units_is_warned_and_his_fight_asked_to_confirm() -> None:
+    """A trial's leader marched alone into Babylonia, where a Blue levy stood: the prompt
+    warned of a stack in a neighbouring area, and `fight blue at Babylonia` was played at
+    once; he was captured before a die was rolled (Q21)."""
+    s = leader_at(moving(put(started(3), "ara", RED, levy=1)), BLUE, "ara")
+    assert "your leader in Arabia stands alone with Red's 1 there: a leader whose side" in (
+        prompt(s)
+    ), prompt(s)
+    s = leader_at(contest({}, {"levy": 1}), BLUE, "ara")
+    note = menus_of(GAME).note(GAME.view(s, None), Fight("ara", "red"))
+    assert note == (
+        "Blue's leader stands alone in Arabia: with no unit of his side he is captured at "
+        "once, ransom 5 Talents (Q21)"
+    )
+    guarded = leader_at(contest({"inf": 1}, {"levy": 1}), BLUE, "ara")
+    assert menus_of(GAME).note(GAME.view(guarded, None), Fight("ara", "red")) is None
 
 
 def test_a_sea_battle_asked_and_a_mutiny_say_what_each_answer_leaves() -> None:

@@ -440,19 +440,26 @@ def _leader_exposed(s: State, seat: int) -> str:
         return ""
     mine = board.seat_units(s, at, seat)
     rivals = [
-        (board.seat_units(s, b, k), b, k)
-        for b in s.parts.map.adjacent[at]
+        (b == at, board.seat_units(s, b, k), b, k)  # those in his own area first (a trial)
+        for b in (at, *s.parts.map.adjacent[at])
         for k in range(s.players)
-        if k != seat and k not in s.out and not board.allied(s, seat, k)
+        if k != seat
+        and k not in s.out
+        and not board.allied(s, seat, k)
+        and board.seat_units(s, b, k)
     ]
-    n, b, k = max(rivals, default=(0, NO, NO))
+    here, n, b, k = max(rivals, default=(False, 0, NO, NO))
     if n == 0 or (n <= mine and mine > 1):
         return ""
     company = f"with {count_of(mine, 'unit')}" if mine else "alone"
+    near = (
+        f"with {title(s, k)}'s {n} there"
+        if here
+        else f"beside {title(s, k)}'s {n} in {area_name(s, b)}"
+    )
     return (
-        f"; your leader in {area_name(s, at)} stands {company} beside "
-        f"{title(s, k)}'s {n} in {area_name(s, b)}: a leader whose side is wiped out in a "
-        f"battle is captured, ransom {talents(s.parts.setup.ransom)} (Q21)"
+        f"; your leader in {area_name(s, at)} stands {company} {near}: a leader whose side is "
+        f"wiped out in a battle is captured, ransom {talents(s.parts.setup.ransom)} (Q21)"
     )
 
 

@@ -33,6 +33,7 @@ from .state import (
     DrawChit,
     Drop,
     EventRoll,
+    Fight,
     Give,
     Halt,
     Offer,
@@ -67,7 +68,8 @@ class SuccessorsMenus(Menus[Action, View]):
     def note(self, view: View, action: Action) -> str | None:
         """What the table asks about before it plays a step (`; confirm` plays it): `done`
         at the setup with no unit bought, or a move that leaves mercenaries to desert."""
-        return _empty_setup(view.state, action) or _deserting(view.state, action)
+        s = view.state
+        return _empty_setup(s, action) or _deserting(s, action) or _leader_alone(s, action)
 
     def grouped_choices(
         self, view: View, actions: Sequence[Action]
@@ -135,6 +137,24 @@ def _empty_setup(s: State, action: Action) -> str | None:
     return (
         f"{title(s, seat)} would keep its {s.money[seat]} Talents and buy no unit: {home} "
         "stands empty when game turn 1 begins, before it may buy again (l.5)"
+    )
+
+
+def _leader_alone(s: State, action: Action) -> str | None:
+    """A battle chosen where the seat's leader stands with no unit of his side: he is
+    captured before a die is rolled (Q21; a trial's lone leader was, unasked)."""
+    top = s.frames[-1] if s.frames else None
+    if not isinstance(action, Fight) or top is None or top[0] != "combat":
+        return None
+    seat, area = top[1], s.parts.map.index.get(action.at, NO)
+    if s.leaders[seat] != area or area == NO:
+        return None
+    side = (seat, *board.allies_of(s, seat))
+    if any(board.seat_units(s, area, k) for k in side):
+        return None
+    return (
+        f"{title(s, seat)}'s leader stands alone in {area_name(s, area)}: with no unit of "
+        f"his side he is captured at once, ransom {s.parts.setup.ransom} Talents (Q21)"
     )
 
 
