@@ -132,7 +132,8 @@ READINGS = MappingProxyType(
             "captured leaders", "Combat", "captured leaders?",
             "a leader whose side has no unit left after a battle, or who stands alone where "
             "an enemy fights, is captured. Ransom 5 Talents (`ransom` at any time, or your "
-            "revenue pays it from what the upkeep leaves); he goes home, or to your nearest units free of "
+            "revenue pays it by itself, unasked, as soon as what the upkeep leaves covers it); "
+            "he goes home, or to your nearest units free of "
             "enemies if they hold your home (no ransom while none can take him). Beaten by "
             "rebels he goes home free.",
         ),
