@@ -42,7 +42,8 @@ READINGS = MappingProxyType(
             "tax and upkeep", "Revenue", "what do revenue and upkeep include?",
             "tax is the value of the unmarked areas you control; upkeep is 1 for each land "
             "unit, mercenary, fleet and troop aboard, leaders free; short of money, you "
-            "disband units of your choice until you can pay.",
+            "disband units of your choice until you can pay, and only then (none is disbanded "
+            "at will).",
         ),
         5: _r(
             "what you may buy", "Revenue", '"a province of either type to buy"?',

@@ -196,7 +196,8 @@ TOPICS: MappingProxyType[str, str | Callable[[], str]] = MappingProxyType(
         "chits": _chits,
         "alliances": (
             "Alliances (l.12, l.32; Q8, Q12): `offer red`, `accept blue` (a refusal stands for "
-            "the game turn); allies do not stop each other, share areas without battle and "
+            "the game turn); a player may have several allies, who need not be allied with each "
+            "other; allies do not stop each other, share areas without battle and "
             "fight as one side (called in the phasing player's turn, or attacked together: one "
             "battle); an ally with more units in your province takes its control (l.10; Q3), "
             "and allied units "
