@@ -14,7 +14,7 @@ from ..words import count_of, listed
 from . import aside, board, codec, combat, economy, engine, notation, reference, report, wording
 from .chits import KEPT_ARMED, PLAYED_NOW, YOUR_MOMENTS, chit_of
 from .movement import force_words, mp_left
-from .names import area_name, piece_code, title
+from .names import area_name, piece_code, talents, title
 from .options import SuccessorsOptions
 from .refusals import decision_text, how_to
 from .result import half_points, points_text, ranking
@@ -67,7 +67,8 @@ class SuccessorsNotation(Notation[Action, View]):
 class SuccessorsMenus(Menus[Action, View]):
     def note(self, view: View, action: Action) -> str | None:
         """What the table asks about before it plays a step (`; confirm` plays it): `done`
-        at the setup with no unit bought, or a move that leaves mercenaries to desert."""
+        at the setup with no unit bought, a move that leaves mercenaries to desert, or a
+        battle that a leader fights alone."""
         s = view.state
         return _empty_setup(s, action) or _deserting(s, action) or _leader_alone(s, action)
 
@@ -154,7 +155,7 @@ def _leader_alone(s: State, action: Action) -> str | None:
         return None
     return (
         f"{title(s, seat)}'s leader stands alone in {area_name(s, area)}: with no unit of "
-        f"his side he is captured at once, ransom {s.parts.setup.ransom} Talents (Q21)"
+        f"his side he is captured at once, ransom {talents(s.parts.setup.ransom)} (Q21)"
     )
 
 
@@ -431,10 +432,12 @@ def _unarmed(view: View, seat: int) -> str | None:
             out.append(f"chit {number}, {chit_of(s, number).name}: {arms}")
     if not out:
         return None
-    return (
-        "Not armed, so it does nothing when its moment comes (a standing order, unseen by "
-        f"the others): {'; '.join(out)}"
+    does = (
+        "it does nothing when its moment comes"
+        if len(out) == 1
+        else ("they do nothing when their moments come")
     )
+    return f"Not armed, so {does} (a standing order, unseen by the others): {'; '.join(out)}"
 
 
 def _on_ally(s: State, seat: int, a: Play) -> str:
