@@ -47,9 +47,8 @@ class RajasNarration(Narration[Action, State]):
             why = "it took the Great Mogul last round"
         else:
             why = "the next seat clockwise"
-        return [
-            f"**Round {after.round}.** {after.seats[first].capitalize()} starts ({why}); order: {order}."
-        ]
+        starts = f"{after.seats[first].capitalize()} starts ({why})"
+        return [f"**Round {after.round}.** {starts}; order: {order}."]
 
     def board_moment(self, before: State, after: State) -> bool:
         """A placement finished (the decision handed on), a round or the game ended."""
