@@ -615,6 +615,8 @@ def test_the_why_line_names_a_leader_captured_by_the_seat_or_from_it() -> None:
     ), line
     lost = why.why_line(GAME.view(b, None), GAME.view(a, None), "blue", "greedy")
     assert lost is not None and "its leader is Green's captive (Q21)" in lost, lost
+    # (a trial read "the best one phase ahead" as jargon)
+    assert lost.endswith(": 5 points now, its best play looking one phase ahead._"), lost
 
 
 def test_one_is_singular_wherever_the_why_line_and_the_hint_count() -> None:

@@ -105,6 +105,17 @@ def test_the_alliances_topic_says_what_an_ally_may_take_and_what_follows_its_end
     assert told.startswith("Alliances (") and len(told) <= PHONE_SCREEN, told
     assert "an ally with more units in your province takes its control (l.10; Q3)" in told
     assert "spoil its points at the end (l.66)" in told and "enemies again" in told
+    # (a trial's ally accepted it while allied with the trial's enemy)
+    assert "a player may have several allies, who need not be allied with each other" in told
+
+
+def test_the_ransom_and_upkeep_say_what_happens_unasked_and_what_never_does() -> None:
+    """A trial found its ransom paid before it could act, and looked for a way to disband
+    idle fleets."""
+    assert "your revenue pays it unasked once what the upkeep leaves covers it (Q21)" in (
+        REF.rules_reference("ransom")
+    )
+    assert "none is disbanded at will" in REF.rules_reference("Q4")
 
 
 def test_rules_chits_lists_each_chit_of_the_file_with_when_it_is_played() -> None:
