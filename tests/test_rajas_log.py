@@ -105,6 +105,26 @@ def test_a_bonus_boat_move_to_the_final_space_says_it_holds_every_boat() -> None
     )
 
 
+def test_a_run_of_rerolls_is_told_in_one_line() -> None:
+    """A trial read "Yellow: reroll b1", "Yellow: reroll g4"... four lines for one outer
+    terrace, where the help says a run of the same steps is one."""
+    lines = ["• Red: outer terrace: 2 money", "• Red: reroll b1", "• Red: reroll g4", "• Red: done"]
+    merged = GAME.narration.merge_lines(lines)
+    assert merged == ["• Red: outer terrace: 2 money", "• Red: reroll b1, g4", "• Red: done"]
+    assert GAME.narration.merge_lines(["Red: reroll b1", "Yellow: reroll b2"]) == [
+        "Red: reroll b1",
+        "Yellow: reroll b2",
+    ]
+    taken = ["Red: take orange", "Red: take purple", "Red: rolls orange 4, purple 1"]
+    assert GAME.narration.merge_lines(taken) == [
+        "Red: take orange, purple",
+        "Red: rolls orange 4, purple 1",
+    ]
+    assert GAME.narration.line_added("• Red: reroll b1", "• Red: reroll b1, g4") == (
+        "• Red: reroll g4"
+    )
+
+
 def test_money_20_names_the_worker_and_money_33_its_two_dice() -> None:
     s = put(with_dice(started(2), 0, "o4"), 0, money=18, money_bonus=1)
     assert told(s, "raja man singh with o4")[0].startswith(

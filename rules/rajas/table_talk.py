@@ -3,6 +3,7 @@ and the rules reference."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Hashable, Mapping, Sequence
 
 from ..capabilities import Menus, Narration, Notation, Reference, TableTalk, Turns
@@ -53,6 +54,38 @@ class RajasNarration(Narration[Action, State]):
     def board_moment(self, before: State, after: State) -> bool:
         """A placement finished (the decision handed on), a round or the game ended."""
         return after.phase == "over" or (not after.pending and before.turn != after.turn)
+
+    def merge_lines(self, lines: list[str]) -> list[str]:
+        """A seat's run of rerolls, or of dice taken, in one line ("Red: reroll b1, g4", "Red:
+        take orange, purple"): a trial read four lines for one outer terrace, where the help
+        says a run of the same steps is one."""
+        out: list[str] = []
+        for line in lines:
+            now, last = RUN.fullmatch(line), RUN.fullmatch(out[-1]) if out else None
+            if (
+                now
+                and last
+                and now.group("mark", "who", "verb") == last.group("mark", "who", "verb")
+            ):
+                out[-1] = f"{out[-1]}, {now['what']}"
+            else:
+                out.append(line)
+        return out
+
+    def line_added(self, shown: str, merged: str) -> str | None:
+        """What a run joined after a shown line of it, alone."""
+        was, now = RUN.fullmatch(shown), RUN.fullmatch(merged)
+        if not (was and now and now["what"].startswith(was["what"] + ", ")):
+            return None
+        added = now["what"][len(was["what"]) + 2 :]
+        return f"{now['mark'] or ''}{now['who']}: {now['verb']} {added}"
+
+
+# a step of a run told in one line: a reroll of a die, or a die taken by its colour
+RUN = re.compile(
+    r"(?P<mark>• )?(?P<who>[A-Z]\w*): (?P<verb>reroll|take) "
+    r"(?P<what>(?:[a-z]\d|blue|green|orange|purple)(?:, (?:[a-z]\d|blue|green|orange|purple))*)"
+)
 
 
 class RajasMenus(Menus[Action, State]):
