@@ -78,7 +78,7 @@ def test_a_withdrawal_tells_its_forces_palaces_bonus_tile_and_points_by_source()
     assert lines[1] == (
         f"Blue scores {value + 2} points for this withdrawal: bonus tiles +{value}; "
         f"province tile 1 +1 ({BOARD.province_tiles[0][0]}: 1); palaces +1 ({title}) "
-        f"({value + 2} in all)."
+        f"(total {value + 2})."
     )
     assert s.scores[BLUE] == value + 2
 
@@ -90,7 +90,7 @@ def test_a_withdrawal_that_wins_nothing_says_which_rival_had_as_many_or_more() -
     assert lines[0] == (
         "Blue: withdraw: wins nothing, Blue having no majority to win (Monk: tied with Orange at 1)"
     )
-    assert lines[1] == "Blue scores no points for this withdrawal (0 in all)."
+    assert lines[1] == "Blue scores no points for this withdrawal (total 0)."
 
 
 def test_a_force_whose_tile_left_the_court_earlier_is_named_as_won_earlier() -> None:
@@ -120,7 +120,7 @@ def test_an_early_withdrawal_draws_a_card_told_to_all_as_a_count_and_by_name_to_
     after, lines = step(s, drawn)
     assert lines == [
         f"Blue draws a card from the deck ({deck - 1} cards left in it)",
-        "Blue scores no points for this withdrawal (0 in all).",
+        "Blue scores no points for this withdrawal (total 0).",
     ]
     name = CARDS.kinds[drawn.card]
     mine = narration_of(GAME).told_to(GAME.view(after, seat), drawn)
@@ -226,3 +226,16 @@ def test_a_special_card_played_says_what_it_does() -> None:
         "Blue: play green monk with special change (the free colour change: this card need not "
         "match the visit's colour)"
     ]
+
+
+def test_the_rules_at_the_table_say_what_a_trial_could_not_tell() -> None:
+    """A trial lost two special cards it had traded for, saw palaces beside crown palaces on
+    an "empty city", and could not tell that a card played with the free colour change does
+    not fix the colour (The special cards; Majority with Grand Mogul)."""
+    from rules.capabilities import reference_of
+
+    told = reference_of(GAME).rules_reference
+    assert "taken from the table or from whoever holds it" in told("visit end")
+    assert "a crown palace alone there leaves room for one" in told("withdraw")
+    assert "one played with the free colour change does not: the next does" in told("turn")
+    assert "A hand has no limit." in told("supply")

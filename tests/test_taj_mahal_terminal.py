@@ -86,4 +86,4 @@ async def test_a_card_drawn_from_the_deck_is_shown_to_the_player_and_counted_for
     text = out.getvalue()
     assert re.search(r"^• Blue draws a card from the deck \(\d+ cards left in it\)$", text, re.M)
     assert re.search(r"^\(to you alone\) You drew \w+ [\w+]+ from the deck\.$", text, re.M)
-    assert "• Blue scores no points for this withdrawal (0 in all)." in text
+    assert "• Blue scores no points for this withdrawal (total 0)." in text

@@ -227,10 +227,10 @@ def points_line(b: State, a: State, action: Action) -> str:
     who = title(b, w)
     now = b.scores[w] + total - b.bonus_points
     if not total:
-        return f"{who} scores no points for this withdrawal ({now} in all)."
+        return f"{who} scores no points for this withdrawal (total {now})."
     return (
         f"{who} scores {plural(total, 'point')} for this withdrawal: {'; '.join(parts)} "
-        f"({now} in all)."
+        f"(total {now})."
     )
 
 

@@ -11,13 +11,15 @@ _TOPICS: dict[str, str] = {
     "turn": (
         "Playing the game: on your turn play one coloured card, alone or with one white card or "
         "one special card, or withdraw. Your first coloured card of a visit fixes your colour "
-        "for that visit. Cards played stay on the table until you withdraw."
+        "for that visit (one played with the free colour change does not: the next does). "
+        "Cards played stay on the table until you withdraw."
     ),
     "withdraw": (
         "Withdraw: compare your played cards with those of players still in the visit. More "
         "Viziers, Generals, Monks or Princesses than any other single player: take that "
-        "influence tile and place a palace on an empty city of the province. More Grand "
-        "Moguls: the crown palace, on any city. More Elephants: the province tile."
+        "influence tile and place a palace on a city of the province with no palace (a crown "
+        "palace alone there leaves room for one). More Grand Moguls: the crown palace, on any "
+        "city. More Elephants: the province tile."
     ),
     "points": (
         "Influence points: bonus tiles first (4 or 2 points, a card, or a commodity scoring 1 "
@@ -28,10 +30,11 @@ _TOPICS: dict[str, str] = {
     "supply": (
         "Finishing a withdrawal: discard your played cards (special cards return to your hand) "
         "and take two cards from the supply (the last player takes what is left). Withdrawing "
-        "before playing any card also draws the top card of the deck."
+        "before playing any card also draws the top card of the deck. A hand has no limit."
     ),
     "visit end": (
-        "Ending a visit: two equal influence tiles are traded for their special card. The "
+        "Ending a visit: two equal influence tiles are traded for their special card, taken "
+        "from the table or from whoever holds it. The "
         "starting player moves left, the court is refilled, the next province tile enters the "
         "court and a new supply is laid out (the discard pile is reshuffled when the deck runs "
         "out)."
