@@ -12,7 +12,7 @@ from taj_helpers import random_game, started
 
 from bot.product import variable
 from render.taj_mahal import HEIGHT, WIDTH, board_png, drawn, sheet
-from render.taj_mahal.board import SEAT_COLOURS, SEAT_STYLES
+from render.taj_mahal.board import SEAT_COLOURS, SEAT_STYLES, _card_label
 from render.taj_mahal.layout import Box, Sheet, Text, font, overlap, px
 from rules.taj_mahal import GAME, SEATS, State, TajOptions
 from rules.taj_mahal.components import standard_cards
@@ -36,6 +36,21 @@ def test_board_of_the_public_view_is_the_same_whatever_the_hands_hold() -> None:
     other = s.clone()
     other.hands = tuple(tuple(sorted(rng.choice(NORMAL_KINDS) for _ in h)) for h in s.hands)
     assert board_png(GAME.view(s, None)) == board_png(GAME.view(other, None))
+
+
+def test_a_seats_own_view_shows_its_hand_and_the_public_view_says_hands_are_hidden() -> None:
+    """A trial's "your view" picture was the public board: no card of its hand."""
+    s = started(5)
+    mine = sheet(GAME.view(s, "blue"))
+    words = [t.text for t in mine.texts]
+    assert "Your hand:" in words
+    labels = sorted(_card_label(s.cards, k) for k in s.hands[0])  # (no special card yet)
+    at = words.index("Your hand:") + 1
+    assert sorted(words[at : at + len(labels)]) == labels, words
+    assert meetings(mine) == []  # nothing covers another on a phone
+    public = [t.text for t in sheet(GAME.view(s, None)).texts]
+    assert "Your hand:" not in public
+    assert "Hands are hidden: each player's count is its c above." in public
 
 
 def test_board_shows_palaces_in_their_players_colours() -> None:

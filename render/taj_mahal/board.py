@@ -98,7 +98,9 @@ SUPPLY_Y = COURT_Y + 36
 SUPPLY_ROWS = 2
 PLAYERS_Y = SUPPLY_Y + SUPPLY_ROWS * 34 + 6
 ROW = 34
-LEGEND_Y = PLAYERS_Y + 5 * ROW + 6
+HAND_Y = PLAYERS_Y + 5 * ROW + 6
+HAND_ROWS = 2
+LEGEND_Y = HAND_Y + HAND_ROWS * 34 + 6
 LEGEND_ROW = TEXT + 10  # a line of the legend: a key's mark is as tall as a text
 LEGEND_LINES = 4 + len(LEGEND_WORDS)  # the map's marks, palaces, visits, goods; the words
 HEIGHT = LEGEND_Y + LEGEND_LINES * LEGEND_ROW + 8
@@ -267,6 +269,7 @@ def _draw(pen: _Pen, v: View) -> _Pen:
     _court(pen, s)
     _supply(pen, s)
     _players(pen, v)
+    _hand(pen, v)
     _legend(pen)
     return pen
 
@@ -377,6 +380,36 @@ def _supply(pen: _Pen, s: State) -> None:
         if x + length(label, TEXT, True) + 12 > WIDTH - 10:
             x, y = start, y + 34
         x = pen.boxed(x, y, label, CARD_COLOURS[cards.kinds[k].colour]) + 6
+
+
+def _hand(pen: _Pen, v: View) -> None:
+    """The viewer's own cards, its special cards with them (its view alone: a trial found
+    its view's picture the public one); the public picture says hands are hidden."""
+    s = v.state
+    y = HAND_Y
+    if v.seat is None:
+        if s.phase != "over":  # (at the end every hand is counted, the log says so)
+            pen.write(10, y, "Hands are hidden: each player's count is its c above.", fill=MUTED)
+        return
+    i = s.seats.index(v.seat)
+    mine = [  # (counted as the view's hand size counts them: not those played this visit)
+        k
+        for e, k in enumerate(s.cards.specials)
+        if s.special_holder[e] == i and k not in s.played[i]
+    ]
+    cards = sorted(v.hand, key=lambda k: (s.cards.kinds[k].colour, _card_label(s.cards, k)))
+    start = pen.write(10, y, "Your hand:", bold=True).box[2] + 8
+    x = start
+    if not cards and not mine:
+        pen.write(x, y, "no card")
+    for n, k in enumerate([*mine, *cards]):
+        label = _card_label(s.cards, k)
+        if x + length(label, TEXT, True) + 12 > WIDTH - 10:
+            if y + 34 >= HAND_Y + HAND_ROWS * 34:  # the rows are full: the rest counted
+                pen.write(x, y, f"+{len(cards) + len(mine) - n}")
+                return
+            x, y = start, y + 34
+        x = pen.boxed(x, y, label, CARD_COLOURS[s.cards.kinds[k].colour]) + 6
 
 
 def _players(pen: _Pen, v: View) -> None:
