@@ -289,7 +289,7 @@ async def test_an_undo_after_an_ais_answer_at_once_is_told_that_a_step_aside_sto
     assert "• Green will end its alliance with Blue" in text, text
     # the same decision after the AI's answer: said once in full (a trial read it thrice)
     # (its first words kept: a trial told "the same decision as above" could not tell which)
-    assert "\nNext: Blue — game turn 2: move a force (as above)\n" in text, text
+    assert "\nNext: Blue — game turn 2: move a force, or end movement (as above)\n" in text, text
     # once before; and in full for `board`, asked by the keyboard
     assert text.count("Next: Blue — game turn 2: move a force (take pieces") == 3, text
     assert (

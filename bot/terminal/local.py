@@ -332,9 +332,10 @@ think_arg = seconds_arg(MIN_THINK, MAX_THINK, "a hard AI thinks {} seconds over 
 
 
 def _first_words(decision: str, most: int = 60) -> str:
-    """A prompt's decision told short: up to its first `;` or bracket, cut at a word within
-    `most` characters."""
-    head = re.split(r"; | \(", decision, maxsplit=1)[0]
+    """A prompt's decision told short: up to its first `;`, its brackets left out ("move a
+    force, or end movement"; a trial's "play a green card" had lost its "or withdraw"), cut
+    at a word within `most` characters."""
+    head = re.sub(r" \([^()]*\)", "", decision.split("; ", 1)[0])
     return head if len(head) <= most else head[:most].rsplit(" ", 1)[0] + "…"
 
 
