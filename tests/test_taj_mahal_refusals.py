@@ -50,6 +50,8 @@ def test_a_colour_other_than_the_one_the_visit_was_opened_with_names_the_binding
     ("text", "said"),
     [
         ("play white elephant", "a white card is played only with a coloured card"),
+        # a card not held is told so first (a trial was told only "never alone")
+        ("play white monk", "you hold no white monk: your white cards are"),
         ("play red general with special points", "lies beside the board: it is won with two"),
         ("play red general with white elephant with white elephant", "at most two cards a turn"),
         ("play red general with red vizier", "only one coloured card is played a turn"),
@@ -136,4 +138,5 @@ async def test_through_the_service_a_forbidden_colour_is_refused_by_the_rule(
     assert turn is not None
     r = await run(service, "720", turn[1], "play", "taj_mahal", order="play white elephant")
     assert not r.ok and "not an order I can read" not in r.text
-    assert "`play white elephant` was refused: a white card is played only with" in r.text
+    # (this seat holds no white card: that is said first, as a trial expected)
+    assert "`play white elephant` was refused: you hold no white card." in r.text

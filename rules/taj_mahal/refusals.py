@@ -60,6 +60,9 @@ def _play(s: State, a: Play) -> str:
     cards = s.cards
     w = s.turn
     kind = cards.kinds[a.card]
+    hand = s.hands[w]
+    if kind.effect is None and a.card not in hand:  # (a trial was told only "never alone")
+        return not_held(cards, hand, a.card)
     if kind.colour not in COLOURS:
         what = "a special card" if kind.effect is not None else "a white card"
         return (
@@ -74,9 +77,6 @@ def _play(s: State, a: Play) -> str:
             f"{COLOURS[need]} card, or another colour only with the free colour change card "
             "(Playing the game)"
         )
-    hand = s.hands[w]
-    if a.card not in hand:
-        return not_held(cards, hand, a.card)
     if a.extra is None:
         return "that play is not allowed now"
     extra = cards.kinds[a.extra]
