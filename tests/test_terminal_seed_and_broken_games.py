@@ -189,3 +189,19 @@ def test_the_terminal_program_shows_no_traceback_for_a_game_that_does_not_load(
     assert done.returncode == 0, done.stderr
     assert "cannot be loaded" in done.stdout
     assert "Traceback" not in done.stdout + done.stderr, done.stderr
+
+
+async def test_abort_is_confirmed_in_one_line_as_any_order_is(tmp_path: Path) -> None:
+    """A trial typed `abort; confirm`, as `help` says an order is confirmed: it read "Not
+    aborted" and "`abort` is not an order I can read". It ends the game at once, as
+    `abort` and then `confirm` (or `yes`) does."""
+    for typed in (["abort; confirm"], ["abort", "confirm"], ["abort yes"]):
+        out = io.StringIO()
+        db = tmp_path / f"{len(typed)}{typed[0][-1]}.sqlite3"
+        args = ["--game", "taj_mahal", "--play", "blue", "--db", str(db)]
+        await amain(
+            [*args, "--boards", str(tmp_path / "b")], iter([*typed, "quit"]), out, FakeRenderer()
+        )
+        text = out.getvalue()
+        assert "Game 1 ended by you without a result." in text, text[-600:]
+        assert "Not aborted" not in text and "not an order I can read" not in text

@@ -56,7 +56,7 @@ DEFAULT_DB = "./chaupal-local.sqlite3"
 OLD_DEFAULT_DB = "./vijayanagara-local.sqlite3"  # the default before the name Chaupal
 DEFAULT_GAME = FIRST_GAME  # the terminal plays the bot's first game unless told
 DEFAULT_BOARDS = "./boards"
-YES = {"yes", "y"}
+YES = {"yes", "y", "confirm"}  # (a trial answered as `...; confirm` confirms an order)
 NO = {"no", "n"}
 WORDS_WIDTH = 100  # the board's words wrapped for a terminal
 NEXT = "Next: "  # how the line naming who decides next begins
@@ -72,7 +72,7 @@ TERMINAL_LINES = (
     ("hint play", "play the last hint whole, in one order (refused once anything has moved)"),
     ("export [FILE]", "save the whole game as JSON (default: <game>-game-N.json)"),
     ("import FILE", "load an exported game (in place of a new game nobody has moved in yet)"),
-    ("abort", "end the game without a result (asks for confirmation)"),
+    ("abort", "end the game without a result (asks for confirmation; `abort; confirm` does not)"),
     ("new", "start a new game once the last one is over or aborted"),
     ("watch", "once your seats are out of the game (eliminated), let the AIs play it to its end"),
     ("help", "this text"),
@@ -747,8 +747,8 @@ class LocalClient:
             await self._export(rest)
         elif word == "import":
             await self._import(rest)
-        elif word in ("abort", "resign"):
-            await self._ask_abort()
+        elif word.rstrip(";") in ("abort", "resign"):  # (`abort; confirm` too)
+            await self._ask_abort(rest.lstrip("; ").lower() in YES)
         elif word == "new":
             await self.new_game()
         elif word == "watch":
@@ -894,12 +894,17 @@ class LocalClient:
         button, self.hint_button = self.hint_button, None
         await self.emit(await self.service.press(self.channel, LOCAL_USER, button))
 
-    async def _ask_abort(self) -> None:
+    async def _ask_abort(self, confirmed: bool = False) -> None:
+        """`abort` asks first; `abort; confirm` (as any order is confirmed) or `abort yes`
+        does not."""
         game = await self.service.store.open_game(self.channel)
         if game is None:
             self.say("! There is no game in progress to abort.")
             return
         self.confirming_abort = True
+        if confirmed:
+            await self.line("yes")
+            return
         self.say(f"End game {game.id} without a result? Type `yes` to confirm.")
 
     async def _export(self, rest: str) -> None:
