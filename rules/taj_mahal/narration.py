@@ -160,7 +160,8 @@ def placement_text(s: State, city: int) -> str:
         return f"{text}: takes the bonus tile, draws {plural(tile.value, 'card')} from the deck"
     assert tile.commodity is not None
     more = commodity_matches(board, s, w, tile.commodity)
-    said = f" (1 + {more} matching on its tiles)" if more else ""
+    # (a trial read "its tiles" as the bonus tile's): the player's own goods
+    said = f" (1 + {more} for its own tiles of {tile.commodity})" if more else ""
     return f"{text}: takes the {tile.commodity} bonus tile, +{plural(1 + more, 'point')}{said}"
 
 
@@ -214,7 +215,7 @@ def points_line(b: State, a: State, action: Action) -> str:
         pts = province_tile_points(board, tile, b.province_tiles[w], a.commodity_tiles[w])
         shown = len(board.province_tiles[tile - 1])
         goods = " and ".join(board.province_tiles[tile - 1])
-        match = f", {pts - shown} matching on its tiles" if pts > shown else ""
+        match = f", {pts - shown} for the same goods on its own tiles" if pts > shown else ""
         parts.append(f"province tile {tile} +{pts} ({goods}: {shown}{match})")
         total += pts
     province = b.province_order[b.visit]
