@@ -1815,3 +1815,19 @@ def test_a_move_order_beside_a_readied_force_marches_only_what_it_names() -> Non
     elsewhere = order(put(s, "cil", BLUE, inf=1), "take 1 inf at Cilicia")
     with pytest.raises(InvalidOrder, match=r"your force readied at Cilicia \(1 infantry\)"):
         read(elsewhere, "move 3 inf Syria Arabia")
+
+
+async def test_a_done_typed_while_another_seat_decides_inside_your_turn_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A trial's `...; done` after a step that let another faction decide inside its own
+    Command was told "not needed: what you were doing had ended"; its Command came back open,
+    and the `done` was needed after all. Declining a battle lets Red call it (Q13): Blue's
+    combat goes on after Red's answer."""
+    s = contest({"inf": 1}, {"inf": 1})
+    text = await at_the_terminal(s, ["decline red at Arabia; done"], tmp_path, monkeypatch)
+    assert (
+        "Step 2 (`done`) was not needed now: Red (AI, greedy) decides, and it closes nothing of "
+        "theirs; if your own decision comes back to you still open, send it again."
+    ) in text, text[-1500:]
+    assert "what you were doing had ended" not in text

@@ -426,7 +426,15 @@ class TurnPipeline:
             and order.actor is not None
             and self._closing_done(g, order.cur, action, order.actor)
         ):
-            order.notes.append(f"{where} was not needed: what you were doing had ended.")
+            now, (turn, _) = g.to_move(order.cur), turns_of(g).turn(order.cur)
+            if now is None or now == order.actor or turn != order.actor:
+                order.notes.append(f"{where} was not needed: what you were doing had ended.")
+            else:  # another decides inside the actor's turn (a trial's Migrate came back open)
+                order.notes.append(
+                    f"{where} was not needed now: {self.texts.who(order.record, now)} decides, "
+                    "and it closes nothing of theirs; if your own decision comes back to you "
+                    "still open, send it again."
+                )
             return True
         return False
 
