@@ -13,7 +13,7 @@ import pytest
 
 from bot.product import variable
 from rules import vijayanagara
-from rules.vijayanagara.actions import Done, Go, Place, Screen, Select, Support
+from rules.vijayanagara.actions import Done, Go, Move, Place, Screen, Select, Support
 from rules.vijayanagara.closing import why_ended
 from rules.vijayanagara.command_base import start_command
 from rules.vijayanagara.engine import top
@@ -278,3 +278,24 @@ def test_a_command_that_ends_with_no_resource_left_names_3_1_3() -> None:
 def test_a_step_that_leaves_the_frame_something_to_do_ended_nothing() -> None:
     state = vijayanagara.new_game(7)
     assert all(why_ended(state, a) is None for a in vijayanagara.legal_actions(state))
+
+
+def _rebel_move(state: vijayanagara.GameState) -> vijayanagara.Action | None:
+    """A legal move of Rebelling Rajas from a space holding no obedient ones."""
+    if vijayanagara.chance(state) is not None:
+        return None
+    for a in vijayanagara.legal_actions(state):
+        rebels = isinstance(a, Move) and a.piece == Piece.REBEL_RAJA
+        if rebels and not state.spaces[a.origin].pieces.get(Piece.RAJA, 0):
+            return a
+    return None
+
+
+def test_rajas_named_where_only_rebelling_rajas_stand_are_told_their_name() -> None:
+    """A trial's `move 2 raja from andhra to karnataka` read "no Rajas in Andhra" with 4
+    Rebelling Rajas standing there: orders name them `rebel-raja`."""
+    state = find(lambda s: _rebel_move(s) is not None)
+    a = _rebel_move(state)
+    assert isinstance(a, Move)
+    text = refusal(state, a.model_copy(update={"piece": Piece.RAJA}))
+    assert "no Rajas in" in text and "Rebelling Raja" in text and "`rebel-raja`" in text, text

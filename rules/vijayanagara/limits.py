@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 from .actions import Action, Move, Place, Remove
 from .board import board
-from .model import BASE, OWNER, GameState, Piece
+from .model import BASE, OWNER, REBEL_OF, GameState, Piece
 from .words import PIECE_NAME, count_of, plural
 
 
@@ -68,5 +68,11 @@ def source(st: GameState, action: Action) -> Source | None:
 def _on(st: GameState, space: str, piece: Piece) -> Source | None:
     if space not in st.spaces:
         return None
-    n = st.spaces[space].pieces.get(piece, 0)
-    return Source(n, PIECE_NAME[piece], f"in {board().name(space)}", "")
+    pieces = st.spaces[space].pieces
+    n = pieces.get(piece, 0)
+    rebels = REBEL_OF.get(piece)
+    named = ""
+    if not n and rebels is not None and pieces.get(rebels, 0):  # (a trial saw its 4 Rajas)
+        k = pieces[rebels]
+        named = f" ({count_of(k, PIECE_NAME[rebels])} there: name them `{rebels.value}`)"
+    return Source(n, PIECE_NAME[piece], f"in {board().name(space)}", named)
