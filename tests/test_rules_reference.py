@@ -156,3 +156,14 @@ def test_a_word_that_finds_no_topic_names_the_closest() -> None:
 def test_each_one_line_effect_fits_a_menu_option() -> None:
     # a Discord select option's description holds at most 100 characters
     assert all(0 < len(e.effect) <= 100 for e in ENTRIES)
+
+
+def test_plunder_rally_and_compel_say_what_a_trial_could_not_find() -> None:
+    """A trial saw a Plunder of 5 Invaders cost Delhi 10 Troops, Rally offer 1 to 4 Rajas by
+    Province, and Compel ask for a Cavalry token, none of it in the topics (3.5.3, 3.4.1,
+    4.4.3)."""
+    plunder = reference("plunder")
+    assert "each Invader left there costs Delhi 1 Resource (not below 3)" in plunder
+    assert "1 Troop from anywhere on the map for each in Punjab, 2 for each in Delhi" in plunder
+    assert "Karnataka for Vijayanagara" in reference("rally")
+    assert "gain a Cavalry token" in reference("compel")

@@ -198,7 +198,8 @@ def _entry_topic(e: Entry) -> Topic:
         cost = " The Mongols' Commands cost nothing (3.5)."
     else:
         cost = " A Decree goes with a Command, before or after it (4.1)."
-    return Topic(e.name, f"{e.title} ({kind})", f"{who}: {e.effect} ({e.section}).{cost}")
+    detail = f" {e.detail}" if e.detail else ""
+    return Topic(e.name, f"{e.title} ({kind})", f"{who}: {e.effect} ({e.section}).{detail}{cost}")
 
 
 TOPICS: dict[str, Topic] = {t.name: t for t in (*_GENERAL, *map(_entry_topic, ENTRIES))}

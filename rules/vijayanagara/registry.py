@@ -31,6 +31,7 @@ class Entry:
     section: str  # the rule section(s), one per faction where they differ
     effect: str  # one line in our own words, for menus and prompts
     aliases: tuple[str, ...] = ()
+    detail: str = ""  # what the rules topic says besides (trials missed it in the line)
 
     @property
     def deck_name(self) -> str:
@@ -73,6 +74,9 @@ ENTRIES: tuple[Entry, ...] = (
         (B, V),
         "3.3.1, 3.4.1",
         "place Amirs or Rajas where you have a piece; more in your home Province or under your Control",
+        detail="One in each Province, plus one in the home Province (Maharashtra for Bahmani, "
+        "Karnataka for Vijayanagara, selectable without a piece there), plus one with a "
+        "Temple (Vijayanagara), plus one where you have Control (then they come Rebelling).",
     ),
     Entry(
         MIGRATE,
@@ -123,6 +127,9 @@ ENTRIES: tuple[Entry, ...] = (
         "3.5.3",
         "the Invaders in one space attack Delhi's Units there, then drain Delhi's Resources",
         ("attack-and-plunder",),
+        detail="Then, battle or not, each Invader left there costs Delhi 1 Resource (not "
+        "below 3), and Delhi removes 1 Troop from anywhere on the map for each in Punjab, 2 for "
+        "each in Delhi; Invaders beyond three there go back to the holding box.",
     ),
     Entry(
         COLLECT_TRIBUTE,
@@ -189,6 +196,8 @@ ENTRIES: tuple[Entry, ...] = (
         (V,),
         "4.4.3",
         "bring up to 2 Rajas into a Province near yours; with Influence 2+ remove an enemy Unit too",
+        detail="With Influence 2 or more you also gain a Cavalry token (from another faction "
+        "when the pool is empty), and removing a Sultanate Unit turns the Rajas brought Rebelling.",
     ),
 )
 
