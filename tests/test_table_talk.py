@@ -143,3 +143,17 @@ async def test_a_defender_offered_cavalry_is_told_what_charge_and_screen_do(
     options = (await svc.views.options(CH)).text
     assert re.search(r"• `charge [\d|]+` — spend a Cavalry token to lower your own die", options)
     assert re.search(r"`screen 1\|2[|\d]*`", options), options  # the dice, one entry
+
+
+def test_the_key_of_the_grouped_steps_reads_the_first_range_they_show() -> None:
+    """A trial read "`1-4` stands for any number from 1 to 4" above ranges of 1-2 and 1-5."""
+    from rules.vijayanagara.option_groups import key_for
+
+    assert key_for(["`place 1-2 raja in karnataka`", "`done`"]) == (
+        "`1-2` stands for any number from 1 to 2"
+    )
+    assert key_for(["`select andhra|karnataka`"]) == "`a|b` stands for one of them"
+    assert key_for(["`move 1-5 raja from andhra to karnataka|orissa`"]) == (
+        "`1-5` stands for any number from 1 to 5, `a|b` for one of them"
+    )
+    assert key_for(["`done`"]) is None

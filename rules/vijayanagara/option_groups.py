@@ -15,7 +15,6 @@ from .notation import describe
 # the steps whose last word is their one choice: a space (`... in SPACE`, `... to SPACE`), a
 # die (`charge N`) or a faction (`target B`)
 LAST_WORD_CHOSEN = (Move, Place, Remove, Support, Select, Go, Charge, Screen, Target)
-KEY = "`1-4` stands for any number from 1 to 4, `a|b` for one of them"
 
 
 def grouped(state: GameState, legal: Sequence[Action]) -> list[str]:
@@ -69,9 +68,16 @@ def grouped_actions(state: GameState, legal: Sequence[Action]) -> list[tuple[str
     return out
 
 
-def needs_key(entries: Sequence[str]) -> bool:
-    """Whether an entry has a range or a choice of spaces (KEY says what they mean)."""
-    return any("|" in e or _has_range(e) for e in entries)
+def key_for(entries: Sequence[str]) -> str | None:
+    """What the entries' ranges and choices mean, read from the first range shown (a trial
+    read a key of `1-4` above ranges of 1-2 and 1-5); None when they have neither."""
+    ranges = [w for e in entries for w in e.strip("`").split() if w[:1].isdigit() and "-" in w]
+    choices = any("|" in e for e in entries)
+    if not ranges:
+        return "`a|b` stands for one of them" if choices else None
+    low, high = ranges[0].split("-", 1)
+    said = f"`{low}-{high}` stands for any number from {low} to {high}"
+    return f"{said}, `a|b` for one of them" if choices else said
 
 
 def _range(ns: list[int]) -> str:
@@ -82,7 +88,3 @@ def _range(ns: list[int]) -> str:
     if ns == list(range(ns[0], ns[-1] + 1)):
         return f"{ns[0]}-{ns[-1]}"
     return "|".join(map(str, ns))
-
-
-def _has_range(entry: str) -> bool:
-    return any(w[:1].isdigit() and "-" in w for w in entry.strip("`").split())

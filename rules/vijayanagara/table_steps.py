@@ -34,7 +34,7 @@ from .closing import closed_frames, done_credits, why_ended
 from .menu import explained_entries
 from .model import Faction
 from .notation import parse_steps, split_order
-from .option_groups import KEY, grouped, needs_key
+from .option_groups import grouped, key_for
 from .reading import fitted
 from .registry import BY_NAME, DECREE_NAMES
 
@@ -46,7 +46,7 @@ class VijayanagaraMenus(Menus[Action, GameState]):
         self, view: GameState, actions: Sequence[Action]
     ) -> tuple[list[str], str | None]:
         entries = grouped(view, actions)
-        return entries, (KEY if needs_key(entries) else None)
+        return entries, key_for(entries)
 
     def note(self, view: GameState, action: Action) -> str | None:
         return idle_note(view, action)
