@@ -62,6 +62,10 @@ def test_2_5_1_zenith_steps_in_order() -> None:
     # 3: Bahmani Cavalry = Influence 1 + 2 Forts; 4: V Resources = Influence 2 + 1 Temple
     assert s.cavalry[B] == 3
     assert s.resources[V] == 8
+    # its reason, then the gain, each once (a trial read "Bahmani gains 2" twice)
+    said = [line for line in s.log if "Cavalry" in line][-2:]
+    assert said[0].endswith("Influence and Forts bring it 3 Cavalry tokens."), said
+    assert said[1] == "B gains 3 Cavalry.", said
     # then play continues without adjusting Eligibility
     assert s.eligible == {D: False, B: True, V: False}
 

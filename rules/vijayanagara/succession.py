@@ -53,7 +53,12 @@ class Succession(TypedHandler[SuccessionFrame]):
             start_decree(st, Faction.D, CAMPAIGN, provinces_only=True)
         elif step == 2:
             n = st.influence[Faction.B] + structures_on_map(st, Piece.FORT)
-            log(st, f"3. Military labor market thrives: Bahmani gains {n} Cavalry.")
+            # the count's reason; the gain is told by gain_cavalry (a trial read it twice)
+            log(
+                st,
+                "3. Military labor market thrives: Bahmani's Influence and Forts bring it "
+                f"{count_of(n, 'Cavalry token') if n else 'no Cavalry'}.",
+            )
             gain_cavalry(st, Faction.B, n)
         elif step == 3:
             n = st.influence[Faction.V] + structures_on_map(st, Piece.TEMPLE)
