@@ -264,6 +264,7 @@ def test_1_9_2_compel_at_influence_two_removes_and_gains_cavalry() -> None:
     s = run(s, "place 2 raja in andhra; remove 1 troop from andhra")
     # removing a Sultanate Unit flips the Rajas just placed to Rebelling
     assert pieces(s, "andhra") == {P.AMIR: 1, P.REBEL_RAJA: 2}
+    assert "V removes a Troop from Andhra." in s.log  # by its name (a trial read "rebel-amir")
 
 
 def test_1_9_2_compel_removing_an_amir_does_not_flip() -> None:

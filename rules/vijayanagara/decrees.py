@@ -569,7 +569,8 @@ class CompelSpace(TypedHandler[CompelSpaceFrame]):
             remove(st, space, action.piece, 1)
             d.removed = True
             d.removed_delhi = OWNER[action.piece] == Faction.D
-            log(st, f"V removes a {action.piece.value} from {board().name(space)}.")
+            # by the piece's name, as every other line (a trial read "a rebel-amir")
+            log(st, f"V removes {a(PIECE_NAME[action.piece])} from {board().name(space)}.")
 
     def why(self, st: GameState, fr: CompelSpaceFrame, action: Action) -> str | None:
         d = fr
