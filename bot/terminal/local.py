@@ -726,10 +726,7 @@ class LocalClient:
         if self.confirming_abort:
             self.confirming_abort = False
             if text.lower() in YES:
-                await self.emit(
-                    await self.service.lobby.abort(self.channel, LOCAL_USER, is_manager=True)
-                )
-                self.say("Type `new` to start a new game, or `quit`.")
+                await self._abort()
                 return True
             self.say("Not aborted.")
             if text.lower() in NO:
@@ -901,11 +898,15 @@ class LocalClient:
         if game is None:
             self.say("! There is no game in progress to abort.")
             return
-        self.confirming_abort = True
         if confirmed:
-            await self.line("yes")
+            await self._abort()
             return
+        self.confirming_abort = True
         self.say(f"End game {game.id} without a result? Type `yes` to confirm.")
+
+    async def _abort(self) -> None:
+        await self.emit(await self.service.lobby.abort(self.channel, LOCAL_USER, is_manager=True))
+        self.say("Type `new` to start a new game, or `quit`.")
 
     async def _export(self, rest: str) -> None:
         reply = await self.service.transfer.export(self.channel, kind=self.kind)
