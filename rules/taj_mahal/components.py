@@ -113,6 +113,11 @@ class Board:
     bonus_tiles: tuple[Tile, ...]  # the 15 square tiles (index = tile id)
     text_key: str
 
+    def city_word(self, c: int) -> str:
+        """A city as orders, options and the log write it: its map name in lower case
+        (`dera ghazi khan`; an order may write its id too)."""
+        return self.city_titles[c].lower()
+
     def tile(self, i: int) -> Tile:
         """Bonus tile `i`; the index after the square tiles is the Taj Mahal tile."""
         return self.taj_mahal if i == len(self.bonus_tiles) else self.bonus_tiles[i]

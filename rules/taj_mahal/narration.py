@@ -144,11 +144,9 @@ def placement_text(s: State, city: int) -> str:
     points 1)."""
     board = s.board
     w = s.turn
-    name = board.city_titles[city]
-    where = f" ({name})" if name.lower().replace(" ", "_") != board.city_ids[city] else ""
-    if s.pending and s.pending[0] == CROWN:
-        return f"{where}: the crown palace (it takes no bonus tile)"
-    text = f"{where} for the {SYMBOL_TITLES[s.pending[0]]}" if s.pending else where
+    if s.pending and s.pending[0] == CROWN:  # (the step names the city by its map name)
+        return ": the crown palace (it takes no bonus tile)"
+    text = f" for the {SYMBOL_TITLES[s.pending[0]]}" if s.pending else ""
     tile_id = s.bonus_on[city]
     if tile_id == NO:
         return text

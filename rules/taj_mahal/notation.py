@@ -79,8 +79,7 @@ def describe(v: View, a: Action) -> str:
         return "undo"
     if isinstance(a, Place):
         word = "crown" if s.pending and s.pending[0] == CROWN else "palace"
-        # by the map's name (a trial read `dera_ghazi_khan`): read back as the id is
-        return f"{word} {board.city_titles[a.city].lower()}"
+        return f"{word} {board.city_word(a.city)}"  # (a trial read `dera_ghazi_khan`)
     if isinstance(a, Take):
         return f"take {cards_text(cards, a.cards)}"
     if isinstance(a, LayOut):
@@ -272,7 +271,7 @@ def _city(s: State, name: str) -> int:
     found = [c for c in cities if board.city_ids[c].startswith(key)] if key else []
     if len(found) == 1:
         return found[0]
-    names = ", ".join(board.city_titles[c].lower() for c in cities)
+    names = ", ".join(board.city_word(c) for c in cities)
     for c, (cid, title) in enumerate(zip(board.city_ids, board.city_titles, strict=True)):
         if key in (cid, title.lower().replace(" ", "_")):  # a city elsewhere: the rule says no
             raise IllegalAction(f"{refusals.why_not(s, Place(c))}: {names}", _usage(s))

@@ -134,7 +134,7 @@ def _place(s: State, city: int) -> str:
         return f"{where} is not in {title}: palaces go only on cities of the current province (Withdraw)"
     taken = s.crown_palace if crown else s.palace
     owner = taken[city]
-    free = [board.city_titles[c].lower() for c in board.cities_of[province] if taken[c] == NO]
+    free = [board.city_word(c) for c in board.cities_of[province] if taken[c] == NO]
     what = "the crown palace" if crown else "a palace"
     return (
         f"{where} holds {s.seats[owner].capitalize()}'s palace already: {what} goes on an "
