@@ -777,6 +777,12 @@ def gap(s: State, i: int) -> int:
     return s.fame[i] - s.board.beside[s.money[i]]
 
 
+def later_in_stage(s: State, i: int) -> tuple[int, ...]:
+    """The seats after seat i in this stage, up to the starting player: those who place once
+    more when i's markers meet (End of the game)."""
+    return _LATER[s.players][s.start][i]
+
+
 def _end_placement(t: State) -> None:
     i = t.turn
     t.upgrade_next_turn = NO  # an upgrade of fame space 5 counts from now on

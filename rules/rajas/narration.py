@@ -76,10 +76,10 @@ def _last_placements(s: State, i: int) -> str:
     """Who still places before the end: the seats after seat i in this stage, up to the
     starting player, with a worker left (End of the game; a trial, its workers left, took
     the sudden end for a slip)."""
-    n = s.players
-    later = [(s.start + k) % n for k in range((i - s.start) % n + 1, n)]
     still = [
-        s.seats[j].capitalize() for j in later if s.placed[j] < s.workers[j] and not s.passed[j]
+        s.seats[j].capitalize()
+        for j in engine.later_in_stage(s, i)
+        if s.placed[j] < s.workers[j] and not s.passed[j]
     ]
     if not still:
         return "nobody after them in this stage has a worker to place: the game ends"
