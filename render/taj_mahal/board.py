@@ -13,7 +13,7 @@ nothing covers a text.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Literal, cast
 
@@ -369,15 +369,24 @@ def _court(pen: _Pen, s: State) -> None:
 
 
 def _supply(pen: _Pen, s: State) -> None:
-    cards = s.cards
-    y = SUPPLY_Y
-    start = pen.write(10, y, "Supply:", bold=True).box[2] + 8
-    x = start
-    if not s.supply:
-        pen.write(x, y, "empty")
-    for k in s.supply:
+    _card_rows(pen, s.cards, "Supply:", s.supply, SUPPLY_Y, SUPPLY_ROWS, "empty")
+
+
+def _card_rows(
+    pen: _Pen, cards: Cards, head: str, kinds: Sequence[int], y: int, rows: int, none: str
+) -> None:
+    """A row of cards after its head, each a box in its colour, going on in the next rows;
+    what the last row cannot hold is counted (`+3`)."""
+    start = pen.write(10, y, head, bold=True).box[2] + 8
+    x, last = start, y + (rows - 1) * 34
+    if not kinds:
+        pen.write(x, y, none)
+    for n, k in enumerate(kinds):
         label = _card_label(cards, k)
         if x + length(label, TEXT, True) + 12 > WIDTH - 10:
+            if y >= last:
+                pen.write(x, y, f"+{len(kinds) - n}")
+                return
             x, y = start, y + 34
         x = pen.boxed(x, y, label, CARD_COLOURS[cards.kinds[k].colour]) + 6
 
@@ -398,18 +407,7 @@ def _hand(pen: _Pen, v: View) -> None:
         if s.special_holder[e] == i and k not in s.played[i]
     ]
     cards = sorted(v.hand, key=lambda k: (s.cards.kinds[k].colour, _card_label(s.cards, k)))
-    start = pen.write(10, y, "Your hand:", bold=True).box[2] + 8
-    x = start
-    if not cards and not mine:
-        pen.write(x, y, "no card")
-    for n, k in enumerate([*mine, *cards]):
-        label = _card_label(s.cards, k)
-        if x + length(label, TEXT, True) + 12 > WIDTH - 10:
-            if y + 34 >= HAND_Y + HAND_ROWS * 34:  # the rows are full: the rest counted
-                pen.write(x, y, f"+{len(cards) + len(mine) - n}")
-                return
-            x, y = start, y + 34
-        x = pen.boxed(x, y, label, CARD_COLOURS[s.cards.kinds[k].colour]) + 6
+    _card_rows(pen, s.cards, "Your hand:", [*mine, *cards], y, HAND_ROWS, "no card")
 
 
 def _players(pen: _Pen, v: View) -> None:
