@@ -43,7 +43,14 @@ from . import aside, economy, engine, movement
 from .components import TYPES
 from .economy import MAX_BOUGHT
 from .names import piece_word, unit_noun
-from .refusals import allowed_text, in_battle, most_allowed, refusal, refusal_reason
+from .refusals import (
+    allowed_text,
+    in_battle,
+    most_allowed,
+    pieces_said,
+    refusal,
+    refusal_reason,
+)
 from .state import (
     ASIDE_ACTIONS,
     NO,
@@ -847,7 +854,7 @@ def _never_boarded(
     n, piece = troops
     if at < r.s.parts.map.land:
         r.add(Embark(r.id(at), piece, 1 if piece == "leader" else n))
-    said = piece if piece == "leader" else f"{n} {piece}"
+    said = pieces_said(piece, n)
     passed = listed([r.s.parts.map.names[p] for p in (at, *path)])
     stand = [r.s.parts.map.names[a] for a in _standing(r.s, r.s.seats.index(r.seat), piece)]
     where = (

@@ -646,7 +646,7 @@ def _move_why(s: State, seat: int, a: Action) -> str | None:
             # (a trial's one-line voyage meant its troops to board on the way)
             on_the_way = (
                 f"; to board on the way, sail there first, then `embark` (`sail to ...`, "
-                f"`embark {_pieces_said(a.piece, a.count)} at {area_name(s, _place(s, a.at))}`)"
+                f"`embark {pieces_said(a.piece, a.count)} at {area_name(s, _place(s, a.at))}`)"
                 if isinstance(a, Embark)
                 else ""
             )
@@ -847,7 +847,7 @@ def _buy_why(s: State, seat: int, a: Buy) -> str:
     return f"a fleet costs 3 in a port you control, 5 in a sea next to your provinces (l.19, l.21): {where}"
 
 
-def _pieces_said(piece: str, count: int) -> str:
+def pieces_said(piece: str, count: int) -> str:
     """Pieces as an order names them: `leader`, `2 inf`."""
     return piece if piece == "leader" else f"{count} {piece}"
 
