@@ -92,6 +92,25 @@ def test_04_unshaded_temple_and_rajas_touching_hampi() -> None:
     assert n(s, "karnataka", "temple") == 1 and n(s, "karnataka", "raja") == 2
 
 
+def test_04_unshaded_a_temple_the_province_has_already_is_said_not_placed() -> None:
+    """The Event does what it can (2.3.4): the Rajas alone, the Temple left out and why."""
+    s = at(4)
+    put(s, "karnataka", temple=1)
+    s = event(s, "unshaded", "select karnataka")
+    assert n(s, "karnataka", "temple") == 1 and n(s, "karnataka", "raja") == 2
+    assert "Event: 1 Temple not placed in Karnataka: it has one already, one of each " in (
+        " ".join(s.log)
+    )
+
+
+def test_04_unshaded_rajas_short_of_the_available_are_said_not_placed() -> None:
+    s = at(4)
+    put(s, "tamilakam", raja=s.available[V][vijayanagara.Piece.RAJA] - 1)
+    s = event(s, "unshaded", "select karnataka")
+    assert n(s, "karnataka", "raja") == 1
+    assert "Event: 1 Raja not placed in Karnataka: only 1 of 2 Available (1.4.3)." in s.log
+
+
 def test_04_shaded_troops_in_each_province_touching_hampi() -> None:
     s = event(at(4), "shaded")
     assert n(s, "karnataka", "troop") == 2 and n(s, "andhra", "troop") == 2

@@ -23,6 +23,7 @@ from rules_helpers import (
 from rules import vijayanagara
 from rules.vijayanagara.cards import deck_for
 from rules.vijayanagara.engine import advance, set_barrier
+from rules.vijayanagara.game import GAME
 
 
 def _invasion(
@@ -269,6 +270,20 @@ def test_5_1_delhi_adjustment_bounds() -> None:
         put(s, "delhi", P.MONGOL, left)
         s = _timur(s)
         assert s.delhi_adjustment == adj, left
+
+
+def test_5_1_status_tells_the_delhi_adjustment_still_to_come_then_counted() -> None:
+    """A trial read Delhi's VP without its end adjustment: the status says it, as the
+    Invaders in Delhi would give it now, and once counted."""
+    s = blank()
+    put(s, "delhi", P.MONGOL, 4)
+    talk = GAME.talk
+    delhi = talk.status(s)[0]
+    assert delhi.startswith("Delhi Sultanate:")
+    assert "(at the end 3 less the Invaders then in Delhi, -1 as they stand: 5.1)" in delhi
+    s = _timur(s)
+    assert "(Delhi adjustment -1 counted, 5.1)" in talk.status(s)[0]
+    assert not any("Delhi adjustment" in line for line in talk.status(s)[1:])
 
 
 def test_3_5_3_plunder_counts_invaders_remaining_after_the_battle() -> None:

@@ -71,7 +71,7 @@ from .frames import (
     Queued,
     SideName,
 )
-from .model import BASE, FACTION_NAMES, OWNER, Faction, GameState, Piece
+from .model import BASE, FACTION_NAMES, OWNER, STRUCTURES, Faction, GameState, Piece
 from .registry import TITLE, name_of
 from .words import count_of, pieces, plural
 
@@ -206,15 +206,32 @@ def _as_each(step: EventStep) -> EventStep:
     return each
 
 
+def _why_short(st: GameState, here: str, kind: Piece, asked: int) -> str | None:
+    """Why a place step would place fewer pieces than its text asks (the Event does what it
+    can, 2.3.4; a trial saw a Temple left out unsaid), or None: the space and the reason."""
+    where = board().name(here)
+    if not room_for(st, here, kind):
+        if kind in STRUCTURES:
+            return f"{where}: it has one already, one of each Structure a Province (1.4.4)"
+        return f"{where}: {FACTION_NAMES[OWNER[kind]]} pieces may not enter it (1.3.2, 1.3.3)"
+    stock = st.available[OWNER[kind]].get(BASE[kind], 0)
+    if stock >= asked:
+        return None
+    return f"{where}: {f'only {stock} of {asked}' if stock else 'none'} Available (1.4.3)"
+
+
 def _run(st: GameState, step: EventStep, here: str | None, by: FactionName | None) -> None:
     """One step of events-format.md; each does as much as it can (2.3.4)."""
     match step:
         case PlaceStep():
             assert here is not None
             kind = placed_kind(step.piece, step.state)
+            short = _why_short(st, here, kind, step.count)
             n = place(st, here, kind, step.count)
             if n:
                 log(st, f"Event: {pieces(n, kind)} placed in {board().name(here)}.")
+            if short:
+                log(st, f"Event: {pieces(step.count - n, kind)} not placed in {short}.")
         case RemoveStep():
             assert here is not None
             push_frame(

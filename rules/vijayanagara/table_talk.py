@@ -28,8 +28,10 @@ from . import (
     score,
 )
 from .actions import ACTION_ADAPTER
+from .board import DELHI
 from .cards import deck_for
 from .model import FACTION_NAMES, PLAYERS, Faction
+from .mongols import mongols
 from .recap import line_added, merged_lines
 from .said import said
 from .words import count_of
@@ -94,6 +96,15 @@ class VijayanagaraNarration(Narration[Action, GameState]):
         return view.log_at, list(view.log)
 
 
+def _delhi_at_the_end(view: GameState) -> str:
+    """The Sultanate's end adjustment still to come (5.1), as the Invaders in Delhi would
+    give it now: its VP shown leave it out until Timur's invasion is over."""
+    if view.delhi_adjustment is not None:
+        return f" (Delhi adjustment {view.delhi_adjustment:+d} counted, 5.1)"
+    now = max(-3, 3 - mongols(view, DELHI))
+    return f" (at the end 3 less the Invaders then in Delhi, {now:+d} as they stand: 5.1)"
+
+
 class VijayanagaraTalk(TableTalk[GameState]):
     def prompt(self, view: GameState, seat: Seat) -> str:
         return prompt(view).text
@@ -104,6 +115,7 @@ class VijayanagaraTalk(TableTalk[GameState]):
             f"{FACTION_NAMES[f]}: {count_of(view.resources[f], 'Resource')}, "
             f"{view.cavalry[f]} Cavalry, {vp[f]} VP"
             + (f", Influence {view.influence[f]}" if f in view.influence else "")
+            + (_delhi_at_the_end(view) if f == Faction.D else "")
             for f in PLAYERS
         ]
         if view.current_card is not None:
