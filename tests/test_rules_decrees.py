@@ -37,6 +37,20 @@ def test_1_9_units_go_to_available_when_the_marker_reaches_their_slot() -> None:
     assert s.resources[D] == 15
 
 
+def test_2_5_3_a_faction_short_of_3_resources_is_told_why_it_shifts_nothing() -> None:
+    s = blank()
+    s.resources[D] = 4
+    s = run(frame(s, "lords", D, times=0), "shift V +1")
+    said = "D has 1 Resource, fewer than the 3 a shift costs: no more Influence shifted (2.5.3)."
+    assert said in s.log
+    s = blank()
+    s.resources[B] = 2
+    s = frame(s, "lords", B, times=0)
+    assert (
+        "B has 2 Resources, fewer than the 3 a shift costs: no Influence shifted (2.5.3)." in s.log
+    )
+
+
 def test_1_9_influence_stays_between_0_and_4() -> None:
     s = blank()
     s.influence = {B: 4, V: 0}

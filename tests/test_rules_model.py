@@ -16,7 +16,8 @@ from rules.vijayanagara.engine import push
 # States of the game of seed 7 (random.Random(7) picking among the legal steps), as written by
 # 5e97460, the last revision whose GameState was a pydantic model: "<step>": state JSON (the
 # text of their log lines and the count of lines so far as the rules word them today: "Mongol
-# Invaders attack", a Plunder that takes nothing said, Timur's route named).
+# Invaders attack", a Plunder that takes nothing said, Timur's route named, a Lords of the
+# Deccan shift not afforded said).
 OLD_JSON = Path(__file__).resolve().parent / "fixtures" / "state_json_5e97460.json"
 
 

@@ -60,6 +60,20 @@ def test_2_3_5_limited_command_is_one_space_and_stays_eligible() -> None:
     assert s.eligible == {D: False, B: False, V: True}
 
 
+@pytest.mark.parametrize("faction", [D, B, V])
+def test_2_3_5_no_limited_command_at_no_resources_is_said_in_the_prompt_and_refusal(
+    faction: vijayanagara.Faction,
+) -> None:
+    s = vijayanagara.new_game(1).clone()
+    s.resources[faction] = 0
+    s = turn(s, faction)
+    assert "limited" not in legal_text(s)
+    why = "no Command can select a space now, and"
+    assert vijayanagara.prompt(s).text.endswith(" (no limited: no Resources).")
+    with pytest.raises(vijayanagara.IllegalAction, match=f"{why} .* so no Limited Command"):
+        vijayanagara.apply(s, vijayanagara.Choose(option="limited"))
+
+
 @pytest.mark.parametrize(("faction", "income"), [(D, 3), (B, 1), (V, 1)])
 def test_2_3_6_pass_income(faction: vijayanagara.Faction, income: int) -> None:
     s = turn(vijayanagara.new_game(1).clone(), faction)

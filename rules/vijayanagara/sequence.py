@@ -187,8 +187,16 @@ class Turn(TypedHandler[PlainFrame]):
             OPT_LIMITED: "limited",
             OPT_PASS: f"pass (+{PASS_INCOME[fr.faction]})",
         }
-        opts = ", ".join(names[o] for o in self._options(st, fr))
-        return f"{FACTION_NAMES[fr.faction]} on card {card.number} {card.title}: choose {opts}."
+        options = self._options(st, fr)
+        opts = ", ".join(names[o] for o in options)
+        gone = (
+            ""
+            if OPT_LIMITED in options or st.resources[fr.faction]
+            else " (no limited: no Resources)"
+        )
+        return (
+            f"{FACTION_NAMES[fr.faction]} on card {card.number} {card.title}: choose {opts}{gone}."
+        )
 
     def why(self, st: GameState, fr: PlainFrame, action: Action) -> str | None:
         if isinstance(action, Choose):
@@ -203,8 +211,17 @@ class Turn(TypedHandler[PlainFrame]):
                     "on this card (2.3.3)"
                 )
             if action.option == OPT_LIMITED:
-                return "no Command can select a space now, so no Limited Command (2.3.5)"
+                assert fr.faction is not None
+                return f"{_no_limited(st, fr.faction)}, so no Limited Command (2.3.5)"
         return None
+
+
+def _no_limited(st: GameState, faction: Faction) -> str:
+    """Why no Limited Command is open: the Resources a space costs, said when there are none
+    (a trial saw `limited` gone at 0 Resources unexplained)."""
+    if st.resources[faction]:
+        return "no Command can select a space now"
+    return f"no Command can select a space now, and {FACTION_NAMES[faction]} has no Resources to pay for one"
 
 
 @handler

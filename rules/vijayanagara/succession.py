@@ -173,6 +173,19 @@ class Lords(DoneWhenOnlyDone[LordsFrame]):
                     out.append(interned(Shift, faction=f, delta=-1))
         return [*out, DONE]
 
+    def run(self, st: GameState, fr: LordsFrame) -> None:
+        """Nothing to choose: said why, unless its three shifts are bought (a trial saw a
+        Faction's turn of Lords of the Deccan skipped unsaid)."""
+        assert fr.faction is not None
+        if fr.times < 3:
+            have = count_of(st.resources[fr.faction], "Resource")
+            log(
+                st,
+                f"{fr.faction} has {have}, fewer than the 3 a shift costs: "
+                f"{'no more' if fr.times else 'no'} Influence shifted (2.5.3).",
+            )
+        finish(st, fr)
+
     def act(self, st: GameState, fr: LordsFrame, action: Action) -> None:
         assert fr.faction is not None
         if isinstance(action, Done):
