@@ -50,3 +50,15 @@ def test_a_plunder_says_what_it_took_from_delhi() -> None:
     after = before.clone()
     after.resources[D] = 7
     assert "Delhi's Resources 10 -> 7" in why_line(before, after, "V", "easy")
+
+
+def test_a_rival_s_lost_vp_and_influence_are_said_when_the_seat_s_own_are_unchanged() -> None:
+    """A trial read "nothing that scores changed" after Delhi's Fall of Kampili cost
+    Vijayanagara a VP (Influence -1, 5.3)."""
+    before = blank()
+    before.influence[V] = 2
+    after = before.clone()
+    after.influence[V] = 1
+    line = why_line(before, after, "D", "easy")
+    assert "nothing that scores changed" not in line
+    assert "Vijayanagara Empire's VP 2 -> 1; Vijayanagara Empire's Influence 2 -> 1" in line

@@ -227,10 +227,7 @@ def placed_changes(
 ) -> list[tuple[str | None, str]]:
     """`board_changes`, each with the Province it happens in (None for the tracks and the
     Invaders, which come first)."""
-    out: list[tuple[str | None, str]] = []
-    vp_b, vp_a = vijayanagara.score(before)[seat], vijayanagara.score(after)[seat]
-    if vp_a != vp_b:
-        out.append((None, f"your VP {vp_b} -> {vp_a}"))
+    out = _scores_changed(before, after, seat)
     res_b, res_a = before.resources[seat], after.resources[seat]
     if res_a != res_b:
         out.append((None, f"your Resources {res_b} -> {res_a}"))
@@ -259,6 +256,23 @@ def placed_changes(
                 out.append(
                     (name, f"{what} built in {name}" if d > 0 else f"{what} removed from {name}")
                 )
+    return out
+
+
+def _scores_changed(
+    before: GameState, after: GameState, seat: Faction
+) -> list[tuple[str | None, str]]:
+    """Each Faction's VP and Deccan Influence that changed (5.1-5.3, 1.9), the seat's own
+    first (a trial read "nothing that scores changed" when an Event cost a rival a VP)."""
+    out: list[tuple[str | None, str]] = []
+    vp_b, vp_a = vijayanagara.score(before), vijayanagara.score(after)
+    for f in sorted(vp_b, key=lambda f: f != seat):
+        whose = "your" if f == seat else f"{FACTION_NAMES[f]}'s"
+        if vp_a[f] != vp_b[f]:
+            out.append((None, f"{whose} VP {vp_b[f]} -> {vp_a[f]}"))
+        was, now = before.influence.get(f), after.influence.get(f)
+        if was != now:
+            out.append((None, f"{whose} Influence {was} -> {now}"))
     return out
 
 
