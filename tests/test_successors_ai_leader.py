@@ -131,8 +131,8 @@ def test_hards_leader_retreats_where_his_capture_is_least_likely() -> None:
     s.money = (0, 0, 0)
     s = deal(order(s, "fight red at Persia"), *[1] * 4)  # no hit: Red asked to retreat
     assert s.frames[-1][:2] == ("retreat", RED)
-    assert greedy.ranked(s)[0] == st.Retreat("inf", "sus")
-    assert greedy.ranked(s, hard.WEIGHTS)[0] == st.Retreat("inf", "kar")
+    assert greedy.ranked(s)[0] == st.Retreat("all", "sus")  # the infantry and the leader
+    assert greedy.ranked(s, hard.WEIGHTS)[0] == st.Retreat("all", "kar")
     where = s.parts.map.index
 
     def chance(to: str) -> float:

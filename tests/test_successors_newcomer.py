@@ -123,7 +123,7 @@ def test_retreat_all_is_read_when_one_unit_and_the_leader_may_go() -> None:
     s = leader_at(s, RED, "ara")
     s = deal(s, 1, 1, 1, 1)
     assert GAME.to_move(s) == "red" and s.frames[-1][0] == "retreat"
-    assert read(s, "retreat all to Mesopotamia", "red") == [Retreat("inf", "mes")]
+    assert read(s, "retreat all to Mesopotamia", "red") == [Retreat("all", "mes")]
 
 
 def test_a_battle_whose_defenders_all_retreated_is_won_without_asking_the_attacker() -> None:
@@ -610,8 +610,8 @@ def test_a_step_typed_at_the_wrong_moment_says_when_it_comes_or_what_stops_it() 
     )
     first = moving(put(started(3, turn=1), "egy", BLUE, inf=2))  # no purchases (l.5)
     assert refused(first, "done") == (
-        "done: there are no purchases on turn 1 (l.5): `done` has nothing to end; the movement "
-        "ends with `end movement`"
+        "done: game turn 1 has no purchases in its revenue (l.5): those made before it began are "
+        "over: `done` has nothing to end; the movement ends with `end movement`"
     )
     assert refused(move, "buy 2 inf").startswith(
         "buy 2 inf: your purchases are over for this game turn (l.5)"
@@ -1408,8 +1408,8 @@ def test_a_kind_the_pool_holds_fewer_of_than_the_money_buys_is_told_in_the_promp
     s.pool = tuple(pool)
     said = prompt(s)
     left = (  # (a trial read "…, fewer of some than your Talents buy" as awkward)
-        "your Talents would buy more than your pool holds (the counter mix): 12 levies, 1 "
-        "infantry and 2 cavalry left"
+        "your pool holds 12 levies, 1 infantry and 2 cavalry: your 20 Talents would buy more "
+        "infantry or cavalry (the counter mix)"
     )
     assert left in said, said
     # with Talents enough for 2 cavalry, not more, the cavalry still shows (a trial read a

@@ -236,8 +236,8 @@ def test_a_leader_joins_by_name_and_units_of_a_colour_are_named_in_losses() -> N
 
 
 def test_a_leaders_retreat_after_his_last_units_took_him_along_is_not_needed() -> None:
-    """A trial typed `retreat 1 inf to Cyrenaica; retreat leader to Cyrenaica`: the first
-    took the leader along with the last unit (l.45), and the second was told "not played"
+    """A trial typed `retreat all to Cyrenaica; retreat leader to Cyrenaica`: the first
+    took the leader along with his units (l.45), and the second was told "not played"
     past the roll that followed, as if he had stayed. It is read as not needed."""
     from test_successors_rules import contest
 
@@ -245,9 +245,27 @@ def test_a_leaders_retreat_after_his_last_units_took_him_along_is_not_needed() -
 
     s = order(leader_at(contest({"inf": 3}, {"inf": 1}), RED, "ara"), "fight red at Arabia")
     s = GAME.apply(s, GAME.deal(s, lambda n: 0))  # every die a 1: no hit
-    both = "retreat 1 inf to Mesopotamia, retreat leader to Mesopotamia"
-    assert read(s, both, "red") == [Retreat("inf", "mes"), Retreat("leader", "mes")]
-    after = GAME.apply(s, Retreat("inf", "mes"))
+    both = "retreat all to Mesopotamia, retreat leader to Mesopotamia"
+    assert read(s, both, "red") == [Retreat("all", "mes"), Retreat("leader", "mes")]
+    after = GAME.apply(s, Retreat("all", "mes"))
     assert after.leaders[RED] == after.parts.map.index["mes"]  # he went with them
-    assert finished_by(s, after, Retreat("inf", "mes")) == ("leader's retreat",)
+    assert finished_by(s, after, Retreat("all", "mes")) == ("leader's retreat",)
     assert typed_closes("retreat leader to Mesopotamia") == "leader's retreat"  # past a roll
+
+
+def test_units_retreated_one_by_one_leave_the_leader_where_the_order_sends_him() -> None:
+    """A trial sent 1 infantry and 1 cavalry to Mesopotamia, 1 infantry and its leader to
+    Susiana: the leader went with the last unit and the order's own step was not needed. A
+    leader left alone by units retreated one by one retreats where his seat says (l.45);
+    `retreat all` takes him along."""
+    from test_successors_rules import contest
+
+    s = order(leader_at(contest({"inf": 3}, {"inf": 1}), RED, "ara"), "fight red at Arabia")
+    s = GAME.apply(s, GAME.deal(s, lambda n: 0))  # every die a 1: no hit
+    assert Retreat("all", "mes") in GAME.legal_actions(s)  # 1 infantry and the leader
+    s = GAME.apply(s, Retreat("inf", "mes"))
+    assert s.leaders[RED] == s.parts.map.index["ara"]  # still his seat's to send
+    assert "retreat your leader, alone now, to " in GAME.talk.prompt(GAME.view(s, "red"), "red")
+    assert Retreat("leader", "bab") in GAME.legal_actions(s)
+    s = GAME.apply(s, Retreat("leader", "bab"))
+    assert s.leaders[RED] == s.parts.map.index["bab"]

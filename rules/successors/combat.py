@@ -685,7 +685,7 @@ def _after_losses(s: State) -> None:
 def _next_retreat(s: State) -> None:
     b = s.battle
     assert b is not None
-    if not side_units(s, b, 0) or not side_units(s, b, 1):
+    if (not side_units(s, b, 0) or not side_units(s, b, 1)) and not _leader_to_send(s, b):
         _finish(s)  # a side all gone (the defender retreated whole): the other has won
         return
     while b.retreating and (b.retreating[0] in b.steadfast or not can_retreat(s, b.retreating[0])):
@@ -700,6 +700,15 @@ def _next_retreat(s: State) -> None:
         _finish(s)
     else:
         s.battle = changed(b, stage="round")  # l.46: another round
+
+
+def _leader_to_send(s: State, b: Battle) -> bool:
+    """The seat retreating has sent its units one by one and its leader, left alone, is
+    still its to send (l.45), before the battle ends with him captured (Q21)."""
+    if not b.retreating or b.retreating[0] in b.steadfast:
+        return False
+    seat = b.retreating[0]
+    return s.leaders[seat] == b.area and can_retreat(s, seat)
 
 
 def _no_retreat_told(s: State, b: Battle, seat: int) -> None:
@@ -817,7 +826,8 @@ def _retreat_options(s: State, seat: int) -> list[Retreat | Stand]:
     for to in places:
         at = m.ids[to]
         out += [made(Retreat, piece_word(s, seat, c), at) for c in codes]
-        if sum(may_retreat(s, seat, c) for c in codes) > 1:  # (not the landed: l.60)
+        # all: more than one piece, the leader counted (not the landed: l.60)
+        if sum(may_retreat(s, seat, c) for c in codes) + leader > 1:
             out.append(made(Retreat, "all", at))
         if leader:
             out.append(made(Retreat, "leader", at))
@@ -854,7 +864,9 @@ def retreat(s: State, seat: int, a: Retreat | Stand) -> None:
         s,
         f"{title(s, seat)} retreats {units_text(moved)} from {area_name(s, b.area)} to {area_name(s, to)}",
     )
-    if not board.seat_units(s, b.area, seat) and s.leaders[seat] == b.area:
+    # all out: the leader goes with them; units retreated one by one leave his way to the
+    # seat (a trial's leader went with the last, not where its order sent him)
+    if a.piece == "all" and not board.seat_units(s, b.area, seat) and s.leaders[seat] == b.area:
         board.set_leader(s, seat, to)
         say(s, f"{title(s, seat)}'s leader goes with them")
     if not retreatable(s, seat) and s.leaders[seat] != b.area:

@@ -255,7 +255,7 @@ FINISHING: Final = (Done, EndMove, Halt, Stand)
 
 def finishes(a: Action) -> bool:
     """A step that finishes what its seat is doing: `done`, `end movement`, `halt`, `stand`,
-    or its leader's retreat (which its last units' retreat takes along, l.45)."""
+    or its leader's retreat (which `retreat all` takes along, l.45)."""
     return isinstance(a, FINISHING) or (isinstance(a, Retreat) and a.piece == "leader")
 
 
@@ -279,7 +279,7 @@ def finished_by(before: State, after: State, a: Action) -> tuple[str, ...]:
     """What `a` ended by itself that a finishing step typed after it would close: its
     seat's purchases or movement (the last Talent spent, the last force moved), so that a
     `done` or `end movement` typed after it is noted rather than refused, or its leader's
-    retreat, when a retreat of its last units took him along (a trial's `retreat leader`
+    retreat, when `retreat all` took him along (a trial's `retreat leader`
     after it was told "not played" past the roll that followed, the leader gone already).
     A halt closes its force, and may end the movement too (its last force: a trial's `end
     movement` after it was refused, and its whole order with it)."""
@@ -1003,8 +1003,8 @@ def _check_retreating(r: Reader, piece: str, n: int, to: int) -> None:
 
 
 def _retreat_of(r: Reader, piece: str, to: str) -> Retreat:
-    """`retreat all`: every piece that may go, also where that is one unit type, or the
-    leader alone (he follows his last unit, Q20)."""
+    """`retreat all`: every piece that may go (the leader with his units), also where that
+    is one unit and no leader, or the leader alone."""
     whole = Retreat(piece, to)
     if piece != "all" or whole in engine.legal(r.s):
         return whole

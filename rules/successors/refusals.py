@@ -174,22 +174,25 @@ def _buy_how(s: State, buys: list[Buy], buy: str) -> str:
         out.append(f"no {' nor '.join(spent)} left in your pool (the counter mix)")
     left = _pool_left(s, seat, words)
     if left:  # (a trial learnt of it only from a refusal)
-        out.append(
-            f"your Talents would buy more than your pool holds (the counter mix): {left} left"
-        )
+        out.append(left)
     return f"{'; '.join(out)}; type {buy}{_two_kinds(s, buys, words)}, then `done`"
 
 
 def _pool_left(s: State, seat: int, words: list[str]) -> str:
     """Where the seat's pool, some of it on the map already, holds fewer of a kind on sale
     (`words`) than its Talents would buy, what it holds of each kind on sale (every kind,
-    so that none seems gone when the Talents shrink: a trial read so): `12 levies, 1
-    infantry and 2 cavalry`; else ""."""
+    so that none seems gone when the Talents shrink: a trial read so), with the kinds it
+    bounds (a trial read the whole list as a limit on what it could afford): `your pool holds
+    9 levies, 9 infantry and 8 cavalry: your 12 Talents would buy more levies (the counter
+    mix)`; else ""."""
     money, prices, mix = s.money[seat], s.parts.setup.prices, s.parts.setup.colour_mix
     kinds = [k for k in (LEVY, INF, CAV) if TYPES[k] in words and s.pool[seat][k]]
-    if not any(s.pool[seat][k] < min(mix[k], money // prices[k]) for k in kinds):
+    bound = [k for k in kinds if s.pool[seat][k] < min(mix[k], money // prices[k])]
+    if not bound:
         return ""
-    return listed([f"{(n := s.pool[seat][k])} {unit_noun(k, n)}" for k in kinds])
+    held = listed([f"{(n := s.pool[seat][k])} {unit_noun(k, n)}" for k in kinds])
+    more = listed([unit_noun(k, 2) for k in bound], "or")
+    return f"your pool holds {held}: your {money} Talents would buy more {more} (the counter mix)"
 
 
 def _two_kinds(s: State, buys: list[Buy], words: list[str]) -> str:
@@ -372,12 +375,19 @@ def _retreat_text(s: State, seat: int) -> str:
     (a trial saw one place offered and nothing why)."""
     b = s.battle
     # whose side it retreats as, said (a trial read the two wordings and no reason)
-    if b is not None and seat in combat.side_seats(s, b, 0):
+    attacker = b is not None and seat in combat.side_seats(s, b, 0)
+    if attacker:
         where = "an adjacent area its side holds, or an empty one (Q20: the attacker's)"
     else:
         where = (
             "an adjacent area with no unfriendly units, not one an attacker came from (Q20: "
             "the defender's)"
+        )
+    alone = b is not None and not combat.side_units(s, b, 0 if attacker else 1)
+    if alone and b is not None and s.leaders[seat] == b.area:
+        return (
+            f"retreat your leader, alone now, to {where}, or stand: he is captured when the "
+            "battle ends (Q21) (l.45)"
         )
     return f"retreat units from the battle to {where}, or stand (l.45)"
 
@@ -658,8 +668,9 @@ def _move_why(s: State, seat: int, a: Action) -> str | None:
         money = s.money[seat]  # (trials typed `done` after they had ended by themselves)
         moving = bool(s.frames) and s.frames[-1][0] == "move"
         then = "; the movement ends with `end movement`" if moving else ""
+        # (a trial's `done` after its setup purchases read "no purchases on turn 1" as wrong)
         over = (
-            "there are no purchases on turn 1 (l.5)"
+            "game turn 1 has no purchases in its revenue (l.5): those made before it began are over"
             if s.phase == "play" and s.turn == 1
             else f"your purchases are already over (treasury {money})"
         )
