@@ -245,9 +245,16 @@ def test_3_4_4_vijayanagara_support_one_raja_from_temple_space() -> None:
     put(s, "andhra", P.AMIR, 1)
     put(s, "karnataka", P.TEMPLE)
     put(s, "karnataka", P.RAJA, 3)
-    s = run(turn(s, V), "command; attack; select andhra")
+    s = run(turn(s, V), "command; attack")
+    said = vijayanagara.prompt(s).text  # (a trial attacked a Province it had no Unit in)
+    assert "No Unit of yours in " in said and "Andhra" in said
+    assert said.endswith(": only Units joining from your Temple could hit there.")
+    s = run(s, "select andhra")
     assert "support 1 raja from karnataka" in legal_text(s)
     assert "support 2 raja from karnataka" not in legal_text(s)
+    assert "up to one Raja may join from one adjacent Province with a Temple (3.4.4)" in (
+        vijayanagara.prompt(s).text
+    )  # (a trial read "Units may join" and found one Raja a time)
 
 
 def test_3_4_4_three_dice_against_a_fort() -> None:

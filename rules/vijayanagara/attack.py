@@ -53,6 +53,12 @@ SUPPORT: dict[Faction, tuple[Piece, int]] = {
     Faction.B: (P.FORT, 2),
     Faction.V: (P.TEMPLE, 1),
 }
+# the same in the rulebook's words (a trial read "Units may join" and found one Raja a time)
+JOINING: dict[Faction, str] = {
+    Faction.D: "up to two Troops or Governors may join from one adjacent space with a Qasbah (3.2.4)",
+    Faction.B: "up to two Amirs may join from one adjacent Province with a Fort (3.3.4)",
+    Faction.V: "up to one Raja may join from one adjacent Province with a Temple (3.4.4)",
+}
 
 
 # Each faction's Rebelling Unit (1.4.5): what Delhi may Attack (3.2.4).
@@ -206,6 +212,23 @@ class AttackCommand(CommandHandler):
 
     def hint(self) -> str:
         return "select a space to Attack"
+
+    def prompt(self, st: GameState, fr: CommandFrame) -> str:
+        """The Command's prompt, with the spaces open to it where the faction has no Unit:
+        only Units joining could roll a hit there (a trial attacked one unwarned)."""
+        assert fr.faction is not None
+        kinds = UNIT_KINDS[fr.faction]
+        spaces = st.spaces
+        empty = [
+            board().name(s)
+            for s in self.candidates(st, fr)
+            if not any(spaces[s].pieces.get(k) for k in kinds)
+        ]
+        if not empty:
+            return super().prompt(st, fr)
+        structure = PIECE_NAME[SUPPORT[fr.faction][0]] if fr.faction in SUPPORT else None
+        joining = f": only Units joining from your {structure} could hit there" if structure else ""
+        return f"{super().prompt(st, fr)} No Unit of yours in {', '.join(empty)}{joining}."
 
 
 def start_battle(
@@ -472,8 +495,9 @@ class SupportPhase(Phase):
         )
 
     def prompt(self, st: GameState, fr: PhaseFrame) -> str:
-        where = board().name(_battle(st, fr).space)
-        return f"Attack in {where}: Units may join from one adjacent space with your Structure; done when ready."
+        b = _battle(st, fr)
+        assert b.faction is not None
+        return f"Attack in {board().name(b.space)}: {JOINING[b.faction]}; done when ready."
 
 
 def _attack_dice(st: GameState, b: BattleFrame) -> int:
