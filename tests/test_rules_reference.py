@@ -31,6 +31,13 @@ def test_the_topics_cover_what_a_new_player_asks() -> None:
     assert "a 6 never hits" in reference("battle")
 
 
+def test_migrate_and_attack_say_their_limits_a_trial_could_not_find() -> None:
+    """Where Migrate shifts Influence (3.3.2, 3.4.2) and how many Units join an Attack
+    (3.2.4, 3.3.4, 3.4.4): a trial found both only by trying."""
+    assert "in one destination at most, and only one holding a piece" in reference("migrate")
+    assert "one Raja from a Temple" in reference("attack")
+
+
 def test_a_unique_prefix_finds_a_topic_and_a_bad_one_lists_the_topics() -> None:
     assert reference("cav").startswith("**Cavalry")
     assert reference("Demand Obedience") == reference("demand-obedience")

@@ -244,6 +244,7 @@ class RemoveTroops(TypedHandler[RemoveTroopsFrame]):
             fr.owed -= k
             if k:
                 log(st, f"Plunder: D removes {count_of(k, 'Troop')} from {board().name(s)}.")
+        _none_left(st, fr)
         finish(st, fr)
 
     def act(self, st: GameState, fr: RemoveTroopsFrame, action: Action) -> None:
@@ -252,11 +253,23 @@ class RemoveTroops(TypedHandler[RemoveTroopsFrame]):
         log(st, f"Plunder: D removes a Troop from {board().name(action.space)}.")
         fr.owed -= 1
         if fr.owed <= 0 or not self._spaces(st):
+            _none_left(st, fr)
             finish(st, fr)
 
     def prompt(self, st: GameState, fr: RemoveTroopsFrame) -> str:
         return (
             f"Plunder: remove {count_of(fr.owed, 'Troop')} from Provinces of your choice (3.5.3)."
+        )
+
+
+def _none_left(st: GameState, fr: RemoveTroopsFrame) -> None:
+    """Troops owed that no Province holds are said so (3.5.3 "if possible"): a trial counted
+    the Troops removed against the Invaders left and found them short."""
+    if fr.owed > 0:
+        log(
+            st,
+            f"Plunder: no Troop left in the Provinces: {count_of(fr.owed, 'more Troop')} owed "
+            "cannot be removed (3.5.3: if possible).",
         )
 
 

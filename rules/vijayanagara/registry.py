@@ -85,6 +85,10 @@ ENTRIES: tuple[Entry, ...] = (
         (B, V),
         "3.3.2, 3.4.2",
         "move up to 3 Amirs or Rajas into each destination from adjacent Provinces; may shift Influence",
+        detail="The Influence shift: in one destination at most, and only one holding a piece "
+        "of the other Deccan Faction's (a Bahmani piece for Vijayanagara, a Vijayanagara one "
+        "for Bahmani), 1 more Resource shifts your Influence +1 and theirs -1 (1.9), even in a "
+        "free Migrate.",
     ),
     Entry(
         REBEL,
@@ -101,6 +105,10 @@ ENTRIES: tuple[Entry, ...] = (
         (D, B, V),
         "3.2.4, 3.3.4, 3.4.4",
         "battle one Faction in a space: 4 dice against 2, hits on rolls up to your Units involved",
+        detail="Units joining from one adjacent space: up to two Troops or Governors from a "
+        "Qasbah (Delhi), two Amirs from a Fort (Bahmani), one Raja from a Temple "
+        "(Vijayanagara); they stay where they are and may be lost. A Deccan Faction may "
+        "select any Province with an opposing piece, its own Units there or not.",
     ),
     # the Mongol Invaders' Commands, decided by the faction that runs them (2.4, 3.5)
     Entry(
