@@ -62,3 +62,9 @@ def test_a_rival_s_lost_vp_and_influence_are_said_when_the_seat_s_own_are_unchan
     line = why_line(before, after, "D", "easy")
     assert "nothing that scores changed" not in line
     assert "Vijayanagara Empire's VP 2 -> 1; Vijayanagara Empire's Influence 2 -> 1" in line
+    assert line.endswith("Delhi Sultanate now leads by 17 VP._")
+    level = blank()
+    level.influence[V] = 18
+    assert why_line(level, level.clone(), "V", "easy").endswith(
+        "Vijayanagara Empire now shares the lead._"
+    )

@@ -62,3 +62,11 @@ def test_rebelling_and_obedient_differ_by_their_outline_at_phone_size(
     b = sprites.piece(rebelling, size).getchannel("A")
     changed = sum(1 for x, y in zip(a.tobytes(), b.tobytes(), strict=True) if abs(x - y) > 96)
     assert changed >= size * 2
+
+
+def test_the_board_in_words_names_each_space_s_pieces() -> None:
+    """A trial's `board` in the terminal named no piece: the words list each space's."""
+    from render.vijayanagara.alt_text import alt_text
+
+    said = alt_text(vijayanagara.new_game(1))
+    assert "Maharashtra: 4 Amirs." in said and "Andhra: 1 Troop, 1 Qasbah, 2 Rajas." in said

@@ -24,7 +24,7 @@ def why_line(start: GameState, end: GameState, seat: str, level: str) -> str:
     if m > 0:
         standing = f"now leads by {m} VP"
     elif m == 0:
-        standing = "is now level with the leader"
+        standing = "now shares the lead"  # (a trial read "level with the leader" as a rival)
     else:
         standing = f"now trails the leader by {-m} VP"
     return f"_Why: {shown or 'nothing that scores changed'}; {FACTION_NAMES[faction]} {standing}._"

@@ -1,5 +1,6 @@
-"""The board picture's alt text: what a screen reader says in its place (at most 1,024
-characters, Discord's limit for an attachment's description)."""
+"""The board picture's alt text: what a screen reader says in its place, and the terminal's
+board in words (a Discord attachment's description takes its first 1,024 characters, cut
+after a whole sentence: the figures and Control first, then each space's pieces)."""
 
 from __future__ import annotations
 
@@ -11,10 +12,9 @@ from rules.vijayanagara import (
     GameState,
     count_of,
     deck_for,
+    pieces,
     result_text,
 )
-
-MAX_ALT_CHARS = 1024
 
 
 def alt_text(state: GameState, names: dict[Faction, str] | None = None) -> str:
@@ -57,8 +57,19 @@ def alt_text(state: GameState, names: dict[Faction, str] | None = None) -> str:
             parts.append(f"{FACTION_NAMES[f]} Controls {', '.join(held)}.")
     tributaries = sum(1 for s in board.provinces if state.spaces[s].tributary)
     parts.append(f"{tributaries} Tributary Provinces.")
-    text = " ".join(parts)
-    return text if len(text) <= MAX_ALT_CHARS else text[: MAX_ALT_CHARS - 1] + "…"
+    return " ".join([*parts, *_spaces(state)])
+
+
+def _spaces(state: GameState) -> list[str]:
+    """Each space's pieces, in the map's order (a trial's board in words named no piece)."""
+    board = vijayanagara.board()
+    out = []
+    for s in board.space_ids:
+        held = state.spaces[s].pieces
+        if held:
+            said = ", ".join(pieces(n, p) for p, n in held.items() if n)
+            out.append(f"{board.name(s)}: {said}.")
+    return out
 
 
 def _player(names: dict[Faction, str], f: Faction) -> str:

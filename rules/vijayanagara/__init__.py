@@ -98,7 +98,7 @@ from .setup import initial_state, seeded_dealer
 from .textlog import LogTail
 from .useful import useful_actions
 from .victory import places, ranking, result_text, score, winner
-from .words import count_of
+from .words import count_of, pieces
 
 
 def new_game(seed: int | None, options: GameOptions | None = None) -> GameState:
@@ -214,6 +214,7 @@ __all__ = [
     "parse",
     "parse_order",
     "parse_steps",
+    "pieces",
     "places",
     "prompt",
     "ranking",
