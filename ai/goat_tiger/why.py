@@ -128,6 +128,20 @@ def ahead(j: Judged, side: str) -> str:
     return f"looking {count_of(j.depth, 'move')} ahead it expects {line} ({taken} captured)"
 
 
+def outlook(j: Judged, side: str) -> str:
+    """`ahead` as the table reads it after an AI's move: the end or the Goats it expects to
+    fall, never the replies it expects (a trial read them as a hint the game does not give
+    the side against it)."""
+    if abs(j.score) > search.WIN - search.MATE_SPAN:
+        return ahead(j, side)
+    within = f"looking {count_of(j.depth, 'move')} ahead (both sides')"
+    if j.draw is not None:
+        return f"{within} it expects a draw: {j.draw}"
+    captures = sum(1 for a in j.line if isinstance(a, Capture))
+    fall = f"{count_of(captures, 'more Goat')} captured" if captures else "no more Goat captured"
+    return f"{within} it expects {fall}"
+
+
 def ranked(st: State, depth: int, out_of_time: Callable[[int], bool] | None = None) -> list[Judged]:
     """The two best moves, best first, each with its exact score at `depth` (or the deepest
     depth completed before `out_of_time`; the first always is) and its expected line."""
@@ -245,7 +259,7 @@ def why_line(start: State, end: State, seat: str, level: str) -> str | None:
         return (
             f"_Why: a move chosen at random among {count_of(len(legal), 'legal move')}; it {said}._"
         )
-    return f"_Why: it {said}; {ahead(judge(start, played, DEPTHS[level]), seat)}._"
+    return f"_Why: it {said}; {outlook(judge(start, played, DEPTHS[level]), seat)}._"
 
 
 def why_of_step(view: State, action: Action, seat: str, level: str) -> str | None:
