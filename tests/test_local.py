@@ -55,6 +55,10 @@ async def test_scripted_session(tmp_path: Path, new_db: Callable[[str], Path]) -
     out2 = io.StringIO()
     await amain(["--db", str(db), "--boards", str(boards)], ["status"], out2, FakeRenderer())
     assert "Continuing game 1" in out2.getvalue()
+    # with the board to see at once (a trial continued its game and saw none)
+    continued, _, typed = out2.getvalue().partition("The board in words:")
+    assert "[board: " in continued and continued.count("Next:") == 1, continued
+    assert typed.count("Game 1 is under way") == 1  # then the `status` typed
 
 
 async def test_an_ambiguous_step_lists_its_readings(

@@ -16,6 +16,7 @@ import re
 import sys
 import textwrap
 from collections.abc import Awaitable, Callable, Iterable, Iterator
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import TextIO
@@ -664,6 +665,7 @@ class LocalClient:
             if seed is not None and not (game.options.get(SEED_DEALS) and game.seed == seed):
                 self.say(f"--seed {seed} deals a new game: `abort` this one, then `new`.")
             await self.emit(await self.service.views.status(self.channel, kind=self.kind))
+            await self._board_alone()  # (a trial continued its game with no board to see)
             turn = await self.service.outbox.turn_message(game.id)
             if turn is not None:  # (printed before: a step of the turn prints only its lines)
                 self.turn_text = turn.body
@@ -676,6 +678,13 @@ class LocalClient:
             self.say("Type `new` to start a new game, `import FILE` to load one, or `quit`.")
             return
         await self.new_game()
+
+    async def _board_alone(self) -> None:
+        """The board as `board` gives it, its picture and words without the `Next:` line the
+        status said just before."""
+        board = await self.service.views.board(self.channel, kind=self.kind)
+        if board.ok and board.image is not None:
+            self.show(replace(board, text=""))
 
     async def new_game(self) -> None:
         game = await self.service.store.open_game(self.channel)
