@@ -529,8 +529,8 @@ def test_the_table_is_told_when_the_end_is_triggered_and_the_result() -> None:
     after = order(s, "great mogul with g1")
     lines = GAME.narration.narrate(s, Place("great_mogul", ("g1",)), after, "yellow")
     assert lines[1:] == [  # Red, next and the starting player, places no more (a trial)
-        "Yellow's markers meet: the end of the game is triggered; nobody after them in this "
-        "stage has a worker to place: the game ends"
+        "Yellow's markers meet: the end of the game is triggered; nobody who places after "
+        "them before the starting player's turn comes round has a worker left: the game ends"
     ]
     result = GAME.result(after)  # told by the table's end message, once
     assert result is not None and result.text == (  # 29 beside 65: 28

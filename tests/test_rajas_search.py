@@ -126,7 +126,9 @@ def test_the_hint_from_the_search_gives_its_step_why_and_the_runner_up() -> None
     advice = hard.advise(GAME.view(s, seat), seat, random.Random(SEED), Budget(iterations=8))
     first, second = advice.summary.split("\n")
     assert first.startswith(f"The computer (hard) would play `{advice.order}`: ")
-    assert re.search(r"; then -?\d+ (fame to cross|past the money marker)", first)
+    assert re.search(
+        r"; then its (fame and money markers \d+ spaces from crossing|markers crossed)", first
+    )
     assert re.search(r"\(its chance to win, over 3 futures played out: \d+%\)", first)
     assert second.startswith("Runner-up: `") and f"`{advice.order}`" not in second
     step, *rest = parse(s, advice.order)

@@ -51,7 +51,10 @@ def _dice_changes(before: tuple[str, ...], after: tuple[str, ...]) -> list[str]:
 
 def standing(s: State, i: int) -> str:
     g = rules.gap(s, i)
-    return f"{g} past the money marker" if rules.crossed(s, i) else f"{g * -1} fame to cross"
+    # (a trial read "61 fame to cross" as jargon)
+    if rules.crossed(s, i):
+        return f"its markers crossed, fame {g} past money"
+    return f"its fame and money markers {g * -1} spaces from crossing"
 
 
 def why_line(start: State, end: State, seat: str, level: str) -> str | None:
@@ -64,4 +67,7 @@ def why_line(start: State, end: State, seat: str, level: str) -> str | None:
     said = gains(start, end, i)
     if not said:
         return f"_Why: nothing better was open; it stays {standing(end, i)}._"
-    return f"_Why: it {', '.join(said)}, the best one placement ahead; now {standing(end, i)}._"
+    return (
+        f"_Why: it {', '.join(said)}, its best placement looking one placement ahead; now "
+        f"{standing(end, i)}._"
+    )

@@ -8,6 +8,9 @@ makes a building worth. Worked out only when asked, from the view (the state is 
 
 from __future__ import annotations
 
+import re
+from typing import Final
+
 from . import causes, choices, engine, notation, payments, province
 from .components import BUILDINGS, COLOURS, GOODS, PORTUGUESE
 from .river import river_room, river_target
@@ -53,13 +56,31 @@ CHAMBER_GAINS = {
 
 
 def explained_entries(s: State) -> list[str]:
-    """Each allowed step, a line: `• `step` — what it does and gets`."""
-    out = []
+    """Each allowed step, a line: `• `step` — what it does and gets`; steps that differ only
+    in the die given share one line (a trial's list held nine goods markets each "0 money:
+    you have no market"), in the order of the first: `• `goods market with b1` (or g1, o1)
+    — gives up the die; 0 money: you have no market`."""
+    groups: dict[tuple[str, str], list[tuple[str, str, str]]] = {}
     for a in engine.legal(s):
-        said = does(s, a)
-        step = f"`{notation.describe(s, a)}`"
-        out.append(f"• {step} — {said}" if said else f"• {step}")
+        step, said = notation.describe(s, a), does(s, a)
+        given = _DIE_GIVEN.fullmatch(step)
+        key, die = (step, said), ""
+        if given is not None and f"gives up {given[2]}" in said:
+            die = given[2]
+            key = (given[1], said.replace(f"gives up {die}", "gives up the die", 1))
+        groups.setdefault(key, []).append((step, said, die))
+    out = []
+    for (_, shared), steps in groups.items():
+        first, said, _ = steps[0]
+        if len(steps) == 1:
+            out.append(f"• `{first}` — {said}")
+        else:
+            out.append(f"• `{first}` (or {', '.join(d for _, _, d in steps[1:])}) — {shared}")
     return out
+
+
+# a step that gives up a die: its words before the die, and the die ("goods market with b1")
+_DIE_GIVEN: Final = re.compile(r"(.* with (?:karma )?)([a-z]\d)")
 
 
 def does(s: State, a: Action) -> str:

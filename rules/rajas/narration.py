@@ -82,7 +82,10 @@ def _last_placements(s: State, i: int) -> str:
         if s.placed[j] < s.workers[j] and not s.passed[j]
     ]
     if not still:
-        return "nobody after them in this stage has a worker to place: the game ends"
+        return (
+            "nobody who places after them before the starting player's turn comes round has a "
+            "worker left: the game ends"
+        )
     return f"{listed(still, 'and')} may place one more worker before the game ends"
 
 

@@ -33,7 +33,8 @@ _TOPICS: dict[str, str] = {
     ),
     "market": (
         "II. Market action: `assorted market` (assorted goods) scores your best market of each "
-        "good (one worker a round there with 3-4 players); `goods market` (goods of one kind) "
+        "good (its two spaces are shared: with 3-4 players a player takes one of them a "
+        "round at most, and both may be taken); `goods market` (goods of one kind) "
         "takes any die and scores up to that many of your markets of one good, so markets of "
         "one good score together: money comes mainly from markets (the text's tips)."
     ),
