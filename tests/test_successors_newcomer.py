@@ -1831,3 +1831,27 @@ async def test_a_done_typed_while_another_seat_decides_inside_your_turn_says_so(
         "theirs; if your own decision comes back to you still open, send it again."
     ) in text, text[-1500:]
     assert "what you were doing had ended" not in text
+
+
+def test_a_march_that_leaves_the_home_empty_with_enemies_near_is_asked_about() -> None:
+    """A trial marched all four of its units out of Egypt on game turn 1 (one order, the
+    movement over with it: no prompt warned) and a lone levy took its home and revenue."""
+    s = moving(put(put(started(3), "egy", BLUE, inf=2), "cyr", RED, levy=1))
+    s = leader_at(s, BLUE, "ara")
+    note = menus_of(GAME).note
+
+    def notes(typed: str) -> list[str | None]:
+        at, out = s, []
+        for a in read(s, typed):
+            out.append(note(GAME.view(at, None), a))  # type: ignore[arg-type]
+            at = GAME.apply(at, a)  # type: ignore[arg-type]
+        return out
+
+    assert notes("move 2 inf Egypt Arabia") == [  # asked at the march
+        None,
+        "Blue's home Egypt would be left empty with enemies near: one unit of another player "
+        "entering takes it, an ally's too (Q3), and with it the home's revenue; a home where "
+        "unfriendly units stand takes no purchases (Q6)",
+        None,
+    ]
+    assert notes("move 1 inf Egypt Arabia") == [None] * 3  # 1 infantry stays at home

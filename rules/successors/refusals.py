@@ -415,17 +415,8 @@ def _empty_home_warning(s: State, seat: int) -> str:
     of them entering takes it (Q3), and a home where unfriendly units stand takes no
     purchases (Q6)."""
     home = s.homes[seat]
-    if home == NO or s.control[home] != seat or board.seat_units(s, home, seat):
-        return ""
-    adjacent = s.parts.map.adjacent
-    near = {home, *adjacent[home]}
-    near |= {b for a in adjacent[home] for b in adjacent[a]}
-    allies = board.allies_of(s, seat)
-    if any(board.unfriendly_here(s, a, seat) for a in near):
-        who = "enemies"
-    elif any(board.seat_units(s, a, k) for a in near for k in allies):
-        who = "an ally's units"
-    else:
+    who = home_threat(s, seat)
+    if who is None:
         return ""
     # a trial left its leader alone at home, read "empty", and lost him to one levy
     leader = (
@@ -438,6 +429,23 @@ def _empty_home_warning(s: State, seat: int) -> str:
         f"player entering it takes it, an ally's too (Q3){leader}, and a home where unfriendly "
         "units stand takes no purchases (Q6)"
     )
+
+
+def home_threat(s: State, seat: int) -> str | None:
+    """Who may take the seat's home, held and left empty: "enemies" (unfriendly units two
+    areas off or nearer) or "an ally's units"; None when it is not empty or nobody is near."""
+    home = s.homes[seat]
+    if home == NO or s.control[home] != seat or board.seat_units(s, home, seat):
+        return None
+    adjacent = s.parts.map.adjacent
+    near = {home, *adjacent[home]}
+    near |= {b for a in adjacent[home] for b in adjacent[a]}
+    if any(board.unfriendly_here(s, a, seat) for a in near):
+        return "enemies"
+    allies = board.allies_of(s, seat)
+    if any(board.seat_units(s, a, k) for a in near for k in allies):
+        return "an ally's units"
+    return None
 
 
 def _leader_exposed(s: State, seat: int) -> str:

@@ -16,7 +16,7 @@ from .chits import KEPT_ARMED, PLAYED_NOW, YOUR_MOMENTS, chit_of
 from .movement import force_words, mp_left
 from .names import area_name, piece_code, talents, title
 from .options import SuccessorsOptions
-from .refusals import decision_text, how_to
+from .refusals import decision_text, home_threat, how_to
 from .result import half_points, points_text, ranking
 from .state import (
     ASIDE_ACTIONS,
@@ -67,10 +67,15 @@ class SuccessorsNotation(Notation[Action, View]):
 class SuccessorsMenus(Menus[Action, View]):
     def note(self, view: View, action: Action) -> str | None:
         """What the table asks about before it plays a step (`; confirm` plays it): `done`
-        at the setup with no unit bought, a move that leaves mercenaries to desert, or a
-        battle that a leader fights alone."""
+        at the setup with no unit bought, a move that leaves mercenaries to desert or the
+        home empty with others' units near, or a battle that a leader fights alone."""
         s = view.state
-        return _empty_setup(s, action) or _deserting(s, action) or _leader_alone(s, action)
+        return (
+            _empty_setup(s, action)
+            or _deserting(s, action)
+            or _leader_alone(s, action)
+            or _home_emptied(s, action)
+        )
 
     def grouped_choices(
         self, view: View, actions: Sequence[Action]
@@ -156,6 +161,31 @@ def _leader_alone(s: State, action: Action) -> str | None:
     return (
         f"{title(s, seat)}'s leader stands alone in {area_name(s, area)}: with no unit of "
         f"his side he is captured at once, ransom {talents(s.parts.setup.ransom)} (Q21)"
+    )
+
+
+def _home_emptied(s: State, action: Action) -> str | None:
+    """A movement step that leaves the seat's home empty with others' units near: one unit
+    entering takes it (Q3; a trial marched all four of its units out on turn 1, and a lone
+    levy took its home and its revenue)."""
+    top = s.frames[-1] if s.frames else None
+    if top is None or top[0] != "move" or isinstance(action, ASIDE_ACTIONS):
+        return None
+    seat = top[1]
+    home = s.homes[seat]
+    if home == NO or not board.seat_units(s, home, seat):
+        return None
+    try:
+        after = engine.apply(s, action)
+    except ValueError:
+        return None
+    who = home_threat(after, seat)
+    if who is None:
+        return None
+    return (
+        f"{title(s, seat)}'s home {area_name(s, home)} would be left empty with {who} near: "
+        "one unit of another player entering takes it, an ally's too (Q3), and with it the "
+        "home's revenue; a home where unfriendly units stand takes no purchases (Q6)"
     )
 
 
