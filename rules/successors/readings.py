@@ -118,8 +118,9 @@ READINGS = MappingProxyType(
         ),
         19: _r(
             "the leader's +1", "Combat", "the leader's +1?",
-            "each leader adds 1 to the die of his best unit (Cav, Inf, EL, Levy) every round; "
-            "not while wounded (ODD 45) in the game turn he was wounded in.",
+            "each leader adds 1 to the die of his best unit (Cav, Inf, EL, Levy) every round, "
+            "that unit's die set before the roll (not the best die rolled: a trial expected "
+            "it); not while wounded (ODD 45) in the game turn he was wounded in.",
         ),
         20: _r(
             "retreats", "Combat", "how do retreats work?",
