@@ -111,7 +111,7 @@ def test_the_why_line_says_what_the_turn_gained_and_the_gap_left() -> None:
     for a in greedy.plan(s):
         end = GAME.apply(end, a)
     line = why.why_line(s, end, seat, "greedy")
-    assert line is not None and line.startswith("_Why: ") and "spaces from crossing" in line
+    assert line is not None and line.startswith("_Why: ") and "fame spaces from crossing" in line
     assert "its best placement looking one placement ahead" in line  # (a trial read jargon)
     assert why.why_line(s, end, seat, "random") == "_Why: the random AI picks any allowed step._"
 

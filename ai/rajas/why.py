@@ -54,7 +54,7 @@ def standing(s: State, i: int) -> str:
     # (a trial read "61 fame to cross" as jargon)
     if rules.crossed(s, i):
         return f"its markers crossed, fame {g} past money"
-    return f"its fame and money markers {g * -1} spaces from crossing"
+    return f"its fame and money markers {g * -1} fame spaces from crossing"
 
 
 def why_line(start: State, end: State, seat: str, level: str) -> str | None:

@@ -15,8 +15,9 @@ _TOPICS: dict[str, str] = {
         "when your fame marker reaches or passes your money marker the end is triggered: the "
         "players after you, up to the starting player, place one more worker, then the "
         "furthest past wins. The tracks differ: 13 money spaces lie beside 7 fame spaces, so "
-        "a money brings the markers about half as close as a fame point (`to cross` counts "
-        "fame spaces)."
+        "a money brings the markers about half as close as a fame point (the AIs' lines count "
+        "the fame spaces between them). Money wins races as fame does: markets and workers "
+        "built early pay all game (the text's tips: money comes mainly from markets)."
     ),
     "placing": (
         "Placing workers: in turn, place one worker, pay its cost (money and/or dice), carry "
