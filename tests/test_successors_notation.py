@@ -269,3 +269,16 @@ def test_units_retreated_one_by_one_leave_the_leader_where_the_order_sends_him()
     assert Retreat("leader", "bab") in GAME.legal_actions(s)
     s = GAME.apply(s, Retreat("leader", "bab"))
     assert s.leaders[RED] == s.parts.map.index["bab"]
+
+
+def test_a_battle_the_defenders_left_whole_is_won_though_the_attackers_leader_stands_there() -> (
+    None
+):
+    """The leader left alone is his own seat's to send: the winning side's leader is not
+    asked to retreat from the battle it won (l.45)."""
+    from test_successors_rules import contest
+
+    s = order(leader_at(contest({"inf": 3}, {"inf": 1}), BLUE, "ara"), "fight red at Arabia")
+    s = GAME.apply(s, GAME.deal(s, lambda n: 0))  # every die a 1: no hit
+    s = GAME.apply(s, Retreat("inf", "mes"))
+    assert s.battle is None and "Blue wins the battle in Arabia" in s.news, s.news

@@ -24,6 +24,7 @@ from rules.successors.state import EventRoll
 LINES = 4000  # typed at most: a game that has not ended by then is a dead end
 ALLOWED = "All allowed steps:"
 ASIDE = "\nAlso at any time, whoever decides: "
+CONFIRM = "send the same order with `; confirm` at its end"
 
 
 def short_setup(tmp_path: Path) -> Path:
@@ -63,8 +64,11 @@ async def test_a_whole_game_against_two_ais_is_typed_to_its_victory_count(
             decision = said[said.rfind(ALLOWED) :].split(ASIDE)[0]  # (the steps aside: below)
             step = pick.choice(re.findall(r"`([^`]+)`", decision))
             typed.append(step)
+            start = len(out.getvalue())
             yield f"again: {step}" if step == last else step  # twice on purpose: one levy more
             last = step
+            if CONFIRM in out.getvalue()[start:]:  # asked about (a home left empty): played
+                yield f"{step}; confirm"
 
     await amain(argv(tmp_path), lines(), out, FakeRenderer())
     text = out.getvalue()
@@ -72,7 +76,8 @@ async def test_a_whole_game_against_two_ais_is_typed_to_its_victory_count(
     ranking = re.findall(r"^\d\. (Blue|Red|Green) — [\d.]+ points?$", text, re.M)
     assert sorted(ranking[:3]) == ["Blue", "Green", "Red"]  # the end, then `status`
     assert re.search(r"^Game turn 9 of 9\b|game turn 9: ", text, re.M | re.I), text[-800:]
-    assert len(typed) > 20 and "\n! " not in text.split("The game is over.")[0]
+    played = text.split("The game is over.")[0]
+    assert len(typed) > 20 and "\n! " not in re.sub(r"\n! [^\n]*" + re.escape(CONFIRM), "", played)
     assert "Rules topics" not in text and "Chits (the errata; Q31)" in text  # `rules chits`
     assert "Your chits: none" in text  # `hand`, before any was drawn
     for told in re.findall(r"^\(to you alone\) (.*)$", text, re.M):

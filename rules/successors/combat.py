@@ -708,7 +708,8 @@ def _leader_to_send(s: State, b: Battle) -> bool:
     if not b.retreating or b.retreating[0] in b.steadfast:
         return False
     seat = b.retreating[0]
-    return s.leaders[seat] == b.area and can_retreat(s, seat)
+    alone = not side_units(s, b, _side_of(b, seat))  # (not the other side's seat: it won)
+    return alone and s.leaders[seat] == b.area and can_retreat(s, seat)
 
 
 def _no_retreat_told(s: State, b: Battle, seat: int) -> None:
