@@ -387,7 +387,7 @@ def _retreat_text(s: State, seat: int) -> str:
     if alone and b is not None and s.leaders[seat] == b.area:
         return (
             f"retreat your leader, alone now, to {where}, or stand: he is captured when the "
-            "battle ends (Q21) (l.45)"
+            "battle ends (l.45; Q21)"
         )
     return f"retreat units from the battle to {where}, or stand (l.45)"
 
