@@ -380,3 +380,13 @@ def test_every_allowed_step_of_random_positions_is_explained_once() -> None:
             for die in (found[2] or "").split(", ") if found[2] else ():
                 named.append(found[1][: -len(die)] + die)
         assert sorted(named) == sorted(describe(s, a) for a in GAME.legal_actions(s))
+
+
+def test_steps_that_differ_only_in_the_die_given_share_a_line_in_the_options() -> None:
+    """A trial's options held nine goods markets, each "0 money: you have no market"."""
+    lines = explained_entries(started(3))
+    assert (
+        "• `goods market with b1` (or g1, o1, p1) — gives up the die; 0 money: you have no market"
+        in lines
+    )
+    assert not any(line.startswith("• `goods market with g1`") for line in lines)
