@@ -124,4 +124,4 @@ def test_the_why_line_names_the_dice_taken_and_given_by_colour() -> None:
     before = s.copy(dice=tuple(("o2",) if k == i else d for k, d in enumerate(s.dice)))
     after = s.copy(dice=tuple(("p3", "p5") if k == i else d for k, d in enumerate(s.dice)))
     line = why.why_line(before, after, seat, "greedy")
-    assert line is not None and "takes 2 purple dice, gives up 1 orange die" in line
+    assert line is not None and "ends with 1 fewer orange die and 2 more purple dice" in line

@@ -38,15 +38,15 @@ def gains(b: State, a: State, i: int) -> list[str]:
 
 
 def _dice_changes(before: tuple[str, ...], after: tuple[str, ...]) -> list[str]:
-    """The dice taken and given up, by colour (what the statue holds more or fewer of)."""
-    taken: list[str] = []
-    given: list[str] = []
+    """What the statue holds more or fewer of, by colour: a count in all ("ends with 1 more
+    blue die" where it gave up a blue die and took two: a trial read "takes 1 blue die")."""
+    said: list[str] = []
     for colour in COLOURS:
         n = sum(d[0] == colour[0] for d in after) - sum(d[0] == colour[0] for d in before)
-        words = f"{abs(n)} {colour} {noun_for(abs(n), 'die')}"
-        (taken if n > 0 else given).extend([words] if n else [])
-    out = [f"takes {' and '.join(taken)}"] if taken else []
-    return out + ([f"gives up {' and '.join(given)}"] if given else [])
+        if n:
+            more = "more" if n > 0 else "fewer"
+            said.append(f"{abs(n)} {more} {colour} {noun_for(abs(n), 'die')}")
+    return [f"ends with {' and '.join(said)}"] if said else []
 
 
 def standing(s: State, i: int) -> str:
