@@ -267,3 +267,10 @@ def test_every_example_path_a_player_reads_elsewhere_follows_the_maps_borders() 
     # a refusal's steps in one sentence are a sequence: `take ... at Egypt` then `march to ...`
     said = texts["refusals.py"].split('"no land force is under way')[1][:160]
     assert "`take 2 inf at Egypt` then `march to" in said and not _off_the_map(said), said
+
+
+def test_rules_retreat_says_where_each_side_may_retreat() -> None:
+    """A trial's `rules retreat` told when a side retreats, not where (l.45; Q20)."""
+    said = REF.rules_reference("retreat")
+    assert "no unfriendly units that no attacker came from" in said
+    assert "to one its side holds, or an empty one" in said and "`retreat all`" in said
