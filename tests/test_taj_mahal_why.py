@@ -163,3 +163,19 @@ def test_the_hint_says_a_lead_in_whole_points_as_a_player_would() -> None:
     assert hard.lead(0.4) == "about level with the best other player"
     assert hard.lead(1.2) == "about 1 point ahead of the best other player"
     assert hard.lead(-12.6) == "about 13 points behind the best other player"
+
+
+def test_a_play_that_leads_nothing_names_the_force_of_the_card_played() -> None:
+    """A trial read "contests the Vizier" for an Elephant played: the force named is the
+    played card's, where it is open."""
+    s = with_hands(
+        started(3), ["red vizier", "red elephant"], ["yellow vizier"], ["green elephant"]
+    )
+    s = order(order(order(s, "play red vizier"), "play yellow vizier"), "play green elephant")
+    start = s
+    s = order(s, "play red elephant")
+    line = why.why_line(GAME.view(start, None), GAME.view(s, None), "blue", "greedy")
+    assert line == (
+        "_Why: plays on: contests the Elephant (1 against Brown's 1); withdrawing would have "
+        "won nothing._"
+    )

@@ -90,16 +90,25 @@ def play_reason(before: State, after: State, w: int) -> str:
         return f"now leads {narration.joined(new)} too, beside {narration.joined(then)}"
     if new:
         return f"now leads {narration.joined(new)}; withdrawing would have won nothing"
-    if then:
-        return f"keeps {narration.joined(then)}, no more than withdrawing now would win, for a card more"
-    return f"contests {contested(after, w)}; withdrawing would have won nothing"
+    if then:  # (a trial read "for a card more" as a gain)
+        return (
+            f"keeps {narration.joined(then)}, as much as withdrawing would have won; the card "
+            "wins nothing more yet"
+        )
+    added = engine.symbol_counts(after.cards, after.played[w])
+    was = engine.symbol_counts(before.cards, before.played[w])
+    played = [k for k in range(6) if added[k] > was[k]]
+    return f"contests {contested(after, w, played)}; withdrawing would have won nothing"
 
 
-def contested(s: State, w: int) -> str:
-    """The force `w` is closest to winning, with the count it has to beat (Withdraw)."""
+def contested(s: State, w: int, played: list[int] | None = None) -> str:
+    """The force `w` is closest to winning, with the count it has to beat (Withdraw): among
+    those of the cards just `played` where any is open (a trial read "contests the Vizier"
+    for an Elephant played)."""
     mine = engine.symbol_counts(s.cards, s.played[w])
     best: tuple[int, str] = (-99, "a force")
-    for k in range(6):
+    among = [k for k in played or () if mine[k] and open_force(s, k)] or range(6)
+    for k in among:
         if not mine[k] or not open_force(s, k):
             continue
         top = max(
