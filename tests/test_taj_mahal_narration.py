@@ -239,3 +239,7 @@ def test_the_rules_at_the_table_say_what_a_trial_could_not_tell() -> None:
     assert "a crown palace alone there leaves room for one" in told("withdraw")
     assert "one played with the free colour change does not: the next does" in told("turn")
     assert "A hand has no limit." in told("supply")
+    # a trial's palace, placed to cut a rival's roads, took the rival's crown beside it; and
+    # two palaces in one province scored the province once
+    assert "even one holding another player's palace" in told("withdraw")
+    assert "once, however many palaces you have there" in told("points")

@@ -19,13 +19,14 @@ _TOPICS: dict[str, str] = {
         "Viziers, Generals, Monks or Princesses than any other single player: take that "
         "influence tile and place a palace on a city of the province with no palace (a crown "
         "palace alone there leaves room for one). More Grand Moguls: the crown palace, on any "
-        "city. More Elephants: the province tile."
+        "city, even one holding another player's palace (a city with two palaces connects "
+        "for both). More Elephants: the province tile."
     ),
     "points": (
         "Influence points: bonus tiles first (4 or 2 points, a card, or a commodity scoring 1 "
         "plus 1 per same commodity you hold), then the province tile (1 per commodity plus "
-        "matches), then palaces: 1 for the province and 1 per other province connected by "
-        "roads through your own palaces."
+        "matches), then palaces: 1 for the province (once, however many palaces you have "
+        "there) and 1 per other province connected by roads through your own palaces."
     ),
     "supply": (
         "Finishing a withdrawal: discard your played cards (special cards return to your hand) "
