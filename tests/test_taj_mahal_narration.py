@@ -156,6 +156,23 @@ def test_a_visit_end_tells_the_trades_what_left_the_game_and_who_starts_next() -
     assert out[-1] == f"Orange starts visit 2 ({BOARD.province_titles[s.province_order[1]]})."
 
 
+def test_two_tiles_traded_for_a_special_card_already_held_are_said_discarded() -> None:
+    """A trial could not tell whether its two tiles went for nothing (they do: the note on
+    trading, The special cards)."""
+    from rules.taj_mahal.narration import trade_lines
+
+    s = arrange(started(3), influence=((0, 0, 2, 0), (0, 0, 0, 0), (0, 0, 0, 0)))
+    monk = CARDS.specials.index(CARDS.special_of[MONK])
+    holder = list(s.special_holder)
+    holder[monk] = 0
+    s = arrange(s, special_holder=tuple(holder))
+    special = CARDS.kinds[CARDS.special_of[MONK]].title
+    assert trade_lines(s, CARDS) == [
+        f"Blue trades two Monk tiles for the special card {special} (already its own: the two "
+        "tiles are discarded, with no further effect)."
+    ]
+
+
 def withdrawals(players: int, seed: int) -> tuple[list[tuple[str, int, int]], State, list[str]]:
     """A random game: for each withdrawal, its seat, the points its line told and the points
     it scored (the score after its last scoring step less the score before it); the final

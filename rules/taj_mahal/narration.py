@@ -306,7 +306,7 @@ def trade_lines(b: State, cards: Cards) -> list[str]:
             source = (
                 "from beside the board"
                 if was == NO
-                else "already its own: no further effect"
+                else "already its own: the two tiles are discarded, with no further effect"
                 if was == i
                 else f"from {title(b, was)}"
             )
