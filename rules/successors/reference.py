@@ -161,7 +161,7 @@ TOPICS: MappingProxyType[str, str | Callable[[], str]] = MappingProxyType(
             "takes its own type, then the closest better class, then the closest worse: Cav, "
             "Inf, EL, Levy (l.40-44; Q16). After each round the defender may retreat (to an "
             "adjacent area with no unfriendly units that no attacker came from), then the "
-            "attacker (to one its side holds, or an empty one) (l.45; Q20); `retreat all` "
+            "attacker (to one its side holds, or an empty one; l.45; Q20); `retreat all` "
             "takes the leader along; then another round. An order "
             "ends at the first dice it brings: send the next battle once they are seen."
         ),

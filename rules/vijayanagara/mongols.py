@@ -333,12 +333,17 @@ class Timur(TypedHandler[TimurFrame]):
         end_game(st)
 
 
+def delhi_adjustment(st: GameState) -> int:
+    """5.1: 3 less the Mongol Invaders in Delhi, -3 at the least (final once Timur is over)."""
+    return max(-3, 3 - mongols(st, DELHI))
+
+
 def end_game(st: GameState) -> None:
     """5.0-5.1: the Delhi adjustment, then the final scores."""
     from .victory import score, winner
 
     left = mongols(st, DELHI)
-    st.delhi_adjustment = max(-3, 3 - left)
+    st.delhi_adjustment = delhi_adjustment(st)
     st.game_over = True
     scores = score(st)
     log(

@@ -28,10 +28,9 @@ from . import (
     score,
 )
 from .actions import ACTION_ADAPTER
-from .board import DELHI
 from .cards import deck_for
 from .model import FACTION_NAMES, PLAYERS, Faction
-from .mongols import mongols
+from .mongols import delhi_adjustment
 from .recap import line_added, merged_lines
 from .said import said
 from .words import count_of
@@ -101,7 +100,7 @@ def _delhi_at_the_end(view: GameState) -> str:
     give it now: its VP shown leave it out until Timur's invasion is over."""
     if view.delhi_adjustment is not None:
         return f" (Delhi adjustment {view.delhi_adjustment:+d} counted, 5.1)"
-    now = max(-3, 3 - mongols(view, DELHI))
+    now = delhi_adjustment(view)
     return f" (at the end 3 less the Invaders then in Delhi, {now:+d} as they stand: 5.1)"
 
 
