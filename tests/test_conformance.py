@@ -469,8 +469,11 @@ def test_board_moments_and_private_summaries_are_read_from_views(gid: str, seed:
     assert all(isinstance(m, bool) for m in moments) and moments[-1]  # the end is one
     for st in p.states[:: max(1, len(p.states) // 20)]:
         assert talk_of(g).private_summary(g.view(st, None)) == ""
+        assert talk_of(g).hand_line(g.view(st, None)) == ""
         for seat in p.seats:
             assert isinstance(talk_of(g).private_summary(g.view(st, seat)), str)
+            line = talk_of(g).hand_line(g.view(st, seat))
+            assert "\n" not in line and (line == "" or g.info.private)
 
 
 @pytest.mark.parametrize("gid", [g.info.id for g in HOSTED.games()])

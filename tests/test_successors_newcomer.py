@@ -40,6 +40,7 @@ from bot.terminal.local import amain
 from rules.capabilities import menus_of, narration_of, notation_of, orders_of, reference_of, talk_of
 from rules.errors import IllegalAction, InvalidOrder
 from rules.successors import GAME, State, Successors, SuccessorsOptions, economy
+from rules.successors.chits import chit_of
 from rules.successors.economy import EVENT_ELEPHANTS, REVENUE_BUY
 from rules.successors.engine import OPTIONS, frame
 from rules.successors.notation import parse
@@ -404,6 +405,16 @@ def test_a_chit_in_hand_says_how_it_is_played() -> None:
     mine = talk_of(GAME).private_summary(GAME.view(s, "blue"))
     assert "play it now: `play 18 on red` or `play 18 on green`." in mine
     assert "play it now: `play 2 at Egypt`; arm it: `arm 2 for attacked`." in mine
+
+
+def test_the_chits_held_are_said_in_a_line_beside_the_prompt_and_none_says_nothing() -> None:
+    s = holding(holding(moving(started(3)), BLUE, 2, 18), RED, 4)
+    (arm,) = read(s, "arm 2 for attacked")
+    armed = GAME.apply(s, arm)  # type: ignore[arg-type]
+    line = talk_of(GAME).hand_line(GAME.view(armed, "blue"))
+    two, eighteen = (chit_of(s, n).name for n in (2, 18))
+    assert line == f"Your chits: chit 2, {two} (armed for an attack on you); chit 18, {eighteen}."
+    assert talk_of(GAME).hand_line(GAME.view(s, "green")) == ""
 
 
 def test_a_truce_in_hand_and_armed_without_its_player_shows_the_order_with_one() -> None:

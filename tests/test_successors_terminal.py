@@ -81,8 +81,10 @@ async def test_a_whole_game_against_two_ais_is_typed_to_its_victory_count(
     assert "Rules topics" not in text and "Chits (the errata; Q31)" in text  # `rules chits`
     assert "Your chits: none" in text  # `hand`, before any was drawn
     for told in re.findall(r"^\(to you alone\) (.*)$", text, re.M):
-        # Blue's own draws, and its chits not armed as its turn begins, to Blue alone
-        assert told.startswith(("You draw chit ", "Not armed, so it does nothing")), told
+        # Blue's own draws, its chits not armed as its turn begins, and those it holds
+        # beside a prompt that asks it, to Blue alone
+        said = ("You draw chit ", "Not armed, so it does nothing", "Your chits: chit ")
+        assert told.startswith(said), told
     # a chit drawn is told right under the line of its draw: after the lines the step went
     # on with (the revenue), a trial read it late; under an AI's header, as that AI's step
     drawn = re.findall(r"^(.*)\n\(to you alone\) You draw chit ", text, re.M)

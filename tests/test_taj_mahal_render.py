@@ -8,7 +8,7 @@ import io
 import random
 
 from PIL import Image
-from taj_helpers import random_game, started
+from taj_helpers import arrange, random_game, started
 
 from bot.product import variable
 from render.taj_mahal import HEIGHT, WIDTH, board_png, drawn, sheet
@@ -189,3 +189,31 @@ def test_the_end_names_the_winner_with_points_and_lead_in_the_result_picture_and
     view = GAME.view(end, None)
     assert result.text in {t.text for t in sheet(view).texts}
     assert result.text in PICTURES.alt_text(view, None)
+
+
+def test_the_board_in_words_names_each_players_palaces_as_the_roads_join_them() -> None:
+    """A trial planned its connections from the picture alone: the words name each palace
+    with its province, the chains the roads make (Influence points 3: a city holding two
+    players' palaces carries both chains), the empty cities one road away, and the bonus
+    tiles still on cities."""
+    from render.taj_mahal import PICTURES
+
+    s = started(3)
+    board = s.board
+    city = {name: board.city_titles.index(name) for name in ("Kabul", "Ghazni", "Multan", "Lahore")}
+    palace = [-1] * len(board.city_ids)
+    crown = [-1] * len(board.city_ids)
+    palace[city["Kabul"]] = palace[city["Multan"]] = palace[city["Lahore"]] = 0
+    palace[city["Ghazni"]] = 1
+    crown[city["Ghazni"]] = 0  # Blue's crown palace beside Orange's palace
+    placed = arrange(s, palace=tuple(palace), crown_palace=tuple(crown))
+
+    words = PICTURES.alt_text(GAME.view(placed, None), None)
+
+    blue = words[words.index("Blue's palaces") : words.index("Orange's palaces")]
+    assert "Kabul, crown palace Ghazni (Kabul), Multan (Multan): joined, 2 provinces" in blue
+    assert "; Lahore (Lahore)." in blue
+    assert "Empty cities by road: Jalalabad, Peshawar, Baramulla" in blue
+    assert "Orange's palaces: Ghazni (Kabul). Empty cities by road: Peshawar." in words
+    assert "Brown: no palace." in words
+    assert "Bonus tiles on cities:" in words and "Provinces still to visit, in order:" in words

@@ -87,3 +87,23 @@ async def test_a_card_drawn_from_the_deck_is_shown_to_the_player_and_counted_for
     assert re.search(r"^• Blue draws a card from the deck \(\d+ cards left in it\)$", text, re.M)
     assert re.search(r"^\(to you alone\) You drew \w+ [\w+]+ from the deck\.$", text, re.M)
     assert "• Blue scores no points for this withdrawal (total 0)." in text
+
+
+async def test_the_players_hand_is_said_under_the_prompt_that_asks_it_once_each_change(
+    tmp_path: Path,
+) -> None:
+    """A trial read the colour its prompt asked for, not its cards: when the decision is
+    the keyboard's, its hand follows in a line for it alone, said again only once changed."""
+    out = io.StringIO()
+    argv = [*taj_mahal(tmp_path), "--seed", "5"]
+    await amain(argv, ["status", "withdraw"], out, FakeRenderer())
+    lines = out.getvalue().split("\n")
+    hands = [i for i, line in enumerate(lines) if line.startswith("(to you alone) Your hand: ")]
+
+    assert len(hands) == 2, lines  # the start; not again after `status`; once it drew a card
+    first, second = (lines[i] for i in hands)
+    assert first.endswith("Violet: princess; White: elephant.")
+    assert second.replace("vizier+general, ", "") == first  # the card it drew, added
+    for i in hands:  # under the prompt that asks Blue (its board line between)
+        asking = [line for line in lines[:i] if line.startswith("Next: ")][-1]
+        assert asking.startswith("Next: Blue — ")

@@ -462,6 +462,7 @@ class LocalClient:
         self.hint_button: str | None = None  # the last hint's "Play this turn"
         self.stop_asked = False  # Ctrl-C came while a line was worked on
         self.last_next = ""  # the last `Next:` line printed
+        self.hand_said: tuple[int, str] = (0, "")  # the last hand line printed, of its game
 
     def ask_stop(self) -> None:
         """Ctrl-C while a line is worked on (called in the signal handler): the AIs stop
@@ -1084,14 +1085,36 @@ class LocalClient:
             await self.ai_moves()
         return await self.service.store.latest_game(self.channel)
 
+    async def _your_hand(self, game: GameRecord | None) -> None:
+        """In a game of hidden hands, what you hold in a line under the prompt that asks you
+        (a trial read the colour to play, not its cards, and typed `hand` each turn): said
+        when the decision is yours and the line changed since it was last said."""
+        if game is None or game.status != "active":
+            return
+        try:
+            g = self.service.loader.rules_of(game)
+            if not g.info.private:
+                return
+            state = await self.service.loader.state_of(game)
+        except ServiceError:  # a game that does not load: its commands say why
+            return
+        seat = g.to_move(state)
+        if seat is None or game.seats.get(seat) != LOCAL_USER:
+            return
+        line = talk_of(g).hand_line(g.view(state, seat))
+        if line and (game.id, line) != self.hand_said:
+            self.hand_said = (game.id, line)
+            self.say(f"(to you alone) {line}")
+
     async def run(self, lines: Iterable[str]) -> None:
-        await self._after_line()  # a game continued on an AI's turn
+        await self._your_hand(await self._after_line())  # a game continued on an AI's turn
         for line in lines:
             self.stop_asked = False
             try:
                 if not await self.line(line):
                     break
                 game = await self._after_line()
+                await self._your_hand(game)
             except Exception as e:  # the loop survives every line; the game is in the database
                 log.debug("line %r failed", line[:200], exc_info=True)
                 self.say(f"! That line could not be handled ({type(e).__name__}).")

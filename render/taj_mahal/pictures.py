@@ -2,19 +2,10 @@
 
 from __future__ import annotations
 
-from rules.taj_mahal import View, ranking
+from rules.taj_mahal import View
 
-from ..pictures import Names, Pictures
+from ..pictures import Pictures
+from .alt_text import alt_text
 from .board import board_png
 
-
-def _alt(view: View, names: Names | None) -> str:
-    """The visit and each player's points; at the end, the result as the table says it."""
-    s = view.state
-    scores = ", ".join(f"{seat} {score}" for seat, score in zip(s.seats, s.scores, strict=True))
-    if s.phase == "over":
-        return f"The Taj Mahal board, game over: {ranking(s).text}. Scores {scores}."
-    return f"The Taj Mahal board, visit {s.visit + 1}: scores {scores}."
-
-
-PICTURES: Pictures[View] = Pictures(lambda view, names: board_png(view), _alt)
+PICTURES: Pictures[View] = Pictures(lambda view, names: board_png(view), alt_text)

@@ -32,6 +32,12 @@ class TableTalk(Generic[V]):
         nothing from anybody."""
         return ""
 
+    def hand_line(self, view: V) -> str:
+        """What `view`'s seat holds in secret, in one line, said beside its prompt where it
+        alone reads it (the terminal: a trial read the colour to play and not its cards);
+        "" for the public view and where the seat holds nothing hidden."""
+        return ""
+
     def out(self, view: V) -> tuple[Seat, ...]:
         """The seats out of the game while it goes on (eliminated): they decide nothing more,
         and the others play it to its end without them."""

@@ -520,6 +520,20 @@ class SuccessorsTalk(TableTalk[View]):
         spied = f" Seen by your Spy: {'; '.join(seen)}." if seen else ""
         return f"{held} {_orders_text(s, i)}{spied}"
 
+    def hand_line(self, view: View) -> str:
+        """The chits the seat holds, by number and name, and what each is armed for; ""
+        with none (`hand` says each one's text and how it is played)."""
+        if view.seat is None:
+            return ""
+        s = view.state
+        i = s.seats.index(view.seat)
+        said = []
+        for number in s.hands[i]:
+            armed = [o for o in s.orders[i] if o[0] == number]
+            moment = f" (armed for {YOUR_MOMENTS[armed[0][1]]})" if armed else ""
+            said.append(f"chit {number}, {chit_of(s, number).name}{moment}")
+        return f"Your chits: {'; '.join(said)}." if said else ""
+
     def score_text(self, seat: Seat, place: int, score: int, shared: bool = False) -> str | None:
         return points_text(score)
 

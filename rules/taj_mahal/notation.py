@@ -116,6 +116,46 @@ def _tile_name(s: State, t: int) -> str:
     return f"+{count_of(tile.value, 'point')}"
 
 
+def _specials_held(v: View) -> list[int]:
+    """The special cards the viewer holds and has not played this visit."""
+    s = v.state
+    i = s.seats.index(v.seat) if v.seat is not None else NO
+    return [
+        k
+        for e, k in enumerate(s.cards.specials)
+        if s.special_holder[e] == i and k not in s.played[i]
+    ]
+
+
+def _hand_groups(v: View) -> list[str]:
+    """The viewer's cards by colour, with their symbols ("Red: general ×2, monk"), then its
+    special cards as an order plays them."""
+    cards = v.state.cards
+    out = []
+    for colour in (*COLOURS, WHITE):
+        held = [k for k in v.hand if cards.kinds[k].colour == colour]
+        if held:
+            names = [
+                symbols_text(cards, k) + (f" ×{held.count(k)}" if held.count(k) > 1 else "")
+                for k in sorted(set(held))
+            ]
+            out.append(f"{colour.capitalize()}: {', '.join(names)}")
+    specials = _specials_held(v)
+    if specials:
+        said = [f"{cards.kinds[k].title} (`special {cards.kinds[k].name}`)" for k in specials]
+        out.append(f"Special: {', '.join(said)}")
+    return out
+
+
+def hand_line(v: View) -> str:
+    """The viewer's hand in one line, said beside its prompt where it alone reads it ("Your
+    hand: Red: general ×2, monk; White: elephant"); "" for the public view."""
+    if v.seat is None:
+        return ""
+    groups = _hand_groups(v)
+    return f"Your hand: {'; '.join(groups)}." if groups else "Your hand is empty."
+
+
 def hand_text(v: View) -> str:
     """The viewer's own hand, for it alone (Preparation: hands are kept secret): every card,
     grouped by colour with its symbols, the special cards it may play, the symbols in all,
@@ -127,21 +167,9 @@ def hand_text(v: View) -> str:
     cards = s.cards
     i = s.seats.index(v.seat)
     hand = v.hand
-    specials = [
-        k for e, k in enumerate(cards.specials) if s.special_holder[e] == i and k not in s.played[i]
-    ]
+    specials = _specials_held(v)
     lines = [f"Your hand ({count_of(len(hand) + len(specials), 'card')}):"]
-    for colour in (*COLOURS, WHITE):
-        held = [k for k in hand if cards.kinds[k].colour == colour]
-        if held:
-            names = [
-                symbols_text(cards, k) + (f" ×{held.count(k)}" if held.count(k) > 1 else "")
-                for k in sorted(set(held))
-            ]
-            lines.append(f"- {colour.capitalize()}: {', '.join(names)}")
-    if specials:
-        said = [f"{cards.kinds[k].title} (`special {cards.kinds[k].name}`)" for k in specials]
-        lines.append(f"- Special: {', '.join(said)}")
+    lines += [f"- {group}" for group in _hand_groups(v)]
     if len(lines) == 1:
         lines = ["Your hand is empty."]
     else:

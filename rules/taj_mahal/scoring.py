@@ -64,6 +64,30 @@ def connected_provinces(
     return reached
 
 
+def chains(
+    board: Board, palace: tuple[int, ...], crown_palace: tuple[int, ...], seat: int
+) -> list[tuple[int, ...]]:
+    """`seat`'s palace cities grouped by the roads that join them (Influence points 3: a
+    city holding one of its palaces, crown palace or not, carries the connection), each
+    group in the board's order of cities, the groups in the order of their first city."""
+    own = [c for c in range(len(palace)) if palace[c] == seat or crown_palace[c] == seat]
+    group_of: dict[int, int] = {}
+    out: list[list[int]] = []
+    for start in own:
+        if start in group_of:
+            continue
+        group_of[start] = len(out)
+        found, todo = [start], [start]
+        while todo:
+            for n in board.neighbours[todo.pop()]:
+                if n not in group_of and (palace[n] == seat or crown_palace[n] == seat):
+                    group_of[n] = len(out)
+                    found.append(n)
+                    todo.append(n)
+        out.append(found)
+    return [tuple(sorted(g)) for g in out]
+
+
 def palace_points(
     board: Board, palace: tuple[int, ...], crown_palace: tuple[int, ...], seat: int, province: int
 ) -> int:

@@ -70,6 +70,9 @@ class TajMahalTalk(TableTalk[View]):
     def private_summary(self, view: View) -> str:
         return notation.hand_text(view)
 
+    def hand_line(self, view: View) -> str:
+        return notation.hand_line(view)
+
     def status(self, view: View) -> list[str]:
         return notation.status_lines(view)
 
