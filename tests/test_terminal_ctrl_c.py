@@ -116,3 +116,22 @@ def test_ctrl_c_while_an_ai_thinks_gives_up_its_step_and_the_game_goes_on(tmp_pa
         assert HINTED in t.line("hint")  # a new pool answers
         working(t)
         assert t.quit() == 0
+
+
+def test_a_line_typed_while_an_ai_thinks_waits_for_the_prompt_unechoed_amid_its_lines(
+    tmp_path: Path,
+) -> None:
+    """A trial typed its next order while an AI played: the terminal echoed it amid the AI's
+    lines. Keys typed while the program works are kept, not echoed, and the next prompt
+    reads them (readline shows them there, as typed); the echo is back once it ends."""
+    args = ("--game", "goat_tiger", "--play", "goats", "--ai", "tigers:hard", *THINK)
+    with Terminal(tmp_path, *args) as t:
+        t.prompt()
+        t.type("place 7\r")
+        with t.thinking_held():
+            t.type("status\r")
+        said = t.until(r"\n> status\n")  # read at the prompt, after the Tigers' step
+        assert "• Tigers:" in said and "status" not in said.removesuffix("> status\n"), said
+        assert "Next: Goats" in t.prompt()  # its answer
+        working(t)
+        assert t.quit() == 0

@@ -46,7 +46,14 @@ from ..table.reply import Reply, SeatNote
 from ..table.service import MAX_IMPORT_BYTES, GameService
 from ..table.table_texts import seat_label
 from .front_end import TERMINAL, terminal_table
-from .terminal_io import CtrlC, after_shown, boards_folder, line_editing, read_capped
+from .terminal_io import (
+    CtrlC,
+    TypedAhead,
+    after_shown,
+    boards_folder,
+    line_editing,
+    read_capped,
+)
 from .terminal_seats import Seating, ai_levels, seating
 
 log = logging.getLogger(__name__)
@@ -1124,20 +1131,26 @@ class LocalClient:
                 self.say("`new` starts another game; `export FILE` keeps this one.")
 
 
-def _stdin_lines(out: TextIO, keys: CtrlC) -> Iterator[str]:
+def _stdin_lines(out: TextIO, keys: CtrlC, typed: TypedAhead) -> Iterator[str]:
     """The person's lines, edited and recalled with the arrow keys (readline, where Python has
-    it); Ctrl-C cancels the line being typed, Ctrl-D leaves."""
+    it); Ctrl-C cancels the line being typed, Ctrl-D leaves. Between two prompts the keys
+    typed are not echoed: they wait for the next prompt (`typed`)."""
     line_editing()
-    while True:
-        try:
-            line = keys.read_line("> ")
-        except EOFError:
-            print(file=out)  # the shell's prompt on a line of its own
-            return
-        except KeyboardInterrupt:
-            print("\n(Ctrl-C) Type `quit` to leave; the game is kept.", file=out)
-            continue
-        yield line
+    try:
+        while True:
+            typed.on()
+            try:
+                line = keys.read_line("> ")
+            except EOFError:
+                print(file=out)  # the shell's prompt on a line of its own
+                return
+            except KeyboardInterrupt:
+                print("\n(Ctrl-C) Type `quit` to leave; the game is kept.", file=out)
+                continue
+            typed.off()
+            yield line
+    finally:
+        typed.on()
 
 
 def split_game(argv: list[str]) -> tuple[str | None, list[str]]:
@@ -1369,13 +1382,21 @@ async def amain(
         games=table,
     )
     keys = CtrlC(client.ask_stop)
-    if lines is None:  # a person at the terminal: Ctrl-C is theirs for the whole session
+    person = lines is None
+    if person:  # a person at the terminal: Ctrl-C is theirs for the whole session
         keys.hear()
+    stdin = -1
+    if person:
+        with contextlib.suppress(AttributeError, OSError, ValueError):  # no stdin of its own
+            stdin = sys.stdin.fileno()
+    typed = TypedAhead(stdin)
     try:
+        typed.off()  # (until the first prompt)
         await client.begin(args.seed, options, files)
-        await client.run(_stdin_lines(stream, keys) if lines is None else lines)
+        await client.run(_stdin_lines(stream, keys, typed) if lines is None else lines)
     finally:
-        if lines is None:
+        typed.on()
+        if person:
             keys.close()
         await service.close()
 

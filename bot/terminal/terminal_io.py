@@ -1,15 +1,18 @@
 """The terminal client's input and output (bot.terminal.local): the terminal is the channel, printed
 once, so a turn's edit shows only its new lines; a file named on the command line is read
 only up to the size the service accepts; lines are edited and recalled with the arrow keys;
-Ctrl-C at the prompt clears the line, and at any other moment stops the work under way."""
+Ctrl-C at the prompt clears the line, and at any other moment stops the work under way; keys
+typed while the program works are kept for the prompt, not echoed amid its lines."""
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import os
 import re
 import select
 import signal
+import termios
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -56,6 +59,36 @@ def line_editing() -> bool:
         return False
     readline.set_history_length(HISTORY_LENGTH)
     return True
+
+
+class TypedAhead:
+    """The terminal's echo, off while the program works and on at the prompt: a line typed
+    while the AIs play is kept by the terminal for the next prompt, where readline shows it
+    as it reads it, instead of appearing amid the AIs' lines (a trial's did). Does nothing
+    where the input is not a terminal; the echo is put back when the session ends."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        try:
+            self.saved: list[Any] | None = termios.tcgetattr(fd)
+        except (termios.error, OSError, ValueError):  # not a terminal (a pipe, a file)
+            self.saved = None
+        if self.saved is not None:
+            atexit.register(self.on)
+
+    def _echo(self, on: bool) -> None:
+        if self.saved is None:
+            return
+        with contextlib.suppress(termios.error, OSError):
+            attrs = termios.tcgetattr(self.fd)
+            attrs[3] = attrs[3] | termios.ECHO if on else attrs[3] & ~termios.ECHO
+            termios.tcsetattr(self.fd, termios.TCSANOW, attrs)  # (what was typed stays)
+
+    def on(self) -> None:
+        self._echo(True)
+
+    def off(self) -> None:
+        self._echo(False)
 
 
 class CtrlC:
