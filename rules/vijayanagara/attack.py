@@ -32,6 +32,7 @@ from .engine import HANDLERS, TypedHandler, finish, handler, push_frame
 from .flow import change_influence
 from .forces import count, log, lose_cavalry, remove, set_all
 from .frames import BattleFrame, BattlePhase, CommandFrame, PhaseFrame, Units
+from .joining import SUPPORT, joining_rule
 from .model import (
     FACTION_NAMES,
     OWNER,
@@ -47,18 +48,6 @@ from .words import PIECE_NAME, a, count_of, does, pieces
 
 P = Piece
 MAX_HITS = 5
-# Units that may join from one adjacent space, and the Structure that lets them (3.2.4 ...)
-SUPPORT: dict[Faction, tuple[Piece, int]] = {
-    Faction.D: (P.QASBAH, 2),
-    Faction.B: (P.FORT, 2),
-    Faction.V: (P.TEMPLE, 1),
-}
-# the same in the rulebook's words (a trial read "Units may join" and found one Raja a time)
-JOINING: dict[Faction, str] = {
-    Faction.D: "up to two Troops or Governors may join from one adjacent space with a Qasbah (3.2.4)",
-    Faction.B: "up to two Amirs may join from one adjacent Province with a Fort (3.3.4)",
-    Faction.V: "up to one Raja may join from one adjacent Province with a Temple (3.4.4)",
-}
 
 
 # Each faction's Rebelling Unit (1.4.5): what Delhi may Attack (3.2.4).
@@ -226,7 +215,7 @@ class AttackCommand(CommandHandler):
         ]
         if not empty:
             return super().prompt(st, fr)
-        structure = PIECE_NAME[SUPPORT[fr.faction][0]] if fr.faction in SUPPORT else None
+        structure = PIECE_NAME[SUPPORT[fr.faction].structure] if fr.faction in SUPPORT else None
         joining = f": only Units joining from your {structure} could hit there" if structure else ""
         return f"{super().prompt(st, fr)} No Unit of yours in {', '.join(empty)}{joining}."
 
@@ -373,7 +362,7 @@ class Phase(TypedHandler[PhaseFrame]):
             if fr.phase != "support":
                 return "Units join an Attack only before the dice are rolled (3.2.4)"
             assert b.faction is not None
-            structure, cap = SUPPORT[b.faction]
+            structure, cap = SUPPORT[b.faction].structure, SUPPORT[b.faction].most
             joined = sum(b.support.values())
             if action.count > cap - joined:
                 return (
@@ -451,7 +440,7 @@ class SupportPhase(Phase):
 
     def _support_actions(self, st: GameState, b: BattleFrame) -> list[Action]:
         assert b.faction is not None
-        structure, cap = SUPPORT[b.faction]
+        structure, cap = SUPPORT[b.faction].structure, SUPPORT[b.faction].most
         joined = sum(b.support.values())
         if joined >= cap:
             return []
@@ -497,7 +486,7 @@ class SupportPhase(Phase):
     def prompt(self, st: GameState, fr: PhaseFrame) -> str:
         b = _battle(st, fr)
         assert b.faction is not None
-        return f"Attack in {board().name(b.space)}: {JOINING[b.faction]}; done when ready."
+        return f"Attack in {board().name(b.space)}: {joining_rule(b.faction)}; done when ready."
 
 
 def _attack_dice(st: GameState, b: BattleFrame) -> int:

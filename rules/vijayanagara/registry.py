@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .factions import PLAYERS, Faction
+from .joining import joining_summary
 
 Kind = Literal["command", "decree"]
 
@@ -105,10 +106,9 @@ ENTRIES: tuple[Entry, ...] = (
         (D, B, V),
         "3.2.4, 3.3.4, 3.4.4",
         "battle one Faction in a space: 4 dice against 2, hits on rolls up to your Units involved",
-        detail="Units joining from one adjacent space: up to two Troops or Governors from a "
-        "Qasbah (Delhi), two Amirs from a Fort (Bahmani), one Raja from a Temple "
-        "(Vijayanagara); they stay where they are and may be lost. A Deccan Faction may "
-        "select any Province with an opposing piece, its own Units there or not.",
+        detail=f"Units joining from one adjacent space: {joining_summary()}; they stay where "
+        "they are and may be lost. A Deccan Faction may select any Province with an opposing "
+        "piece, its own Units there or not.",
     ),
     # the Mongol Invaders' Commands, decided by the faction that runs them (2.4, 3.5)
     Entry(

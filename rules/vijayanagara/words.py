@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules.words import a, count_of, plural
 
-from .model import Piece
+from .factions import Piece
 
 __all__ = ["a", "count_of", "plural"]  # the rules' own (rules.words), in this game's words too
 
