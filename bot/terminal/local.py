@@ -1381,24 +1381,33 @@ async def amain(
         sleep=sleep,
         games=table,
     )
+    try:
+        await _session(client, lines, lambda: client.begin(args.seed, options, files))
+    finally:
+        await service.close()
+
+
+async def _session(
+    client: LocalClient, lines: Iterable[str] | None, begin: Callable[[], Awaitable[None]]
+) -> None:
+    """The game begun (`begin`), then played by `lines`, or by a person at the terminal
+    (None): Ctrl-C is theirs for the whole session, and the keys they type between two
+    prompts wait for the next one, unechoed."""
     keys = CtrlC(client.ask_stop)
-    person = lines is None
-    if person:  # a person at the terminal: Ctrl-C is theirs for the whole session
-        keys.hear()
     stdin = -1
-    if person:
+    if lines is None:
+        keys.hear()
         with contextlib.suppress(AttributeError, OSError, ValueError):  # no stdin of its own
             stdin = sys.stdin.fileno()
     typed = TypedAhead(stdin)
     try:
         typed.off()  # (until the first prompt)
-        await client.begin(args.seed, options, files)
-        await client.run(_stdin_lines(stream, keys, typed) if lines is None else lines)
+        await begin()
+        await client.run(_stdin_lines(client.out, keys, typed) if lines is None else lines)
     finally:
         typed.on()
-        if person:
+        if lines is None:
             keys.close()
-        await service.close()
 
 
 def _told_under(lines: list[str], start: str | None, otherwise: int) -> int:
