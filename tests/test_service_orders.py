@@ -245,6 +245,21 @@ async def test_a_refusal_lists_what_is_allowed_in_the_real_position(svc: GameSer
     assert (await state_now(svc)).model_dump() == before
 
 
+async def test_an_unreadable_step_after_one_out_of_place_names_that_one_too(
+    svc: GameService,
+) -> None:
+    """A trial's step 5 could not be read and it was told the steps allowed now, not that
+    its step 3 (a placement before the Province was selected) was already out of place."""
+    await seated(svc, 7)
+    before = (await state_now(svc)).model_dump()
+    order = "command; march; select delhi; move 40 troop from delhi to malwa; attack it all"
+    reply = await svc.moves.play(CH, D, order)
+    assert not reply.ok
+    assert "Step 5 (`attack it all`) is not an order I can read" in reply.text, reply.text
+    assert "Before it, step 3 (`select delhi`) was refused: " in reply.text, reply.text
+    assert (await state_now(svc)).model_dump() == before
+
+
 # -- 2. every prompt names the faction that decides ---------------------------------------
 
 

@@ -301,7 +301,7 @@ class Moves:
             return self._allowed(r, typed)
         at = e.position if e.position is not None else self._position_at(r, kept, e.step or 1)
         if at is None:
-            return self._allowed(r)
+            return self._refused_before(r, kept, e.step or 1) + self._allowed(r)
         shown, like = texts.listing(r.game, at, typed=typed)
         then = (
             f"At that step the choices{' like it' if like else ''} were: {shown}. " if shown else ""
@@ -317,6 +317,27 @@ class Moves:
         if r.seat is not None and now is not None and now != r.seat:
             return f"{seat_title(g, now)} decides now (its steps are not yours to play)."
         return self.shared.texts.allowed(r.game, r.state, typed=typed)
+
+    def _refused_before(self, r: Reading, kept: str, step: int) -> str:
+        """A step before `step` the rules refuse, as the refusal says it, for an order whose
+        later step could not be read (a trial was told only of its step 5, and the steps
+        allowed now, though its step 3 was out of place): "" when those before read."""
+        g = self.shared.loader.rules_of(r.game)
+        parts = [p.strip() for p in re.split(r"[;\n]", kept) if p.strip()]
+        try:
+            view = g.view(r.state, r.seat)
+            before = orders_of(g).read_order(view, "; ".join(parts[: step - 1]), r.seat or "")
+        except ValueError:  # (the parser names the first step it cannot read)
+            return ""
+        _, refused = walk(g, r.state, before)
+        if refused is None:
+            return ""
+        i, reason = refused
+        typed = before[i].typed or before[i].text
+        number = before[i].number or (parts.index(typed) + 1 if typed in parts else 0)
+        where = step_where(typed, number, len(parts)) if number else f"`{typed}`"
+        said = reason.split(". Allowed", 1)[0].removesuffix(".")
+        return f"Before it, {where[0].lower()}{where[1:]} was refused: {said}. "
 
     def _position_at(self, r: Reading, kept: str, step: int) -> object | None:
         """The position an order's steps before `step` reach (None past a reveal or when
@@ -641,20 +662,29 @@ def ahead(g: AnyGame, state: object, steps: Sequence[Step[object]]) -> object | 
 def walked(g: AnyGame, state: object, steps: Sequence[Step[object]]) -> tuple[object | None, bool]:
     """`ahead`'s position, and whether every step up to where it stopped could be played:
     False when a step is refused, True when they all play or the walk stops at a reveal."""
+    reached, refused = walk(g, state, steps)
+    return reached, refused is None
+
+
+def walk(
+    g: AnyGame, state: object, steps: Sequence[Step[object]]
+) -> tuple[object | None, tuple[int, str] | None]:
+    """`ahead`'s position, and the step refused on the way (its index, the refusal), None
+    when they all play or the walk stops at a reveal."""
     ended = EndedByItself(g)  # a finishing step for what ended by itself skipped, as in play
-    for step in steps:
+    for i, step in enumerate(steps):
         a = step.action
         if ended.skips(step):
             continue
         try:
             nxt = g.apply(state, a)
-        except ValueError:
-            return None, False
+        except ValueError as e:
+            return None, (i, str(e))
         if orders_of(g).revealed(state, nxt):
-            return None, True
+            return None, None
         ended.record(state, nxt, a)
         state = nxt
-    return state, True
+    return state, None
 
 
 def _button_action(g: AnyGame, state: object, what: str) -> object:
