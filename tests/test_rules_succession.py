@@ -103,6 +103,10 @@ def test_2_5_2_rise_of_the_rebel_sultans() -> None:
     assert "gain 4 resources 0 cavalry" not in legal_text(s)
     s = run(s, "gain 1 resources 2 cavalry")
     assert s.resources[B] == 1 and s.cavalry[B] == 2
+    # told once (a trial read "gains 1 Resource and 2 Cavalry", then "gains 2 Cavalry")
+    assert [line for line in s.log if "Cavalry" in line] == [
+        "B gains 1 Resource and 2 Cavalry (2.5.2)."
+    ]
     # 3: the same for the Vijayanagara Empire
     assert vijayanagara.prompt(s).faction == V
     s = run(s, "skip; gain 0 resources 2 cavalry")

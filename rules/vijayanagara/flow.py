@@ -13,9 +13,10 @@ from .model import FACTION_NAMES, PLAYERS, UNITS_PER_SLOT, Faction, GameState, P
 from .words import PIECE_NAME, a, count_of
 
 
-def gain_cavalry(st: GameState, faction: Faction, n: int) -> None:
+def gain_cavalry(st: GameState, faction: Faction, n: int, *, told: bool = False) -> None:
     """Gain n Cavalry tokens (1.10): from the pool, else from another faction of the
-    gainer's choosing."""
+    gainer's choosing. `told`: the caller's line named the n Cavalry already (a trial read
+    "gains 1 Resource and 2 Cavalry", then "gains 2 Cavalry"): said again only if short."""
     if n <= 0:
         return
     owed = gain_cavalry_from_pool(st, faction, n)
@@ -24,7 +25,7 @@ def gain_cavalry(st: GameState, faction: Faction, n: int) -> None:
     if owed and not others:  # every token is the gainer's already (1.10)
         said = f"gains {got} Cavalry (of {n}: it" if got else "gains no Cavalry (it"
         log(st, f"{faction} {said} holds all {ALL_TOKENS} tokens, 1.10).")
-    elif got:
+    elif got and not told:
         log(st, f"{faction} gains {got} Cavalry.")
     if owed and others:
         push(st, "cavalry_from", faction, owed=owed)

@@ -150,7 +150,7 @@ class GainChoice(TypedHandler[GainChoiceFrame]):
             f"{fr.faction} gains {count_of(got, 'Resource')}{f' ({cut})' if cut else ''} and "
             f"{action.cavalry} Cavalry (2.5.2).",
         )
-        gain_cavalry(st, fr.faction, action.cavalry)
+        gain_cavalry(st, fr.faction, action.cavalry, told=True)
 
     def prompt(self, st: GameState, fr: GainChoiceFrame) -> str:
         return f"Gain {fr.total} in any combination of Resources and Cavalry (2.5.2)."
