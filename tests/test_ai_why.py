@@ -62,9 +62,13 @@ def test_a_rival_s_lost_vp_and_influence_are_said_when_the_seat_s_own_are_unchan
     line = why_line(before, after, "D", "easy")
     assert "nothing that scores changed" not in line
     assert "Vijayanagara Empire's VP 2 -> 1; Vijayanagara Empire's Influence 2 -> 1" in line
-    assert line.endswith("Delhi Sultanate now leads by 17 VP._")
+    # the VP as they stand (a trial read a later `status` against the line)
+    assert line.endswith("Delhi Sultanate now leads by 17 VP (18 to 1)._")
+    assert why_line(before, after, "V", "easy").endswith(
+        "Vijayanagara Empire now trails the leader by 17 VP (1 to 18)._"
+    )
     level = blank()
     level.influence[V] = 18
     assert why_line(level, level.clone(), "V", "easy").endswith(
-        "Vijayanagara Empire now shares the lead._"
+        "Vijayanagara Empire now shares the lead at 18 VP._"
     )

@@ -4,6 +4,7 @@ way to Delhi with the rule that makes it count), and the VP margin after it."""
 
 from __future__ import annotations
 
+from rules import vijayanagara
 from rules.vijayanagara import FACTION_NAMES, Faction, GameState, count_of
 
 from .evaluate import margin
@@ -21,12 +22,14 @@ def why_line(start: GameState, end: GameState, seat: str, level: str) -> str:
     if len(changes) > MAX_CHANGES:
         shown += _more(changes[MAX_CHANGES:])
     m = margin(after, faction)
+    # the VP as they stand at the turn's end (a trial read a later `status` against them)
+    own = vijayanagara.score(after)[faction]
     if m > 0:
-        standing = f"now leads by {m} VP"
+        standing = f"now leads by {m} VP ({own} to {own - m})"
     elif m == 0:
-        standing = "now shares the lead"  # (a trial read "level with the leader" as a rival)
+        standing = f"now shares the lead at {own} VP"  # (not "level with": read as a rival)
     else:
-        standing = f"now trails the leader by {-m} VP"
+        standing = f"now trails the leader by {-m} VP ({own} to {own - m})"
     return f"_Why: {shown or 'nothing that scores changed'}; {FACTION_NAMES[faction]} {standing}._"
 
 
