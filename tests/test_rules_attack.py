@@ -28,6 +28,8 @@ from rules.vijayanagara.attack import hits, mongol_charge
 from rules.vijayanagara.flow import gain_cavalry
 from rules.vijayanagara.forces import count
 from rules.vijayanagara.model import Piece
+from rules.vijayanagara.notation import Step, parse_order
+from rules.vijayanagara.reading import fitted
 
 
 # -- hits (3.2.4): a hit per roll <= Units involved, 6 always misses, at most five ---------
@@ -148,6 +150,32 @@ def test_3_2_4_each_side_chooses_its_own_casualties() -> None:
     assert "remove 1 temple from andhra" in legal_text(s)
     s = run(s, "remove 1 temple from andhra")
     assert pieces(s, "andhra") == {P.TROOP: 2, P.REBEL_RAJA: 2}
+
+
+def test_casualties_typed_as_one_count_are_removed_one_at_a_time() -> None:
+    """A trial owing 4 casualties typed `remove 4 raja from karnataka` and was refused "at
+    most 1 now": a count the decision takes one at a time reads as that many steps of one,
+    each told as its own; more than are owed is refused as before."""
+    s = _d_attack_setup()
+    independent(s, "andhra")
+    put(s, "andhra", P.TROOP, 2)
+    put(s, "andhra", P.GOVERNOR, 1)
+    put(s, "andhra", P.REBEL_RAJA, 3)
+    put(s, "andhra", P.TEMPLE)
+    s.rng = dice_rng((1, 1, 6, 6), (6, 6))
+    s = run(turn(s, D), "command; attack; select andhra")
+    assert vijayanagara.prompt(s).faction == V
+    assert "remove 1 rebel-raja from andhra" in legal_text(s)
+    steps = [step.text for step in parse_order_steps(s, "remove 2 rebel-raja from andhra")]
+    assert steps == ["remove 1 rebel-raja from andhra"] * 2
+    with pytest.raises(ValueError, match="at most 1 now"):
+        run(s, "remove 3 rebel-raja from andhra")
+    s = run(s, "remove 2 rebel-raja from andhra")
+    assert pieces(s, "andhra")[P.REBEL_RAJA] == 1 and pieces(s, "andhra")[P.TEMPLE] == 1
+
+
+def parse_order_steps(s: vijayanagara.GameState, text: str) -> list[Step]:
+    return fitted(s, parse_order(text, giver=V))
 
 
 def test_3_1_2_units_attack_only_once_per_command() -> None:

@@ -104,10 +104,11 @@ class Step:
     span: Span
     action: Action
     kind_word: bool = False
+    said: str = ""  # one of the steps a typed count reads as (`reading.fitted`): its own words
 
     @property
     def text(self) -> str:
-        return self.span.text
+        return self.said or self.span.text
 
 
 def split_order(text: str) -> list[Span]:

@@ -9,26 +9,55 @@ from ..errors import RulesError
 from .actions import Action
 from .engine import apply, chance, legal_actions
 from .model import Faction, GameState
-from .notation import Step, parse_order
+from .notation import Step, describe, parse_order
 
 
 def fitted(state: GameState | None, steps: list[Step]) -> list[Step]:
     """The steps with each kind word kept where it is legal at its point of the order (the
-    steps before it played on a copy) and dropped where it is not but the step it names is.
-    Where the order cannot be followed (a refusal, a die or a card), the rest is kept as
-    written, so that the refusal names what was typed."""
-    if state is None or not any(s.kind_word for s in steps):
+    steps before it played on a copy) and dropped where it is not but the step it names is;
+    a count the decision takes one at a time (casualties: `remove 4 raja from karnataka`)
+    read as that many steps of one, where each is legal in turn. Where the order cannot be
+    followed (a refusal, a die or a card), the rest is kept as written, so that the refusal
+    names what was typed."""
+    if state is None:
         return steps
-    out: list[Step] = []
+    out: list[list[Step]] = []
     now: GameState | None = state
     for k, step in enumerate(steps):
         if now is not None and step.kind_word and k + 1 < len(steps):
             legal = legal_actions(now)
             if step.action not in legal and steps[k + 1].action in legal:
                 continue
-        out.append(step)
-        now = _after(now, step.action)
-    return [Step(n, s.span, s.action, s.kind_word) for n, s in enumerate(out, start=1)]
+        ones = _one_at_a_time(now, step)
+        out.append(ones or [step])
+        for s in ones or [step]:
+            now = _after(now, s.action)
+    return [
+        Step(n, s.span, s.action, s.kind_word, s.said)
+        for n, read in enumerate(out, start=1)
+        for s in read
+    ]
+
+
+def _one_at_a_time(state: GameState | None, step: Step) -> list[Step]:
+    """`step`'s count as that many steps of one, when the decision offers only one at a
+    time and each is legal in turn (a trial's `remove 4 raja` was refused "at most 1 now");
+    [] otherwise."""
+    count = getattr(step.action, "count", None)
+    if state is None or not isinstance(count, int) or count < 2:
+        return []
+    legal = legal_actions(state)
+    one = step.action.model_copy(update={"count": 1})
+    if step.action in legal or one not in legal:
+        return []
+    out: list[Step] = []
+    now: GameState | None = state
+    for _ in range(count):
+        if now is None or one not in legal_actions(now):
+            return []
+        out.append(Step(step.number, step.span, one, said=describe(now, one)))
+        now = _after(now, one)
+    return out
 
 
 def _after(state: GameState | None, action: Action) -> GameState | None:

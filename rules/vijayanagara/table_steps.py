@@ -80,7 +80,8 @@ class VijayanagaraOrders(Orders[GameState, Action, GameState]):
     def read_order(self, view: GameState, text: str, seat: Seat) -> list[Step[Action | Unread]]:
         giver = Faction(seat) if seat in self.game.info.seats else None
         steps = fitted(view, parse_steps(split_order(text), giver=giver))
-        return [Step(s.text, s.action) for s in steps]
+        # (a count read as several steps of one: each told as its own, typed as one)
+        return [Step(s.text, s.action, s.number, s.span.text if s.said else "") for s in steps]
 
     def revealed(self, before: GameState, after: GameState) -> bool:
         """Dice rolled or a card drawn, by the dealer outside the state or a seeded one in
