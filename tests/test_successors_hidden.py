@@ -370,6 +370,15 @@ def test_a_panic_armed_waits_for_a_battle_with_enemy_elephants_and_an_ambush_for
     assert not any("chit 7" in x for x in s.news) and 7 in s.hands[BLUE]
 
 
+def test_a_battle_chit_armed_by_a_side_with_no_unit_to_roll_stays_armed() -> None:
+    """A trial saw Red's Good omens spent where its leader stood alone, captured at once:
+    with no unit of its side in the battle, a battle chit changes nothing and waits."""
+    s = holding(leader_at(battle_at({"inf": 1}, {}), RED, "ara"), RED, 9)
+    s = order(GAME.apply(s, Arm("red", 9, "battle")), "fight red at Arabia")
+    assert not any("chit 9" in x for x in s.news) and 9 in s.hands[RED] and s.orders[RED]
+    assert s.leaders[RED] != area(s, "ara")  # (the leader alone was taken)
+
+
 def test_a_bribed_garrison_removes_a_levy_next_to_ones_units() -> None:
     s = holding(put(put(started(3), "ara", BLUE, inf=1), "syr", RED, levy=2), BLUE, 6)
     with pytest.raises(ValueError, match="next to one of your units"):

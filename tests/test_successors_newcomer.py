@@ -413,7 +413,10 @@ def test_the_chits_held_are_said_in_a_line_beside_the_prompt_and_none_says_nothi
     armed = GAME.apply(s, arm)  # type: ignore[arg-type]
     line = talk_of(GAME).hand_line(GAME.view(armed, "blue"))
     two, eighteen = (chit_of(s, n).name for n in (2, 18))
-    assert line == f"Your chits: chit 2, {two} (armed for an attack on you); chit 18, {eighteen}."
+    assert (
+        line
+        == f"Your chits: chit 2, {two} (armed for an attack where your leader or your home is); chit 18, {eighteen}."
+    )
     assert talk_of(GAME).hand_line(GAME.view(s, "green")) == ""
 
 
@@ -492,7 +495,10 @@ async def test_in_the_terminal_a_chit_a_gift_and_a_standing_order_are_the_games_
     args += ["--db", str(tmp_path / "s.sqlite3"), "--boards", str(tmp_path / "b")]
     await amain(args, typed(), out, FakeRenderer())
     text = out.getvalue()
-    assert "(to you alone) Your standing orders: chit " in text and "for an attack on you." in text
+    assert (
+        "(to you alone) Your standing orders: chit " in text
+        and "for an attack where your leader or your home is." in text
+    )
     drawn = re.search(r"^• Blue draws a chit \(1 held\)$", text, re.M)
     assert drawn is not None  # as Blue's turn begins, inside the AI's last move
     assert re.search(r"^\(to you alone\) You draw chit \d+, ", text[drawn.end() :], re.M)
@@ -1419,8 +1425,8 @@ def test_a_kind_the_pool_holds_fewer_of_than_the_money_buys_is_told_in_the_promp
     s.pool = tuple(pool)
     said = prompt(s)
     left = (  # (a trial read "…, fewer of some than your Talents buy" as awkward)
-        "your pool holds 12 levies, 1 infantry and 2 cavalry: your 20 Talents would buy more "
-        "infantry or cavalry (the counter mix)"
+        "your pool holds 12 levies, 1 infantry and 2 cavalry: your 20 Talents could pay for "
+        "more infantry or cavalry than it holds (the counter mix)"
     )
     assert left in said, said
     # with Talents enough for 2 cavalry, not more, the cavalry still shows (a trial read a

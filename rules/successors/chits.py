@@ -34,7 +34,7 @@ TURN, REVOLT, ATTACKED, BATTLE, SHORT, REVENUE = range(6)
 MOMENTS: Final = (
     "the start of a game turn",
     "a revolt in its provinces",
-    "an attack on it",
+    "an attack where its leader or its home is",
     "its next battle",
     "a payment it cannot make",
     "its revenue",
@@ -43,7 +43,8 @@ MOMENTS: Final = (
 YOUR_MOMENTS: Final = (
     "the start of a game turn",
     "a revolt in your provinces",
-    "an attack on you",
+    # (a trial's chit armed for `attacked` did not answer an attack elsewhere, unsaid)
+    "an attack where your leader or your home is",
     "your next battle",
     "a payment you cannot make",
     "your revenue",

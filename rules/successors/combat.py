@@ -338,15 +338,18 @@ def _standing_orders(s: State, b: Battle) -> None:
 
 
 def _acts_in_battle(s: State, b: Battle, side: int, chit: Chit) -> bool:
-    """A battle chit armed that would change nothing stays armed: an Ambush or a Panic with
-    no pre-battle (a sea invasion, l.58), a Panic with no enemy elephant there or no cavalry
-    of its side to roll before the battle (l.37; a trial's fired for nothing)."""
+    """A battle chit armed that would change nothing stays armed: any with no unit of its
+    side there to roll (a leader alone: a trial's Good omens was spent so), an Ambush or a
+    Panic with no pre-battle (a sea invasion, l.58), a Panic with no enemy elephant there or
+    no cavalry of its side to roll before the battle (l.37; a trial's fired for nothing)."""
+    mine, theirs = (b.attackers, b.defenders) if side == 0 else (b.defenders, b.attackers)
+    row = s.units[b.area]
+    if not any(sum(row[k * 4 : k * 4 + 4]) for k in mine):
+        return False
     if chit.kind not in ("ambush", "panic"):
         return True  # Good omens: a +1 in the first round
     if b.invasion:
         return False
-    mine, theirs = (b.attackers, b.defenders) if side == 0 else (b.defenders, b.attackers)
-    row = s.units[b.area]
     return chit.kind == "ambush" or (
         any(row[k * 4 + EL] for k in theirs) and any(row[k * 4 + CAV] for k in mine)
     )

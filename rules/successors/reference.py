@@ -31,7 +31,7 @@ def _chits() -> str:
         f"the roller draws one; {by_all}: every player), held secretly, back into the cup "
         "once played. Play one when its timing allows (`play 5`, `play 2 at Egypt`, `play 18 "
         "on red`), or arm it as a standing order done at its moment, unseen "
-        "(`arm 15 for revolt`, `arm 7 for battle at Egypt`, `arm 13 for turn on red`, "
+        "(`arm 15 for revolt`, `arm 7 for battle at Egypt`, "
         f"`disarm 15`; short: a payment you cannot make). A play that does nothing is refused; "
         f"`hand` shows each chit's uses now. The chits: {_chit_list()}."
     )
@@ -68,7 +68,10 @@ def _chit_list() -> str:
 def _when(kind: str) -> str:
     """When a chit of the kind is played, or the moments it is armed for (as typed)."""
     ways = [w for kinds, w in PLAYED if kind in kinds]
-    moments = " or ".join(TRIGGERS[m] for m in chits.ARMED_FOR.get(kind, ()))
+    moments = " or ".join(
+        TRIGGERS[m] + (" (at your leader or home)" if m == chits.ATTACKED else "")
+        for m in chits.ARMED_FOR.get(kind, ())
+    )
     return ", or ".join([*ways, *([f"arm for {moments}"] if moments else [])])
 
 
@@ -206,7 +209,9 @@ TOPICS: MappingProxyType[str, str | Callable[[], str]] = MappingProxyType(
             "and allied units "
             "in an area spoil its points at the end (l.66). `break with red` ends it at your "
             "next turn; units sharing an area are enemies again, and battle follows where "
-            "one side wants it (l.35). Money passes freely through turn 8: `give 3 to red`."
+            "one side wants it (l.35). Money passes freely through turn 8: `give 3 to red`. "
+            "An AI seat keeps what it is given and gives nothing: a gift does not sway its "
+            "answers, which read the standings alone."
         ),
         "leaders": (
             "Leaders (l.13, l.21, l.28, l.39; Q10, Q21): your leader has 4 MP, and so have the "
