@@ -81,8 +81,8 @@ _GENERAL: tuple[Topic, ...] = (
         "control",
         "Tributary, Independent and Control",
         "Every Province starts Tributary; a Tributary is never Controlled (1.6, 1.7). Rebel and "
-        "some Events make it Independent; then a Faction whose pieces outnumber all the others "
-        "together Controls it. Amirs and Rajas in their own Faction's Province are always "
+        "some Events make it Independent; then a Faction whose pieces (Units and Structures "
+        "alike) outnumber all the others together Controls it. Amirs and Rajas in their own Faction's Province are always "
         "Rebelling (1.4.5). Demand Obedience makes a Delhi-Controlled Province Tributary "
         "again (4.2.3).",
     ),
@@ -117,7 +117,8 @@ _GENERAL: tuple[Topic, ...] = (
         "A Command selects its spaces, each once, and pays 1 Resource for each unless it is "
         "free (3.1, 3.1.1, 3.1.3); a piece acts once per Command (3.1.2). A Limited Command "
         "acts in one space (2.3.5). With the Command and Decree option the Decree comes "
-        "before or after the whole Command (4.1). Each Command and Decree is a topic of its "
+        "before or after the whole Command (4.1); a Decree costs no Resources (none of 4.2-4.4 "
+        "names a cost). Each Command and Decree is a topic of its "
         "own: `rules march`, `rules tax`.",
     ),
     Topic(
