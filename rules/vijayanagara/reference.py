@@ -152,9 +152,11 @@ _GENERAL: tuple[Topic, ...] = (
         "mongols",
         "Mongol Invasions",
         "A Mongol Invasion card hands the Mongols to Bahmani or Vijayanagara, who picks two "
-        "Mongol Commands (Amass, Advance, Attack and Plunder; the same twice is allowed), then "
-        "may give up 1 Influence for 2 Resources and 2 Cavalry (2.4). Invaders never enter "
-        "Provinces: they press from the Mountain Passes to Punjab to Delhi (1.3.2, 3.5).",
+        "Mongol Commands (the same twice is allowed), then may give up 1 Influence for 2 "
+        "Resources and 2 Cavalry (2.4): `amass` (with Invaders Available), `advance` (with "
+        "Invaders in the Mountain Passes or Punjab), `plunder` (Attack and Plunder, one "
+        "Command: with Invaders on the map) (3.5). Invaders never enter Provinces: they press "
+        "from the Mountain Passes to Punjab to Delhi (1.3.2, 3.5).",
     ),
     Topic(
         "timur",
