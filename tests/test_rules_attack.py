@@ -194,6 +194,21 @@ def test_3_1_2_units_attack_only_once_per_command() -> None:
 
 
 # -- Cavalry (1.10) -------------------------------------------------------------------------
+def test_1_10_cavalry_not_spent_is_told() -> None:
+    """A trial read an AI's header over nothing but "Hits scored": the Cavalry it kept."""
+    s = _d_attack_setup()
+    s.cavalry = {D: 1, B: 0, V: 0}
+    s.cavalry_pool = 9
+    independent(s, "andhra")
+    put(s, "andhra", P.TROOP, 2)
+    put(s, "andhra", P.REBEL_RAJA, 3)
+    s.rng = dice_rng((3, 4, 6, 6), (2, 1))
+    s = run(turn(s, D), "command; attack; select andhra")
+    assert vijayanagara.prompt(s).faction == D and "done" in legal_text(s)
+    s = run(s, "done")
+    assert "D spends no Cavalry (1.10)." in s.log and s.cavalry[D] == 1
+
+
 def test_1_10_charge_and_screen_return_tokens_to_the_pool() -> None:
     s = _d_attack_setup()
     s.cavalry = {D: 2, B: 0, V: 1}

@@ -575,12 +575,13 @@ class CavalryPhase(Phase):
         return [*self._cav_actions(st, _battle(st, fr)), DONE]
 
     def act(self, st: GameState, fr: PhaseFrame, action: Action) -> None:
-        if isinstance(action, Done):
+        b = _battle(st, fr)
+        who = self._who(b)
+        if isinstance(action, Done):  # (told: an AI's step read as a header and no line)
+            log(st, f"{who} spends no Cavalry (1.10).")
             _goto(st, fr, self.then)
             return
         assert isinstance(action, Charge | Screen)
-        b = _battle(st, fr)
-        who = self._who(b)
         own, other = self._dice(b)
         lose_cavalry(st, who, 1)
         if isinstance(action, Charge):
