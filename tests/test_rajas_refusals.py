@@ -325,10 +325,18 @@ def test_options_say_where_a_harbour_move_reaches_and_its_earning() -> None:
     )
 
 
+def test_a_river_space_of_orange_dice_reads_an_orange_die() -> None:
+    from rules.rajas.explain import earning
+
+    assert earning(started(2), 0, 12).startswith("an orange die per karma")
+
+
 def test_options_say_the_dice_a_balcony_gives_and_each_payments_leftover() -> None:
     s = with_dice(on_top(started(2), tile("orange", 9)), 0, "o4 o5 o6 b3")
     assert _said(s, "balcony blue with b3") == "gives up b3; takes 2 orange dice"
     assert _said(s, "quarry").startswith("pays 1 money (2 left); then buy and build a top tile")
+    # each top tile as it is now (a trial bought one that had changed since it last saw it)
+    assert "the orange cow (9: roads " in _said(s, "quarry")
     bought = order(s, "quarry")
     said = _said(bought, "buy orange cow with o4 o5")
     assert said.startswith("orange 9: roads") and said.endswith("pays 9 for 9; leaves o6")

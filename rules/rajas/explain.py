@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from ..words import a as with_article
 from . import causes, choices, engine, notation, payments, province
 from .components import BUILDINGS, COLOURS, GOODS, PORTUGUESE
 from .river import river_room, river_target
@@ -106,7 +107,7 @@ def _other(s: State, i: int, a: Action) -> str:
         held = s.province[i][a.cell] >> 2
         return f"lays a dearer top tile over the {notation.tile_text(s, held)}"
     if isinstance(a, Pick):
-        return f"takes {_a(COLOURS[a.colour])} die ({s.supply[a.colour]} in the supply)"
+        return f"takes {with_article(COLOURS[a.colour])} die ({s.supply[a.colour]} in the supply)"
     if isinstance(a, Release):
         return f"puts {a.die} back in the supply, to make room"
     if isinstance(a, Enough):
@@ -158,7 +159,7 @@ def _area_gets(s: State, i: int, area: int, value: int, a: Place) -> str:
         return "2 money, then roll again any of your dice you choose"
     if area < BALCONY:
         colour = COLOURS[area - TERRACE]
-        return f"takes {_a(colour)} die ({s.supply[area - TERRACE]} in the supply)"
+        return f"takes {with_article(colour)} die ({s.supply[area - TERRACE]} in the supply)"
     if area < CHAMBER:
         take = choices.balcony_takes(s.board)[area - BALCONY]
         return f"takes 2 {COLOURS[take]} dice"
@@ -184,16 +185,12 @@ def _chamber(s: State, i: int, number: int, a: Place | None = None) -> str:
 
 def _quarry(s: State, i: int) -> str:
     budgets = payments.budgets(s.dice[i], s.karma[i])
-    within = [
-        f"the {engine.stack_name(st)} ({s.tiles.tiles[t].cost})"
+    within = [  # what each tile holds (a trial bought one it had not seen since it changed)
+        f"the {engine.stack_name(st)} ({notation.tile_text(s, t).split(' ', 1)[1]})"
         for st, t in enumerate(s.tops)
         if t != NO and s.tiles.tiles[t].cost <= budgets[s.tiles.tiles[t].colour]
     ]
     return "then buy and build a top tile your dice can pay: " + ", ".join(within)
-
-
-def _a(word: str) -> str:
-    return f"an {word}" if word[0] in "aeiou" else f"a {word}"
 
 
 def _sails(s: State, i: int, value: int) -> str:
@@ -223,7 +220,7 @@ def earning(s: State, i: int, space: int) -> str:
     markets = province.markets(s.tiles, s.province[i])
     ups, karma = sum(s.upgrades[i]), s.karma[i]
     if e == "karma_dice":
-        return f"a {COLOURS[v]} die per karma: {karma} now"
+        return f"{with_article(COLOURS[v])} die per karma: {karma} now"
     if e == "goods_market":
         best = max(province.one_kind(s.tiles, s.province[i], g, v) for g in range(len(GOODS)))
         return f"goods of one kind, up to {v} markets: {best} money now"
