@@ -247,7 +247,7 @@ def test_the_result_in_words_names_the_winner_and_why() -> None:
 
 
 def test_a_players_race_at_the_end_is_said_as_a_spectator_reads_it() -> None:
-    assert race_words(False, -42) == "markers 42 apart, did not cross"
+    assert race_words(False, -42) == "42 fame spaces short of crossing"
     assert race_words(True, 5) == "markers crossed, 5 fame points past"
     assert race_words(True, 1) == "markers crossed, 1 fame point past"
     assert race_words(True, 0) == "markers met exactly"

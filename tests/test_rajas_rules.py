@@ -482,6 +482,9 @@ def test_the_table_is_told_each_step_and_the_position() -> None:
     assert status[1].startswith("Red: money 6, fame 0 (") and (
         "buildings score temple 3, palace 2, fort 2, mill 2" in status[1]
     )
+    # in the unit the end's ranking reads (a trial read "26 to cross", then "24 apart")
+    assert " fame spaces to cross)" in status[1]
+    assert "the nearest to crossing first" in GAME.reference.rules_reference("end")
     assert GAME.talk.prompt(after, "red") == "round 1: waiting for Yellow"
     assert "IV. River action" in GAME.reference.rules_reference("river")
     # what trials could not tell: dice of 4-6 at the harbour, the tracks' pace, the cover's

@@ -66,7 +66,8 @@ _TOPICS: dict[str, str] = {
     "end": (
         "End of the game: once a player's markers meet or pass, the players after them before "
         "the starting player place once more. Those who crossed rank by fame points past; a tie "
-        "goes to the first to cross."
+        "goes to the first to cross. The others rank after them, the nearest to crossing first "
+        "(by the fame spaces still between their markers; a tie shares a place)."
     ),
 }
 TOPICS: tuple[str, ...] = tuple(_TOPICS)
@@ -139,7 +140,7 @@ def status_lines(s: State) -> list[str]:
     lines = [f"round {s.round}, {s.seats[s.start].capitalize()} starts"]
     for i, seat in enumerate(s.seats):
         g = engine.gap(s, i)
-        race = f"{g} past" if g >= 0 else f"{-g} to cross"
+        race = f"{g} past" if g >= 0 else f"{count_of(-g, 'fame space')} to cross"
         dice = " ".join(d for d in s.dice[i]) or "none"
         # named (a trial could not read "buildings 4/3/2/2")
         ups = ", ".join(f"{b} {2 + u}" for b, u in zip(BUILDINGS, s.upgrades[i], strict=True))

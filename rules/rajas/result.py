@@ -16,7 +16,7 @@ def race_words(crossed: bool, g: int) -> str:
     `g` (fame points past) is 0 or more: crossing is checked at the end of each of its
     placements, and a player whose markers crossed places no more."""
     if not crossed:
-        return f"markers {-g} apart, did not cross"
+        return f"{count_of(-g, 'fame space')} short of crossing"  # (the status's unit)
     return f"markers crossed, {count_of(g, 'fame point')} past" if g else "markers met exactly"
 
 

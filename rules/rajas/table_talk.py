@@ -103,7 +103,7 @@ class RajasTalk(TableTalk[State]):
 
     def score_text(self, seat: Seat, place: int, score: int, shared: bool = False) -> str | None:
         """A result's score is the fame points past the money marker: said as how the
-        player's race ended ("markers 42 apart, did not cross"), shared place or not."""
+        player's race ended ("42 fame spaces short of crossing"), shared place or not."""
         return race_words(score >= 0, score)
 
 
