@@ -618,3 +618,20 @@ def test_building_action_needs_a_tile_you_can_pay_for() -> None:
     s = with_dice(started(2), 0, "b1 g1 o1 p1")
     assert Place("quarry") not in legal(put(s, 0, karma=0))
     assert Place("quarry") in legal(on_top(put(s, 0, karma=1), tile("blue", 3)))  # b1 -> b6
+
+
+def test_two_upgrades_in_a_row_say_which_scores_from_the_next_turn() -> None:
+    """A trial asked twice to "upgrade a building type" could not tell which upgrade was
+    fame space 5's, the one that scores from the next turn on (Bonuses on the scoring
+    tracks)."""
+    from rules.rajas import causes
+    from rules.rajas.notation import decision_text
+
+    s = started(2)
+    later = s.copy(pending=(("upgrade", 1, causes.FAME_UPGRADE), ("upgrade", 1, causes.edge(0, 0))))
+    assert decision_text(later) == (
+        "upgrade a building type (fame space 5's: it scores from your next turn on)"
+    )
+    assert decision_text(later.copy(pending=later.pending[1:])) == (
+        "upgrade a building type (it scores at once)"
+    )

@@ -23,7 +23,7 @@ from typing import Final
 from ..capabilities.notation import MAX_ORDER_CHARS
 from ..errors import IllegalAction, InvalidOrder, excerpt
 from ..words import count_of
-from . import engine, reading
+from . import causes, engine, reading
 from .components import BUILDINGS, COLOURS, GOODS
 from .state import (
     AREAS,
@@ -262,8 +262,11 @@ def decision_text(s: State) -> str:
     kind, n, d = s.pending[0]
     if kind == "gain":  # only here is `d` a colour (elsewhere a cell or nothing)
         return f"take {count_of(n, 'die')}" + (f" ({COLOURS[d]})" if d >= 0 else "")
+    if kind == "upgrade":  # (a trial, asked twice in a row, could not tell which was which)
+        later = d == causes.FAME_UPGRADE  # Bonuses on the scoring tracks
+        when = "fame space 5's: it scores from your next turn on" if later else "it scores at once"
+        return f"upgrade a building type ({when})"
     return {
-        "upgrade": "upgrade a building type",
         "sail": f"sail 1 to {n} spaces",
         "chamber": "choose a chamber of the palace",
         "buy": "buy a top tile" + (" dearer than the one covered" if d >= 0 else ""),
