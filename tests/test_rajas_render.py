@@ -384,3 +384,22 @@ def test_alt_text_speaks_of_the_terminals_you_and_of_empty_hands_in_plain_englis
     bare.dice = tuple(() if k == i else d for k, d in enumerate(bare.dice))
     assert f"{mover.capitalize()} (you): fame" in PICTURES.alt_text(bare, names)
     assert "; no dice." in PICTURES.alt_text(bare, names)
+
+
+def test_the_board_in_words_has_what_a_player_plans_with() -> None:
+    """A trial could plan only with the picture: the words name each province's tiles with
+    their roads as turned and what they hold, the quarry's top tiles, the river's earnings."""
+    from rajas_helpers import on_top, tile
+
+    s = on_top(started(2), tile("orange", 9))
+    grid = list(s.province[0])
+    grid[s.board.columns + 1] = tile("blue", 3) * 4 + 1  # b2, turned 90
+    s = put(s, 0, province=tuple(grid))
+    text = PICTURES.alt_text(s, None)
+    placed = s.tiles.tiles[tile("blue", 3)]
+    turned = " ".join(side for k, side in enumerate("NESW") if placed.turned(1) >> k & 1)
+    assert (
+        f"Red's province: b2 roads {turned}" in text and "Yellow's province: no tile yet." in text
+    )
+    assert "Quarry top tiles: " in text and "orange cow 9: roads " in text
+    assert "River spaces: 1 (3 money); 2 (2 karma);" in text and " fame to cross" not in text

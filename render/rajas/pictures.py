@@ -3,7 +3,17 @@ text."""
 
 from __future__ import annotations
 
-from rules.rajas import State, count_of, engine, race_words, ranking
+from rules.rajas import (
+    NO,
+    State,
+    count_of,
+    engine,
+    explain,
+    notation,
+    province,
+    race_words,
+    ranking,
+)
 
 from ..pictures import Names, Pictures
 from .board import board_png
@@ -16,9 +26,12 @@ def _name(seat: str, names: Names | None) -> str:
 
 
 def alt_text(v: State, names: Names | None) -> str:
-    """What the picture shows, for a screen reader: the round and who places (at the end, who
-    won and why, in the words the table's result uses), and each player's race, money, karma,
-    dice and province in a sentence."""
+    """What the picture shows, for a screen reader and the terminal's `board`: the round and
+    who places (at the end, who won and why, in the words the table's result uses), each
+    player's race, money, karma, dice and province in a sentence; then what a player plans
+    with (a trial could not without the picture): each province's tiles with their roads,
+    the quarry's top tiles and the river's earnings. A Discord attachment's description
+    takes its first 1,024 characters: the figures come first."""
     if v.phase in ("setup", "start"):
         return "The Rajas of the Ganges board, being set up."
     mover = engine.to_move(v)
@@ -33,7 +46,11 @@ def alt_text(v: State, names: Names | None) -> str:
         if v.phase == "over":
             race = race_words(crossed, g)
         else:
-            race = f"markers crossed, {g} past" if crossed else f"{g * -1} fame to cross"
+            race = (
+                f"markers crossed, {g} past"
+                if crossed
+                else f"{count_of(-g, 'fame space')} to cross"
+            )
         tiles = sum(1 for c in v.province[i] if c >= 0)
         dice = f"dice {' '.join(v.dice[i])}" if v.dice[i] else "no dice"
         parts.append(
@@ -41,7 +58,42 @@ def alt_text(v: State, names: Names | None) -> str:
             f"{v.karma[i]}; {count_of(tiles, 'tile')} built; boat at river space {v.boat[i]}; "
             f"{dice}."
         )
-    return " ".join(parts)
+    parts += [_province(v, i, names) for i in range(len(v.seats))]
+    return " ".join([*parts, _quarry(v), _river(v)])
+
+
+def _province(v: State, i: int, names: Names | None) -> str:
+    """A province's tiles by cell, each with its roads as turned and what it holds."""
+    built = []
+    for cell, held in enumerate(v.province[i]):
+        if held == NO:
+            continue
+        roads = province.roads_at(v.board, v.tiles, v.province[i], cell)
+        sides = " ".join(side for k, side in enumerate("NESW") if roads >> k & 1)
+        holds = notation.tile_text(v, held >> 2).split(", ", 1)[1:]
+        built.append(
+            f"{notation.cell_name(v, cell)} roads {sides}{''.join(', ' + h for h in holds)}"
+        )
+    said = "; ".join(built) if built else "no tile yet"
+    return f"{_name(v.seats[i], names)}'s province: {said}."
+
+
+def _quarry(v: State) -> str:
+    tops = [
+        f"{engine.stack_name(k)} {notation.tile_text(v, t).split(' ', 1)[1]}"
+        for k, t in enumerate(v.tops)
+        if t != NO
+    ]
+    return f"Quarry top tiles: {'; '.join(tops)}." if tops else "The quarry is empty."
+
+
+def _river(v: State) -> str:
+    """Each river space's earning, as the options word it (without a player's "now")."""
+    spaces = [
+        f"{k} ({explain.earning(v, 0, k).split(':', 1)[0]})"
+        for k in range(1, len(v.board.river) + 1)
+    ]
+    return f"River spaces: {'; '.join(spaces)}."
 
 
 PICTURES: Pictures[State] = Pictures(lambda view, names: board_png(view), alt_text)

@@ -7,7 +7,7 @@ project's reconstruction, in data/ (docs/rajas.md). The state is public: a view 
 from __future__ import annotations
 
 from ..words import count_of  # the rules' one count, for the game's pictures too
-from . import engine, notation
+from . import engine, explain, notation, province
 from .components import BACKS, BUILDINGS, COLOURS, Board, Tile
 from .game import GAME, INFO, SEATS, Rajas
 from .options import RajasOptions
@@ -52,7 +52,9 @@ __all__ = [
     "Tile",
     "count_of",
     "engine",
+    "explain",
     "notation",
+    "province",
     "race_words",
     "ranking",
     "verdict",
