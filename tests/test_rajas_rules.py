@@ -635,3 +635,12 @@ def test_two_upgrades_in_a_row_say_which_scores_from_the_next_turn() -> None:
     assert decision_text(later.copy(pending=later.pending[1:])) == (
         "upgrade a building type (it scores at once)"
     )
+
+
+def test_rules_palace_names_each_balconys_exchange_as_the_board_has_it() -> None:
+    """A trial could not tell from `rules palace` which colour a balcony gives."""
+    from rules.rajas import COLOURS
+
+    palace = GAME.reference.rules_reference("palace")
+    for give, take in started(2).board.balconies:
+        assert f"{COLOURS[give]} for {COLOURS[take]}" in palace

@@ -42,7 +42,8 @@ _TOPICS: dict[str, str] = {
     "palace": (
         "III. Palace: `outer terrace` 2 money and rerolls; `terrace blue` (green, orange, "
         "purple) a die of that colour; `balcony orange` (the colour given) 1 die for 2 of "
-        "another colour; the chambers take a die showing exactly 1 (`great mogul`: 2 fame, start "
+        "another colour (our board: orange for purple, green for blue, purple for green, blue "
+        "for orange; `options` says each); the chambers take a die showing exactly 1 (`great mogul`: 2 fame, start "
         "next round), 2 (`dancer`: 2 dice, a yield tile drawn face down), 3 (`yogi`: 2 karma, a "
         "die), 4 (`raja man singh`: an upgrade, 3 money), 5 (`master builder`: cover a tile "
         "with a dearer one, paying the difference in dice of its colour), 6 (`portuguese`: "
