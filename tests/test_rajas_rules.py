@@ -644,3 +644,14 @@ def test_rules_palace_names_each_balconys_exchange_as_the_board_has_it() -> None
     palace = GAME.reference.rules_reference("palace")
     for give, take in started(2).board.balconies:
         assert f"{COLOURS[give]} for {COLOURS[take]}" in palace
+
+
+def test_a_stacks_last_tile_bought_says_the_stack_is_empty() -> None:
+    """No reveal follows the last tile of a stack: a trial could not tell it was gone."""
+    s = with_dice(on_top(started(2), tile("orange", 9)), 0, "o4 o5 o6")
+    stack = s.tiles.tiles[tile("orange", 9)].colour * 3 + s.tiles.tiles[tile("orange", 9)].back
+    stacks = list(s.stacks)
+    stacks[stack] = ()
+    s = order(s.copy(stacks=tuple(stacks)), "quarry")
+    said = GAME.narration.narrate(s, parse(s, "buy orange cow with o4 o5")[0], s, "red")
+    assert any("the last tile of its stack: the orange cow is empty" in line for line in said)

@@ -154,6 +154,8 @@ def _step_said(s: State, action: Action) -> list[str]:
             f"laid over the {COLOURS[under.colour]} {under.cost} "
             "(Master builder: no special yield again)"
         )
+    if isinstance(action, Buy) and not s.stacks[action.stack]:  # (no reveal follows to say it)
+        said.append(f"the last tile of its stack: the {engine.stack_name(action.stack)} is empty")
     if isinstance(action, Enough):
         said.append("no more dice taken")
     if isinstance(action, Pass):
