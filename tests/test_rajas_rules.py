@@ -655,3 +655,11 @@ def test_a_stacks_last_tile_bought_says_the_stack_is_empty() -> None:
     s = order(s.copy(stacks=tuple(stacks)), "quarry")
     said = GAME.narration.narrate(s, parse(s, "buy orange cow with o4 o5")[0], s, "red")
     assert any("the last tile of its stack: the orange cow is empty" in line for line in said)
+
+
+def test_the_outer_terrace_with_no_die_held_asks_only_for_done() -> None:
+    from rules.rajas.notation import decision_text
+
+    s = started(2).copy(pending=(("reroll", 0, -1),))
+    assert decision_text(s.copy(dice=((), ()))) == "no die to roll again: type `done`"
+    assert decision_text(with_dice(s, 0, "b3")) == "choose dice to roll again, then `done`"

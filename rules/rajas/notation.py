@@ -262,6 +262,8 @@ def decision_text(s: State) -> str:
     kind, n, d = s.pending[0]
     if kind == "gain":  # only here is `d` a colour (elsewhere a cell or nothing)
         return f"take {count_of(n, 'die')}" + (f" ({COLOURS[d]})" if d >= 0 else "")
+    if kind == "reroll" and not s.dice[s.turn]:  # (a trial was asked to choose among none)
+        return "no die to roll again: type `done`"
     if kind == "upgrade":  # (a trial, asked twice in a row, could not tell which was which)
         later = d == causes.FAME_UPGRADE  # Bonuses on the scoring tracks
         when = "fame space 5's: it scores from your next turn on" if later else "it scores at once"
