@@ -540,3 +540,35 @@ def test_the_areas_each_seat_takes_at_the_combat_phases_end_are_told_in_one_line
         "Blue takes control of Thrace and Syria (l.10)",
         "Green takes control of Cilicia and Arabia (l.10)",
     ]
+
+
+def test_rounds_where_no_side_hit_read_as_one_line_with_every_die() -> None:
+    """A trial's battle stood to its end read as fourteen rounds of "0 hits" and "stands its
+    ground": the rounds in a row where no side hit are one line, every die still told, and
+    a side standing its ground after them is no news (the next round says it stood)."""
+    lines = [
+        "Red stands its ground in Egypt: no retreat (l.45)",
+        "Egypt, round 3: Red rolls levy 5: 0 hits (levy hits on 6)",
+        "Egypt, round 3: Blue rolls levy 4: 0 hits (levy hits on 6)",
+        "Red stands its ground in Egypt: no retreat (l.45)",
+        "Egypt, round 4: Red rolls levy 3: 0 hits (levy hits on 6)",
+        "Egypt, round 4: Blue rolls levy 1: 0 hits (levy hits on 6)",
+        "Red stands its ground in Egypt: no retreat (l.45)",
+        "Egypt, round 5: Red rolls levy 4: 0 hits (levy hits on 6)",
+        "Egypt, round 5: Blue rolls levy 6: 1 hit (levy hits on 6)",
+        "Red loses 1 levy in Egypt",
+    ]
+    assert told_as_the_channel(lines) == [
+        "• Red stands its ground in Egypt: no retreat (l.45)",
+        "• Egypt, rounds 3-4: no hits (3: Red rolls levy 5, Blue rolls levy 4; 4: Red rolls "
+        "levy 3, Blue rolls levy 1; levy hits on 6)",
+        "• Egypt, round 5: Red rolls levy 4: 0 hits (levy hits on 6)",
+        "• Egypt, round 5: Blue rolls levy 6: 1 hit (levy hits on 6)",
+        "• Red loses 1 levy in Egypt",
+    ]
+    narration = narration_of(GAME)
+    bulleted = ["• " + line for line in lines]
+    for k in range(len(bulleted) + 1):  # what shows as settled stays, line by line
+        shown = narration.merge_lines(bulleted[:k])
+        settled = shown[: len(shown) - narration.unsettled(shown)]
+        assert narration.merge_lines(bulleted)[: len(settled)] == settled, k

@@ -57,6 +57,16 @@ REVENUE_TOLD = re.compile(
     r"(?:, (?P<u>\d+) Talents? of upkeep)? \(treasury (?P<left>\d+)\)$"
 )
 
+# a side's dice of a round that hit nothing; rounds of a battle where no side hit, told as one
+ROLLED = re.compile(
+    r"(?P<at>[^,]+), round (?P<n>\d+): (?P<who>.+?) (?P<verb>rolls?) (?P<dice>.+): 0 hits "
+    r"\((?P<how>.+)\)$"
+)
+QUIET = re.compile(
+    r"(?P<at>[^,]+), rounds? (?P<first>\d+)(?:-(?P<last>\d+))?: no hits \((?P<rolls>.+); "
+    r"(?P<how>[^;]+)\)$"
+)
+STAND = re.compile(_SEAT + r" stands its ground in (?P<at>.+): no retreat \(l\.45\)$")
 _SINGULAR = {p: n for n, p in zip(NOUNS, PLURALS, strict=True)} | {"fleets": "fleet"}
 _NOUNS = frozenset((*NOUNS, "fleet"))
 
@@ -170,11 +180,52 @@ UNSAID = "\0"  # neither is news: the earlier line goes, the later is told after
 def _joined(before: str, line: str, known: frozenset[str]) -> str | None:
     """The one line `before` and `line` are told as (DROP: `before` alone), or None when
     they are told apart."""
-    for join in (_join_buys, _join_losses, _join_control, _join_retreat, _join_revenue):
+    for join in (
+        _join_buys,
+        _join_losses,
+        _join_control,
+        _join_retreat,
+        _join_revenue,
+        _join_round,
+        _join_stand,
+    ):
         said = join(before, line)
         if said is not None:
             return said
     return _join_movement(before, line, known)
+
+
+def _join_round(before: str, line: str) -> str | None:
+    """Both sides' dice of a round that hit nothing, as one line (a trial's battle stood to
+    its end read as a wall of "0 hits"): "Egypt, round 3: no hits (Red rolls levy 5, Blue
+    rolls levy 4; levy hits on 6)"."""
+    a, b = ROLLED.fullmatch(before), ROLLED.fullmatch(line)
+    if not (a and b) or (a["at"], a["n"]) != (b["at"], b["n"]) or a["who"] == b["who"]:
+        return None
+    how = a["how"] if a["how"] == b["how"] else f"{a['how']}, {b['how']}"
+    rolls = f"{a['who']} {a['verb']} {a['dice']}, {b['who']} {b['verb']} {b['dice']}"
+    return f"{a['at']}, round {a['n']}: no hits ({rolls}; {how})"
+
+
+def _join_stand(before: str, line: str) -> str | None:
+    """A side standing its ground after a round that hit nothing is no news: the next round
+    says the battle goes on (a retreat is told)."""
+    a, b = QUIET.fullmatch(before), STAND.fullmatch(line)
+    return DROP if a and b and a["at"] == b["at"] else None
+
+
+def join_rounds(before: str, line: str) -> str | None:
+    """Rounds of one battle in a row where no side hit, told as one ("Egypt, rounds 3-4: no
+    hits (3: Red rolls levy 5, Blue rolls levy 4; 4: ...; levy hits on 6)")."""
+    a, b = QUIET.fullmatch(before), QUIET.fullmatch(line)
+    if not (a and b) or a["at"] != b["at"] or a["how"] != b["how"] or b["last"]:
+        return None
+    last = int(a["last"] or a["first"])
+    if int(b["first"]) != last + 1:
+        return None
+    earlier = a["rolls"] if a["last"] else f"{a['first']}: {a['rolls']}"
+    rolls = f"{earlier}; {b['first']}: {b['rolls']}"
+    return f"{a['at']}, rounds {a['first']}-{b['first']}: no hits ({rolls}; {a['how']})"
 
 
 def _join_buys(before: str, line: str) -> str | None:
@@ -375,10 +426,16 @@ def merged_lines(lines: Iterable[str]) -> list[str]:
             _join_forces_at(out, len(out) - 2, known)  # a line follows: that force moved
         elif said != DROP:
             out[-1] = said
+            if len(out) > 1 and (rounds := _bulleted(_rounds, out[-2], out[-1], known)):
+                out[-2:] = [rounds]
         last = _march(out[-1].removeprefix(BULLET), known) if out else None
         if last is not None and last.stop:  # a stopped force goes no further
             _join_forces_at(out, len(out) - 1, known)
     return out
+
+
+def _rounds(before: str, line: str, known: frozenset[str]) -> str | None:
+    return join_rounds(before, line)
 
 
 def _join_forces_at(out: list[str], k: int, known: frozenset[str]) -> None:
@@ -411,6 +468,9 @@ def unsettled(lines: list[str]) -> int:
         return 1
     known = _standard_names() | frozenset(_single_places([a, b]))
     last = b.removeprefix(mark)
+    quiet, rolled = QUIET.fullmatch(a.removeprefix(mark)), ROLLED.fullmatch(last)
+    if quiet and rolled and quiet["at"] == rolled["at"]:  # its round may join them
+        return 2
     if (end := BUY_END.fullmatch(last)) is not None:  # no news after a purchase of its own
         bought = BUY.fullmatch(a.removeprefix(mark))
         return 2 if bought is not None and bought["who"] == end["who"] else 1
@@ -509,6 +569,7 @@ def line_added(shown: str, merged: str) -> str | None:
 
 def _added(shown: str, merged: str) -> str | None:
     for added in (
+        _rounds_added,
         _buys_added,
         _losses_added,
         _embarks_added,
@@ -521,6 +582,15 @@ def _added(shown: str, merged: str) -> str | None:
         if said is not None:
             return said
     return None
+
+
+def _rounds_added(shown: str, merged: str) -> str | None:
+    """The round a battle's rounds without hits gained, as its own line."""
+    a, b = QUIET.fullmatch(shown), QUIET.fullmatch(merged)
+    if not (a and b and b["last"]) or a["at"] != b["at"] or a["first"] != b["first"]:
+        return None
+    rolls = b["rolls"].rsplit(f"; {b['last']}: ", 1)[-1]
+    return f"{b['at']}, round {b['last']}: no hits ({rolls}; {b['how']})"
 
 
 def _phase_added(shown: str, merged: str) -> str | None:
