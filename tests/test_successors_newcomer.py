@@ -1786,6 +1786,23 @@ def test_the_battles_open_say_which_is_a_sea_invasion_before_it_is_fought() -> N
     )
 
 
+def test_a_sea_invasion_of_a_leader_alone_says_no_double_dice() -> None:
+    """A trial's landing against a leader standing alone was told "the defender rolling two
+    dice a unit" (l.59): a leader alone rolls no die; against units it is said."""
+    from successors_helpers import leader_at
+
+    def landed(red: dict[str, int]) -> State:
+        s = leader_at(put(put(started(3), "egy", BLUE, inf=2), "cyr", RED, **red), RED, "cyr")
+        s = order(
+            moving(fleets(s, "egy", BLUE, 1)),
+            "sail 1 fleet with 1 inf Egypt Egyptian Sea land at Cyrenaica",
+        )
+        return order(s, "end movement")
+
+    assert "rolling two dice a unit" not in prompt(landed({}))
+    assert "the defender rolling two dice a unit (l.59)" in prompt(landed({"inf": 1}))
+
+
 def test_an_area_is_looked_up_with_its_neighbours_as_a_card_is() -> None:
     """Which provinces touch which appeared only in the picture: `board` in words did not
     say, and a trial took Persia for Babylonia's neighbour. `card Egypt` tells an area."""

@@ -981,7 +981,9 @@ def _invasion(s: State, at: int, seat: int, q: int) -> str:
     invasion, double = combat.sea_invasion(s, at, combat.attacking_slots(s, at, seat, q))
     if not invasion:
         return ""
-    doubled = ", the defender rolling two dice a unit (l.59)" if double else ""
+    slots = (WHITE,) if q == WHITE else board.own_slots(q)
+    rolls = any(board.type_counts(s, at, slots))  # (a leader alone rolls no die)
+    doubled = ", the defender rolling two dice a unit (l.59)" if double and rolls else ""
     return (
         f" (a sea invasion: no pre-battle rolls, l.58; the landed may not retreat, l.60{doubled})"
     )
