@@ -156,14 +156,7 @@ def test_casualties_typed_as_one_count_are_removed_one_at_a_time() -> None:
     """A trial owing 4 casualties typed `remove 4 raja from karnataka` and was refused "at
     most 1 now": a count the decision takes one at a time reads as that many steps of one,
     each told as its own; more than are owed is refused as before."""
-    s = _d_attack_setup()
-    independent(s, "andhra")
-    put(s, "andhra", P.TROOP, 2)
-    put(s, "andhra", P.GOVERNOR, 1)
-    put(s, "andhra", P.REBEL_RAJA, 3)
-    put(s, "andhra", P.TEMPLE)
-    s.rng = dice_rng((1, 1, 6, 6), (6, 6))
-    s = run(turn(s, D), "command; attack; select andhra")
+    s = _andhra_attacked({D: 0, B: 0, V: 0}, (1, 1, 6, 6), (6, 6), governor=1, temple=1)
     assert vijayanagara.prompt(s).faction == V
     assert "remove 1 rebel-raja from andhra" in legal_text(s)
     steps = [step.text for step in parse_order_steps(s, "remove 2 rebel-raja from andhra")]
@@ -194,30 +187,36 @@ def test_3_1_2_units_attack_only_once_per_command() -> None:
 
 
 # -- Cavalry (1.10) -------------------------------------------------------------------------
+def _andhra_attacked(
+    cavalry: dict[vijayanagara.Faction, int],
+    attacker: tuple[int, ...],
+    defender: tuple[int, ...],
+    governor: int = 0,
+    temple: int = 0,
+) -> vijayanagara.GameState:
+    """Delhi's 2 Troops (and Governors) attack 3 Rebelling Rajas (and a Temple) in Andhra,
+    with these Cavalry tokens and dice."""
+    s = _d_attack_setup()
+    s.cavalry = cavalry
+    s.cavalry_pool = 10 - sum(cavalry.values())
+    independent(s, "andhra")
+    for piece, n in ((P.TROOP, 2), (P.GOVERNOR, governor), (P.REBEL_RAJA, 3), (P.TEMPLE, temple)):
+        if n:
+            put(s, "andhra", piece, n)
+    s.rng = dice_rng(attacker, defender)
+    return run(turn(s, D), "command; attack; select andhra")
+
+
 def test_1_10_cavalry_not_spent_is_told() -> None:
     """A trial read an AI's header over nothing but "Hits scored": the Cavalry it kept."""
-    s = _d_attack_setup()
-    s.cavalry = {D: 1, B: 0, V: 0}
-    s.cavalry_pool = 9
-    independent(s, "andhra")
-    put(s, "andhra", P.TROOP, 2)
-    put(s, "andhra", P.REBEL_RAJA, 3)
-    s.rng = dice_rng((3, 4, 6, 6), (2, 1))
-    s = run(turn(s, D), "command; attack; select andhra")
+    s = _andhra_attacked({D: 1, B: 0, V: 0}, (3, 4, 6, 6), (2, 1))
     assert vijayanagara.prompt(s).faction == D and "done" in legal_text(s)
     s = run(s, "done")
     assert "D spends no Cavalry (1.10)." in s.log and s.cavalry[D] == 1
 
 
 def test_1_10_charge_and_screen_return_tokens_to_the_pool() -> None:
-    s = _d_attack_setup()
-    s.cavalry = {D: 2, B: 0, V: 1}
-    s.cavalry_pool = 7
-    independent(s, "andhra")
-    put(s, "andhra", P.TROOP, 2)
-    put(s, "andhra", P.REBEL_RAJA, 3)
-    s.rng = dice_rng((3, 1, 6, 6), (2, 1))
-    s = run(turn(s, D), "command; attack; select andhra")
+    s = _andhra_attacked({D: 2, B: 0, V: 1}, (3, 1, 6, 6), (2, 1))
     assert vijayanagara.prompt(s).faction == D
     assert "charge 2" not in legal_text(s)  # a 1 cannot be lowered
     assert "screen 2" not in legal_text(s)  # a 1 cannot be Screened
