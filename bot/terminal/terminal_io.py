@@ -12,11 +12,10 @@ import os
 import re
 import select
 import signal
-import termios
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from types import FrameType
+from types import FrameType, ModuleType
 from typing import Any
 
 from rules.capabilities import narration_of
@@ -61,6 +60,13 @@ def line_editing() -> bool:
     return True
 
 
+_termios: ModuleType | None
+try:
+    import termios as _termios
+except ImportError:  # Windows: no terminal modes to set; the echo stays as it is
+    _termios = None
+
+
 class TypedAhead:
     """The terminal's echo, off while the program works and on at the prompt: a line typed
     while the AIs play is kept by the terminal for the next prompt, where readline shows it
@@ -69,20 +75,22 @@ class TypedAhead:
 
     def __init__(self, fd: int) -> None:
         self.fd = fd
-        try:
-            self.saved: list[Any] | None = termios.tcgetattr(fd)
-        except (termios.error, OSError, ValueError):  # not a terminal (a pipe, a file)
-            self.saved = None
-        if self.saved is not None:
+        self.tty = False
+        if _termios is not None:
+            with contextlib.suppress(_termios.error, OSError, ValueError):  # a pipe, a file
+                _termios.tcgetattr(fd)
+                self.tty = True
+        if self.tty:
             atexit.register(self.on)
 
     def _echo(self, on: bool) -> None:
-        if self.saved is None:
+        t = _termios
+        if not self.tty or t is None:
             return
-        with contextlib.suppress(termios.error, OSError):
-            attrs = termios.tcgetattr(self.fd)
-            attrs[3] = attrs[3] | termios.ECHO if on else attrs[3] & ~termios.ECHO
-            termios.tcsetattr(self.fd, termios.TCSANOW, attrs)  # (what was typed stays)
+        with contextlib.suppress(t.error, OSError):
+            attrs = t.tcgetattr(self.fd)
+            attrs[3] = attrs[3] | t.ECHO if on else attrs[3] & ~t.ECHO
+            t.tcsetattr(self.fd, t.TCSANOW, attrs)  # (what was typed stays)
 
     def on(self) -> None:
         self._echo(True)
