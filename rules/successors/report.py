@@ -214,7 +214,7 @@ def _join_stand(before: str, line: str) -> str | None:
     return DROP if a and b and a["at"] == b["at"] else None
 
 
-def join_rounds(before: str, line: str) -> str | None:
+def _join_rounds(before: str, line: str, known: frozenset[str] = frozenset()) -> str | None:
     """Rounds of one battle in a row where no side hit, told as one ("Egypt, rounds 3-4: no
     hits (3: Red rolls levy 5, Blue rolls levy 4; 4: ...; levy hits on 6)")."""
     a, b = QUIET.fullmatch(before), QUIET.fullmatch(line)
@@ -426,16 +426,12 @@ def merged_lines(lines: Iterable[str]) -> list[str]:
             _join_forces_at(out, len(out) - 2, known)  # a line follows: that force moved
         elif said != DROP:
             out[-1] = said
-            if len(out) > 1 and (rounds := _bulleted(_rounds, out[-2], out[-1], known)):
+            if len(out) > 1 and (rounds := _bulleted(_join_rounds, out[-2], out[-1], known)):
                 out[-2:] = [rounds]
         last = _march(out[-1].removeprefix(BULLET), known) if out else None
         if last is not None and last.stop:  # a stopped force goes no further
             _join_forces_at(out, len(out) - 1, known)
     return out
-
-
-def _rounds(before: str, line: str, known: frozenset[str]) -> str | None:
-    return join_rounds(before, line)
 
 
 def _join_forces_at(out: list[str], k: int, known: frozenset[str]) -> None:
