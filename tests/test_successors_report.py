@@ -544,22 +544,27 @@ def test_the_areas_each_seat_takes_at_the_combat_phases_end_are_told_in_one_line
 
 def test_rounds_where_no_side_hit_read_as_one_line_with_every_die() -> None:
     """A trial's battle stood to its end read as fourteen rounds of "0 hits" and "stands its
-    ground": the rounds in a row where no side hit are one line, every die still told, and
-    a side standing its ground after them is no news (the next round says it stood)."""
+    ground": a round where no side hit is one line, and the rounds of such in a row (both
+    sides standing to the end, not asked) one line, every die still told. (A side asked
+    again between them stays told: the log and the channel, cut into messages, must read
+    alike, and its AI's answer may head a message of its own.)"""
     lines = [
         "Red stands its ground in Egypt: no retreat (l.45)",
+        "Egypt, round 2: Red rolls levy 2: 0 hits (levy hits on 6)",
+        "Egypt, round 2: Blue rolls levy 3: 0 hits (levy hits on 6)",
+        "Red stands its ground in Egypt to the battle's end: no retreat (l.45)",
         "Egypt, round 3: Red rolls levy 5: 0 hits (levy hits on 6)",
         "Egypt, round 3: Blue rolls levy 4: 0 hits (levy hits on 6)",
-        "Red stands its ground in Egypt: no retreat (l.45)",
         "Egypt, round 4: Red rolls levy 3: 0 hits (levy hits on 6)",
         "Egypt, round 4: Blue rolls levy 1: 0 hits (levy hits on 6)",
-        "Red stands its ground in Egypt: no retreat (l.45)",
         "Egypt, round 5: Red rolls levy 4: 0 hits (levy hits on 6)",
         "Egypt, round 5: Blue rolls levy 6: 1 hit (levy hits on 6)",
         "Red loses 1 levy in Egypt",
     ]
     assert told_as_the_channel(lines) == [
         "• Red stands its ground in Egypt: no retreat (l.45)",
+        "• Egypt, round 2: no hits (Red rolls levy 2, Blue rolls levy 3; levy hits on 6)",
+        "• Red stands its ground in Egypt to the battle's end: no retreat (l.45)",
         "• Egypt, rounds 3-4: no hits (3: Red rolls levy 5, Blue rolls levy 4; 4: Red rolls "
         "levy 3, Blue rolls levy 1; levy hits on 6)",
         "• Egypt, round 5: Red rolls levy 4: 0 hits (levy hits on 6)",

@@ -66,7 +66,6 @@ QUIET = re.compile(
     r"(?P<at>[^,]+), rounds? (?P<first>\d+)(?:-(?P<last>\d+))?: no hits \((?P<rolls>.+); "
     r"(?P<how>[^;]+)\)$"
 )
-STAND = re.compile(_SEAT + r" stands its ground in (?P<at>.+): no retreat \(l\.45\)$")
 _SINGULAR = {p: n for n, p in zip(NOUNS, PLURALS, strict=True)} | {"fleets": "fleet"}
 _NOUNS = frozenset((*NOUNS, "fleet"))
 
@@ -187,7 +186,6 @@ def _joined(before: str, line: str, known: frozenset[str]) -> str | None:
         _join_retreat,
         _join_revenue,
         _join_round,
-        _join_stand,
     ):
         said = join(before, line)
         if said is not None:
@@ -205,13 +203,6 @@ def _join_round(before: str, line: str) -> str | None:
     how = a["how"] if a["how"] == b["how"] else f"{a['how']}, {b['how']}"
     rolls = f"{a['who']} {a['verb']} {a['dice']}, {b['who']} {b['verb']} {b['dice']}"
     return f"{a['at']}, round {a['n']}: no hits ({rolls}; {how})"
-
-
-def _join_stand(before: str, line: str) -> str | None:
-    """A side standing its ground after a round that hit nothing is no news: the next round
-    says the battle goes on (a retreat is told)."""
-    a, b = QUIET.fullmatch(before), STAND.fullmatch(line)
-    return DROP if a and b and a["at"] == b["at"] else None
 
 
 def _join_rounds(before: str, line: str, known: frozenset[str] = frozenset()) -> str | None:
