@@ -38,6 +38,15 @@ def test_migrate_and_attack_say_their_limits_a_trial_could_not_find() -> None:
     assert "one Raja from a Temple" in reference("attack")
 
 
+def test_the_topics_answer_what_trial_41_could_not_tell() -> None:
+    """Whether Structures count for Control (1.7), what a Decree costs, and which Mongol
+    Command is possible when (a trial was offered `amass` alone and looked for `attack`)."""
+    assert "Units and Structures alike" in reference("control")
+    assert "a Decree costs no Resources" in reference("commands")
+    mongols = reference("mongols")
+    assert "`amass` (with Invaders Available)" in mongols and "`plunder` (Attack and" in mongols
+
+
 def test_a_unique_prefix_finds_a_topic_and_a_bad_one_lists_the_topics() -> None:
     assert reference("cav").startswith("**Cavalry")
     assert reference("Demand Obedience") == reference("demand-obedience")
