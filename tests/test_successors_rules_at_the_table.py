@@ -107,6 +107,8 @@ def test_the_alliances_topic_says_what_an_ally_may_take_and_what_follows_its_end
     assert "spoil its points at the end (l.66)" in told and "enemies again" in told
     # (a trial's ally accepted it while allied with the trial's enemy)
     assert "a player may have several allies, who need not be allied with each other" in told
+    # (a trial's gift to an AI drew no word back)
+    assert "An AI seat keeps what it is given and gives nothing" in told
 
 
 def test_the_ransom_and_upkeep_say_what_happens_unasked_and_what_never_does() -> None:
@@ -136,7 +138,8 @@ def test_rules_chits_lists_each_chit_of_the_file_with_when_it_is_played() -> Non
         "18 Spy: play at any time",
         "15-17 Revolt fails: arm for revolt",
         "12 Seize the initiative, 13 Truce, 14 General levy: arm for turn",
-        "2-4 Mercenaries: play at any time but in a combat, or arm for attacked",
+        "2-4 Mercenaries: play at any time but in a combat, or arm for attacked (at your leader "
+        "or home)",  # (a trial's did not answer an attack elsewhere, unsaid)
     ):
         assert said in told, said  # fmt: skip
 
