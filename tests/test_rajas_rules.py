@@ -663,3 +663,14 @@ def test_the_outer_terrace_with_no_die_held_asks_only_for_done() -> None:
     s = started(2).copy(pending=(("reroll", 0, -1),))
     assert decision_text(s.copy(dice=((), ()))) == "no die to roll again: type `done`"
     assert decision_text(with_dice(s, 0, "b3")) == "choose dice to roll again, then `done`"
+
+
+def test_a_sail_typed_after_the_one_way_to_sail_is_taken_as_read() -> None:
+    """A trial's `harbour with g1; sail 1` was refused at its `sail 1`: a 1 sails one way,
+    taken at once, so the typed sail is read as that one, not refused; a sail typed where
+    none was taken is still the rules' to refuse."""
+    s = with_dice(started(2), 0, "g1 b3")
+    assert parse(s, "harbour with g1; sail 1") == parse(s, "harbour with g1")
+    assert order(s, "harbour with g1; sail 1").boat[0] == 1
+    with pytest.raises(ValueError):
+        order(s, "great mogul with g1; sail 1")

@@ -221,11 +221,14 @@ def parse(s: State, text: str) -> list[Action]:
     if len(parts) > MAX_STEPS:
         raise InvalidOrder(f"an order is at most {MAX_STEPS} steps")
     out: list[Action] = []
+    sailed = False  # the step before sailed by itself (one way to sail: no choice asked)
     for k, part in enumerate(parts):
         if k and engine.chance(s) is not None:
             return out + _read_ahead(s, parts, k)
         if engine.to_move(s) is None and k:
             raise IllegalAction("the game is over").at(k + 1, len(parts), part, s)
+        if sailed and _key(part)[0][:1] == ("sail",) and not _sail_asked(s):
+            continue  # (a trial's `harbour with g1; sail 1` was refused for its done sail)
         try:
             a, allowed = read_step(s, part)
         except (InvalidOrder, IllegalAction) as e:
@@ -233,8 +236,14 @@ def parse(s: State, text: str) -> list[Action]:
         out.append(a)
         if isinstance(a, Undo) or not allowed:
             break
+        seat, boat = s.turn, s.boat[s.turn]
         s = engine.apply(s, a)
+        sailed = not isinstance(a, Sail) and s.boat[seat] != boat
     return out
+
+
+def _sail_asked(s: State) -> bool:
+    return any(isinstance(a, Sail) for a in engine.legal(s))
 
 
 def _read_ahead(s: State, parts: Sequence[str], first: int) -> list[Action]:
