@@ -27,6 +27,7 @@ from rules import vijayanagara
 from rules.vijayanagara.attack import hits, mongol_charge
 from rules.vijayanagara.flow import gain_cavalry
 from rules.vijayanagara.forces import count
+from rules.vijayanagara.menu import explained_entries
 from rules.vijayanagara.model import Piece
 from rules.vijayanagara.notation import Step, parse_order
 from rules.vijayanagara.reading import fitted
@@ -125,6 +126,11 @@ def test_3_2_4_support_up_to_two_from_one_adjacent_qasbah_space() -> None:
     s.rng = dice_rng((2, 2, 6, 6), (6, 6))
     s = run(turn(s, D), "command; attack; select gondwana")
     assert "support 3 troop from orissa" not in legal_text(s)
+    # what a Support brings on (a trial's last Support rolled the dice, unexpected)
+    assert (
+        "— joins the Attack; once 2 Units have joined, the most that may, the dice are rolled "
+        "at once (3.2.4)"
+    ) in "\n".join(explained_entries(s))
     s = run(s, "support 1 troop from orissa")
     assert not any("jaunpur" in t for t in legal_text(s))  # one adjacent space only
     s = run(s, "support 1 troop from orissa")

@@ -489,6 +489,21 @@ class SupportPhase(Phase):
         return f"Attack in {board().name(b.space)}: {joining_rule(b.faction)}; done when ready."
 
 
+def support_note(st: GameState) -> str:
+    """What a Support step brings on, said once for every count (the options group them):
+    the dice, at once, once the most that may have joined (a trial's `support 1 raja ...;
+    done` rolled on the Support, unexpected)."""
+    fr = st.frames[-1]
+    assert isinstance(fr, PhaseFrame) and fr.phase == "support"
+    b = _battle(st, fr)
+    assert b.faction is not None
+    most = SUPPORT[b.faction].most
+    return (
+        f"joins the Attack; once {count_of(most, 'Unit')} {'has' if most == 1 else 'have'} "
+        "joined, the most that may, the dice are rolled at once (3.2.4)"
+    )
+
+
 def _attack_dice(st: GameState, b: BattleFrame) -> int:
     defender = _defender(b)
     if b.faction == Faction.M and b.space == DELHI:

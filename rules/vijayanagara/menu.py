@@ -6,7 +6,8 @@ says what it does in its own words."""
 
 from __future__ import annotations
 
-from .actions import Action, Charge, Choose, Done, Screen
+from .actions import Action, Charge, Choose, Done, Screen, Support
+from .attack import support_note
 from .board import board
 from .cards import deck_for
 from .engine import legal_actions
@@ -70,6 +71,8 @@ def explain(state: GameState, action: Action) -> str | None:
         return CAVALRY_STEPS["charge"]
     if isinstance(action, Screen):
         return CAVALRY_STEPS["screen"]
+    if isinstance(action, Support):
+        return support_note(state)
     return None
 
 
