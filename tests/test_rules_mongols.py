@@ -44,6 +44,19 @@ def test_2_4_1_two_mongol_commands_by_the_card_faction_possibly_the_same_twice()
     assert vijayanagara.prompt(s).kind != "mongol_invasion"  # V at Influence 0: no Gifts
 
 
+def test_the_options_say_why_a_mongol_command_is_not_offered() -> None:
+    """A trial offered `amass` alone, unexplained, looked for `attack` (3.5)."""
+    from rules.vijayanagara.menu import explained_entries
+
+    s = _invasion(blank(), V)
+    said = "\n".join(explained_entries(s))
+    assert (
+        "not offered now: advance needs Invaders in the Mountain Passes or Punjab; plunder" in said
+    )
+    s = run(s, "amass")
+    assert "not offered now" not in "\n".join(explained_entries(s))  # all three now
+
+
 def test_3_5_1_amass_overflow_from_punjab_into_delhi() -> None:
     s = blank()
     put(s, "mountain_passes", P.MONGOL, 4)

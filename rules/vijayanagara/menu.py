@@ -15,7 +15,7 @@ from .frames import CommandFrame, EventChooseFrame, EventFrame
 from .model import Faction, GameState
 from .option_groups import grouped_actions
 from .reference import CAVALRY_STEPS
-from .registry import BY_NAME, TITLE
+from .registry import ADVANCE, AMASS, BY_NAME, PLUNDER, TITLE
 from .sequence import PASS_INCOME
 from .words import count_of
 
@@ -93,5 +93,23 @@ def _option(state: GameState, fr: object, option: str) -> str | None:
         return f"\u201c{opt.text}\u201d" if "text" in opt.model_fields_set else None
     entry = BY_NAME.get(option)
     if entry is not None:
-        return f"{entry.effect} ({entry.section})"
+        return f"{entry.effect} ({entry.section}){_mongols_alone(state, kind)}"
     return OTHER_OPTIONS.get(option)
+
+
+def _mongols_alone(state: GameState, kind: object) -> str:
+    """Why a Mongol Invasion offers fewer Commands than the rules list (a trial offered
+    `amass` alone looked for `attack`): what the others need (3.5)."""
+    if kind != "mongol_invasion":
+        return ""
+    offered = {a.option for a in legal_actions(state) if isinstance(a, Choose)}
+    missing = [
+        why
+        for name, why in (
+            (AMASS, "amass needs Invaders Available"),
+            (ADVANCE, "advance needs Invaders in the Mountain Passes or Punjab"),
+            (PLUNDER, "plunder (Attack and Plunder) needs Invaders on the map"),
+        )
+        if name not in offered
+    ]
+    return f"; not offered now: {'; '.join(missing)}" if missing else ""
