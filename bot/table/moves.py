@@ -297,11 +297,11 @@ class Moves:
         (the parser's, or reached by the steps before it, never past a reveal), then now."""
         texts = self.shared.texts
         typed = e.step_text or kept
-        if (e.step or 1) <= 1:
+        if e.step is None or e.step <= 1:
             return self._allowed(r, typed)
-        at = e.position if e.position is not None else self._position_at(r, kept, e.step or 1)
+        at, refused = (e.position, "") if e.position is not None else self._before(r, kept, e.step)
         if at is None:
-            return self._refused_before(r, kept, e.step or 1) + self._allowed(r)
+            return refused + self._allowed(r)
         shown, like = texts.listing(r.game, at, typed=typed)
         then = (
             f"At that step the choices{' like it' if like else ''} were: {shown}. " if shown else ""
@@ -318,38 +318,26 @@ class Moves:
             return f"{seat_title(g, now)} decides now (its steps are not yours to play)."
         return self.shared.texts.allowed(r.game, r.state, typed=typed)
 
-    def _refused_before(self, r: Reading, kept: str, step: int) -> str:
-        """A step before `step` the rules refuse, as the refusal says it, for an order whose
-        later step could not be read (a trial was told only of its step 5, and the steps
-        allowed now, though its step 3 was out of place): "" when those before read."""
+    def _before(self, r: Reading, kept: str, step: int) -> tuple[object | None, str]:
+        """The position an order's steps before `step` reach (None past a reveal or when
+        they do not read), and a step among them the rules refuse, as its refusal says it (a
+        trial was told only of its step 5, and the steps allowed now, though its step 3 was
+        out of place; "" where none is)."""
         g = self.shared.loader.rules_of(r.game)
         parts = [p.strip() for p in re.split(r"[;\n]", kept) if p.strip()]
         try:
             view = g.view(r.state, r.seat)
             before = orders_of(g).read_order(view, "; ".join(parts[: step - 1]), r.seat or "")
         except ValueError:  # (the parser names the first step it cannot read)
-            return ""
-        _, refused = walk(g, r.state, before)
+            return None, ""
+        at, refused = walk(g, r.state, before)
         if refused is None:
-            return ""
+            return at, ""
         i, reason = refused
         typed = before[i].typed or before[i].text
         number = before[i].number or (parts.index(typed) + 1 if typed in parts else 0)
         where = step_where(typed, number, len(parts)) if number else f"`{typed}`"
-        said = reason.split(". Allowed", 1)[0].removesuffix(".")
-        return f"Before it, {where[0].lower()}{where[1:]} was refused: {said}. "
-
-    def _position_at(self, r: Reading, kept: str, step: int) -> object | None:
-        """The position an order's steps before `step` reach (None past a reveal or when
-        they do not read)."""
-        g = self.shared.loader.rules_of(r.game)
-        parts = [p.strip() for p in re.split(r"[;\n]", kept) if p.strip()]
-        try:
-            view = g.view(r.state, r.seat)
-            before = orders_of(g).read_order(view, "; ".join(parts[: step - 1]), r.seat or "")
-        except ValueError:
-            return None
-        return ahead(g, r.state, before)
+        return None, f"Before it, {where[0].lower()}{where[1:]} was refused: {reason}. "
 
     def _alternatives(
         self, r: Reading, kept: str, e: AmbiguousName, confirmed: bool
@@ -678,8 +666,8 @@ def walk(
             continue
         try:
             nxt = g.apply(state, a)
-        except ValueError as e:
-            return None, (i, str(e))
+        except ValueError as e:  # (the rule alone, without the steps the message lists)
+            return None, (i, (e.reason if isinstance(e, IllegalAction) else str(e)).rstrip("."))
         if orders_of(g).revealed(state, nxt):
             return None, None
         ended.record(state, nxt, a)
