@@ -414,8 +414,8 @@ def test_the_chits_held_are_said_in_a_line_beside_the_prompt_and_none_says_nothi
     line = talk_of(GAME).hand_line(GAME.view(armed, "blue"))
     two, eighteen = (chit_of(s, n).name for n in (2, 18))
     assert (
-        line
-        == f"Your chits: chit 2, {two} (armed for an attack where your leader or your home is); chit 18, {eighteen}."
+        line == f"Your chits: chit 2, {two} (armed for an attack where your leader or your home "
+        f"is); chit 18, {eighteen}."
     )
     assert talk_of(GAME).hand_line(GAME.view(s, "green")) == ""
 

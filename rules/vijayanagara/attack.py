@@ -362,17 +362,17 @@ class Phase(TypedHandler[PhaseFrame]):
             if fr.phase != "support":
                 return "Units join an Attack only before the dice are rolled (3.2.4)"
             assert b.faction is not None
-            structure, cap = SUPPORT[b.faction].structure, SUPPORT[b.faction].most
+            j = SUPPORT[b.faction]
             joined = sum(b.support.values())
-            if action.count > cap - joined:
+            if action.count > j.most - joined:
                 return (
-                    f"at most {count_of(cap, 'Unit')} may join from a space with "
-                    f"{a(PIECE_NAME[structure])}, and {joined} already joined (3.2.4)"
+                    f"at most {count_of(j.most, 'Unit')} may join from a space with "
+                    f"{a(PIECE_NAME[j.structure])}, and {joined} already joined (3.2.4)"
                 )
             if b.support_from and action.space != b.support_from:
                 return f"Units join from one adjacent space only: {board().name(b.support_from)} (3.2.4)"
             return (
-                f"Units join only from an adjacent space with your {PIECE_NAME[structure]} "
+                f"Units join only from an adjacent space with your {PIECE_NAME[j.structure]} "
                 "and free Units there (3.2.4)"
             )
         return None
@@ -440,22 +440,22 @@ class SupportPhase(Phase):
 
     def _support_actions(self, st: GameState, b: BattleFrame) -> list[Action]:
         assert b.faction is not None
-        structure, cap = SUPPORT[b.faction].structure, SUPPORT[b.faction].most
+        j = SUPPORT[b.faction]
         joined = sum(b.support.values())
-        if joined >= cap:
+        if joined >= j.most:
             return []
         origins = [b.support_from] if b.support_from else board().neighbours[b.space]
         provinces = board().province_set
         spaces = st.spaces
         out: list[Action] = []
         for origin in origins:
-            if not spaces[origin].pieces.get(structure):
+            if not spaces[origin].pieces.get(j.structure):
                 continue
             if b.faction != Faction.D and origin not in provinces:
                 continue
             for piece in UNIT_KINDS[b.faction]:
                 free = _free_units(st, b, origin, piece)
-                for k in range(1, min(free, cap - joined) + 1):
+                for k in range(1, min(free, j.most - joined) + 1):
                     out.append(Support(piece=piece, count=k, space=origin))
         return out
 

@@ -15,7 +15,7 @@ from .frames import CommandFrame, EventChooseFrame, EventFrame
 from .model import Faction, GameState
 from .option_groups import grouped_actions
 from .reference import CAVALRY_STEPS
-from .registry import ADVANCE, AMASS, BY_NAME, PLUNDER, TITLE
+from .registry import BY_NAME, MONGOL_NEEDS, TITLE
 from .sequence import PASS_INCOME
 from .words import count_of
 
@@ -104,12 +104,6 @@ def _mongols_alone(state: GameState, kind: object) -> str:
         return ""
     offered = {a.option for a in legal_actions(state) if isinstance(a, Choose)}
     missing = [
-        why
-        for name, why in (
-            (AMASS, "amass needs Invaders Available"),
-            (ADVANCE, "advance needs Invaders in the Mountain Passes or Punjab"),
-            (PLUNDER, "plunder (Attack and Plunder) needs Invaders on the map"),
-        )
-        if name not in offered
+        f"{name} needs {needs}" for name, needs in MONGOL_NEEDS.items() if name not in offered
     ]
     return f"; not offered now: {'; '.join(missing)}" if missing else ""

@@ -28,10 +28,9 @@ def fitted(state: GameState | None, steps: list[Step]) -> list[Step]:
             legal = legal_actions(now)
             if step.action not in legal and steps[k + 1].action in legal:
                 continue
-        ones = _one_at_a_time(now, step)
+        ones, reached = _one_at_a_time(now, step)
         out.append(ones or [step])
-        for s in ones or [step]:
-            now = _after(now, s.action)
+        now = reached if ones else _after(now, step.action)
     return [
         Step(n, s.span, s.action, s.kind_word, s.said)
         for n, read in enumerate(out, start=1)
@@ -39,25 +38,25 @@ def fitted(state: GameState | None, steps: list[Step]) -> list[Step]:
     ]
 
 
-def _one_at_a_time(state: GameState | None, step: Step) -> list[Step]:
+def _one_at_a_time(state: GameState | None, step: Step) -> tuple[list[Step], GameState | None]:
     """`step`'s count as that many steps of one, when the decision offers only one at a
-    time and each is legal in turn (a trial's `remove 4 raja` was refused "at most 1 now");
-    [] otherwise."""
+    time and each is legal in turn (a trial's `remove 4 raja` was refused "at most 1 now"),
+    and the position they reach; ([], None) otherwise."""
     count = getattr(step.action, "count", None)
     if state is None or not isinstance(count, int) or count < 2:
-        return []
+        return [], None
     legal = legal_actions(state)
     one = step.action.model_copy(update={"count": 1})
     if step.action in legal or one not in legal:
-        return []
+        return [], None
     out: list[Step] = []
     now: GameState | None = state
     for _ in range(count):
         if now is None or one not in legal_actions(now):
-            return []
+            return [], None
         out.append(Step(step.number, step.span, one, said=describe(now, one)))
         now = _after(now, one)
-    return out
+    return out, now
 
 
 def _after(state: GameState | None, action: Action) -> GameState | None:

@@ -12,7 +12,7 @@ from difflib import get_close_matches
 
 from ..words import singular
 from .model import FACTION_NAMES, Faction
-from .registry import ENTRIES, Entry
+from .registry import ENTRIES, MONGOL_NEEDS, PLUNDER, Entry
 from .tokens import PIECE_WORDS
 
 # What each Cavalry step of a battle does (1.10), one line each: beside `charge N` and
@@ -32,6 +32,11 @@ class Topic:
     text: str  # a few lines, the sections cited
 
 
+# each Mongol Command as typed and when it is possible; Attack and Plunder is one (3.5)
+_MONGOL_COMMANDS = ", ".join(
+    f"`{name}` ({'Attack and Plunder, one Command: ' if name == PLUNDER else ''}with {needs})"
+    for name, needs in MONGOL_NEEDS.items()
+)
 _GENERAL: tuple[Topic, ...] = (
     Topic(
         "winning",
@@ -82,8 +87,8 @@ _GENERAL: tuple[Topic, ...] = (
         "Tributary, Independent and Control",
         "Every Province starts Tributary; a Tributary is never Controlled (1.6, 1.7). Rebel and "
         "some Events make it Independent; then a Faction whose pieces (Units and Structures "
-        "alike) outnumber all the others together Controls it. Amirs and Rajas in their own Faction's Province are always "
-        "Rebelling (1.4.5). Demand Obedience makes a Delhi-Controlled Province Tributary "
+        "alike) outnumber all the others together Controls it. Amirs and Rajas in their own "
+        "Faction's Province are always Rebelling (1.4.5). Demand Obedience makes a Delhi-Controlled Province Tributary "
         "again (4.2.3).",
     ),
     Topic(
@@ -108,8 +113,8 @@ _GENERAL: tuple[Topic, ...] = (
         "The map: spaces and adjacency",
         "Provinces have a Prosperity of 1 or 2 (1.3.1); the Mountain Passes and Punjab are "
         "Mongol Invasion Regions and with Delhi, a space but not a City, only Delhi's and the "
-        "Mongols' pieces enter them (1.3.2-1.3.4). Spaces are adjacent when they share a border or a corner "
-        "(1.3.5); nothing crosses the Vindhya Range (1.3.6).",
+        "Mongols' pieces enter them (1.3.2-1.3.4). Spaces are adjacent when they share a "
+        "border or a corner (1.3.5); nothing crosses the Vindhya Range (1.3.6).",
     ),
     Topic(
         "commands",
@@ -118,8 +123,8 @@ _GENERAL: tuple[Topic, ...] = (
         "free (3.1, 3.1.1, 3.1.3); a piece acts once per Command (3.1.2). A Limited Command "
         "acts in one space (2.3.5). With the Command and Decree option the Decree comes "
         "before or after the whole Command (4.1); a Decree costs no Resources (none of 4.2-4.4 "
-        "names a cost). Each Command and Decree is a topic of its "
-        "own: `rules march`, `rules tax`.",
+        "names a cost). Each Command and Decree is a topic of its own: `rules march`, `rules "
+        "tax`.",
     ),
     Topic(
         "battle",
@@ -153,10 +158,8 @@ _GENERAL: tuple[Topic, ...] = (
         "Mongol Invasions",
         "A Mongol Invasion card hands the Mongols to Bahmani or Vijayanagara, who picks two "
         "Mongol Commands (the same twice is allowed), then may give up 1 Influence for 2 "
-        "Resources and 2 Cavalry (2.4): `amass` (with Invaders Available), `advance` (with "
-        "Invaders in the Mountain Passes or Punjab), `plunder` (Attack and Plunder, one "
-        "Command: with Invaders on the map) (3.5). Invaders never enter Provinces: they press "
-        "from the Mountain Passes to Punjab to Delhi (1.3.2, 3.5).",
+        f"Resources and 2 Cavalry (2.4): {_MONGOL_COMMANDS} (3.5). Invaders never enter "
+        "Provinces: they press from the Mountain Passes to Punjab to Delhi (1.3.2, 3.5).",
     ),
     Topic(
         "timur",

@@ -44,6 +44,12 @@ class Entry:
 CONSCRIPT, MARCH, GOVERN = "conscript", "march", "govern"
 RALLY, MIGRATE, REBEL, ATTACK = "rally", "migrate", "rebel", "attack"
 AMASS, ADVANCE, PLUNDER = "amass", "advance", "plunder"
+# what each Mongol Command needs to be possible (3.5; mongols.MongolInvasion offers it so)
+MONGOL_NEEDS: dict[str, str] = {
+    AMASS: "Invaders Available",
+    ADVANCE: "Invaders in the Mountain Passes or Punjab",
+    PLUNDER: "Invaders on the map",
+}
 COLLECT_TRIBUTE, CAMPAIGN, DEMAND_OBEDIENCE = "collect-tribute", "campaign", "demand-obedience"
 TRADE, TAX, BUILD, CONSPIRE, COMPEL = "trade", "tax", "build", "conspire", "compel"
 

@@ -221,7 +221,10 @@ def _no_limited(st: GameState, faction: Faction) -> str:
     (a trial saw `limited` gone at 0 Resources unexplained)."""
     if st.resources[faction]:
         return "no Command can select a space now"
-    return f"no Command can select a space now, and {FACTION_NAMES[faction]} has no Resources to pay for one"
+    return (
+        f"no Command can select a space now, and {FACTION_NAMES[faction]} has no Resources to "
+        "pay for one"
+    )
 
 
 @handler
