@@ -571,6 +571,12 @@ def test_rounds_where_no_side_hit_read_as_one_line_with_every_die() -> None:
         "• Egypt, round 5: Blue rolls levy 6: 1 hit (levy hits on 6)",
         "• Red loses 1 levy in Egypt",
     ]
+    plus = (  # a side's +1 note is its own: that round's lines stay apart (read whole)
+        "Media, round 1: Red rolls levy 1+1: 0 hits (levy hits on 6; +1: the leader's on his "
+        "best unit, set before the roll (l.39; Q19))"
+    )
+    rebels = "Media, round 1: the rebels roll levy 3: 0 hits (levy hits on 6)"
+    assert told_as_the_channel([rebels, plus]) == ["• " + rebels, "• " + plus]
     narration = narration_of(GAME)
     bulleted = ["• " + line for line in lines]
     for k in range(len(bulleted) + 1):  # what shows as settled stays, line by line

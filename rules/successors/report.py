@@ -200,6 +200,8 @@ def _join_round(before: str, line: str) -> str | None:
     a, b = ROLLED.fullmatch(before), ROLLED.fullmatch(line)
     if not (a and b) or (a["at"], a["n"]) != (b["at"], b["n"]) or a["who"] == b["who"]:
         return None
+    if ";" in a["how"] + b["how"]:  # a +1's or two dice's note: each side's line says its own
+        return None
     how = a["how"] if a["how"] == b["how"] else f"{a['how']}, {b['how']}"
     rolls = f"{a['who']} {a['verb']} {a['dice']}, {b['who']} {b['verb']} {b['dice']}"
     return f"{a['at']}, round {a['n']}: no hits ({rolls}; {how})"

@@ -424,15 +424,19 @@ def _chit_line(s: State, number: int) -> str:
     return f"{number} {c.name}"
 
 
+def _chit_held(s: State, seat: int, number: int) -> str:
+    """A chit in its seat's hand by number and name, with the moment it is armed for."""
+    armed = [o for o in s.orders[seat] if o[0] == number]
+    moment = f" (armed for {YOUR_MOMENTS[armed[0][1]]})" if armed else ""
+    return f"chit {number}, {chit_of(s, number).name}{moment}"
+
+
 def _chit_entry(v: View, seat: int, number: int, steps: Sequence[Action]) -> str:
     """A chit in its seat's hand, in its own words, then how it may be played and armed now:
     the steps aside.options allows (the play's own check), else why it may not be played."""
     s = v.state
     c = chit_of(s, number)
-    armed = [o for o in s.orders[seat] if o[0] == number]
-    out = f"chit {number}, {c.name}"
-    out += f" (armed for {YOUR_MOMENTS[armed[0][1]]})" if armed else ""
-    out += f": {c.text.removesuffix('.')}"
+    out = f"{_chit_held(s, seat, number)}: {c.text.removesuffix('.')}"
     mine = [a for a in steps if isinstance(a, Play | Arm) and a.chit == number]
     plays = " or ".join(
         f"`{wording.describe(v, a)}`{_on_ally(s, seat, a)}" for a in mine if isinstance(a, Play)
@@ -527,11 +531,7 @@ class SuccessorsTalk(TableTalk[View]):
             return ""
         s = view.state
         i = s.seats.index(view.seat)
-        said = []
-        for number in s.hands[i]:
-            armed = [o for o in s.orders[i] if o[0] == number]
-            moment = f" (armed for {YOUR_MOMENTS[armed[0][1]]})" if armed else ""
-            said.append(f"chit {number}, {chit_of(s, number).name}{moment}")
+        said = [_chit_held(s, i, number) for number in s.hands[i]]
         return f"Your chits: {'; '.join(said)}." if said else ""
 
     def score_text(self, seat: Seat, place: int, score: int, shared: bool = False) -> str | None:
