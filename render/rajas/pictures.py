@@ -70,17 +70,15 @@ def _province(v: State, i: int, names: Names | None) -> str:
             continue
         roads = province.roads_at(v.board, v.tiles, v.province[i], cell)
         sides = " ".join(side for k, side in enumerate("NESW") if roads >> k & 1)
-        holds = notation.tile_text(v, held >> 2).split(", ", 1)[1:]
-        built.append(
-            f"{notation.cell_name(v, cell)} roads {sides}{''.join(', ' + h for h in holds)}"
-        )
+        holds = notation.tile_holds(v, held >> 2)
+        built.append(f"{notation.cell_name(v, cell)} roads {sides}{', ' * bool(holds)}{holds}")
     said = "; ".join(built) if built else "no tile yet"
     return f"{_name(v.seats[i], names)}'s province: {said}."
 
 
 def _quarry(v: State) -> str:
     tops = [
-        f"{engine.stack_name(k)} {notation.tile_text(v, t).split(' ', 1)[1]}"
+        f"{engine.stack_name(k)} {notation.priced_tile(v, t)}"
         for k, t in enumerate(v.tops)
         if t != NO
     ]
@@ -89,10 +87,7 @@ def _quarry(v: State) -> str:
 
 def _river(v: State) -> str:
     """Each river space's earning, as the options word it (without a player's "now")."""
-    spaces = [
-        f"{k} ({explain.earning(v, 0, k).split(':', 1)[0]})"
-        for k in range(1, len(v.board.river) + 1)
-    ]
+    spaces = [f"{k} ({explain.earning_kind(v, k)})" for k in range(1, len(v.board.river) + 1)]
     return f"River spaces: {'; '.join(spaces)}."
 
 

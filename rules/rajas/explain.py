@@ -186,7 +186,7 @@ def _chamber(s: State, i: int, number: int, a: Place | None = None) -> str:
 def _quarry(s: State, i: int) -> str:
     budgets = payments.budgets(s.dice[i], s.karma[i])
     within = [  # what each tile holds (a trial bought one it had not seen since it changed)
-        f"the {engine.stack_name(st)} ({notation.tile_text(s, t).split(' ', 1)[1]})"
+        f"the {engine.stack_name(st)} ({notation.priced_tile(s, t)})"
         for st, t in enumerate(s.tops)
         if t != NO and s.tiles.tiles[t].cost <= budgets[s.tiles.tiles[t].colour]
     ]
@@ -215,29 +215,51 @@ def _reaches(s: State, i: int, spaces: int) -> str:
 def earning(s: State, i: int, space: int) -> str:
     """A river space's earning for seat i, in words, with what it comes to now (Explanation
     of the earnings on the river)."""
+    now = _earning_now(s, i, space)
+    kind = earning_kind(s, space)
+    return kind if now is None else f"{kind}: {now} now"
+
+
+def earning_kind(s: State, space: int) -> str:
+    """A river space's earning, in words, whoever sails there (Explanation of the earnings
+    on the river)."""
     sp = s.board.river[space - 1]
     e, v = sp.earn, sp.value
-    markets = province.markets(s.tiles, s.province[i])
-    ups, karma = sum(s.upgrades[i]), s.karma[i]
-    if e == "karma_dice":
-        return f"{with_article(COLOURS[v])} die per karma: {karma} now"
-    if e == "goods_market":
-        best = max(province.one_kind(s.tiles, s.province[i], g, v) for g in range(len(GOODS)))
-        return f"goods of one kind, up to {v} markets: {best} money now"
-    if e == "money_per_market":
-        return f"1 money per market: {sum(map(len, markets))} now"
-    if e == "assorted_market":
-        return f"assorted goods, up to 3 markets: {province.assorted(s.tiles, s.province[i], 3)} money now"
+    if e == "karma_dice":  # (its value is a colour)
+        return f"{with_article(COLOURS[v])} die per karma"
     return {
+        "goods_market": f"goods of one kind, up to {v} markets",
+        "money_per_market": "1 money per market",
+        "assorted_market": "assorted goods, up to 3 markets",
         "dice": "2 dice of any colours",
         "karma": "2 karma",
         "money": f"{v} money",
         "palace": "a palace action of your choice, the Dancer to the Portuguese, free",
         "fame": f"{v} fame",
         "upgrade": "an upgrade",
-        "fame_per_upgrade": f"1 fame per upgrade: {ups} now",
-        "money_per_upgrade": f"2 money per upgrade: {2 * ups} now",
-    }.get(e, f"2 fame per karma: {2 * karma} now")
+        "fame_per_upgrade": "1 fame per upgrade",
+        "money_per_upgrade": "2 money per upgrade",
+    }.get(e, "2 fame per karma")
+
+
+def _earning_now(s: State, i: int, space: int) -> str | None:
+    """What a river space's earning comes to for seat i now, where it depends on the seat."""
+    sp = s.board.river[space - 1]
+    e, v = sp.earn, sp.value
+    cells, ups, karma = s.province[i], sum(s.upgrades[i]), s.karma[i]
+    if e == "goods_market":
+        best = max(province.one_kind(s.tiles, cells, g, v) for g in range(len(GOODS)))
+        return f"{best} money"
+    if e == "money_per_market":
+        return str(sum(map(len, province.markets(s.tiles, cells))))
+    if e == "assorted_market":
+        return f"{province.assorted(s.tiles, cells, 3)} money"
+    return {
+        "karma_dice": str(karma),
+        "fame_per_upgrade": str(ups),
+        "money_per_upgrade": str(2 * ups),
+        "fame_per_karma": str(2 * karma),
+    }.get(e)
 
 
 def _one_kind(s: State, i: int, most: int) -> str:

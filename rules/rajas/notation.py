@@ -149,10 +149,21 @@ def _chance_text(s: State, a: Action) -> str:
 
 def tile_text(s: State, tile_id: int) -> str:
     """A tile as a person reads it: `orange 9: roads N E S, fort, tea 3`."""
+    return f"{COLOURS[s.tiles.tiles[tile_id].colour]} {priced_tile(s, tile_id)}"
+
+
+def priced_tile(s: State, tile_id: int) -> str:
+    """A tile where its colour is said already (its stack's name): `9: roads N E S, fort`."""
+    t = s.tiles.tiles[tile_id]
+    roads = " ".join(side for k, side in enumerate("NESW") if t.roads >> k & 1)
+    return f"{t.cost}: roads {roads}, {tile_holds(s, tile_id)}"
+
+
+def tile_holds(s: State, tile_id: int) -> str:
+    """A tile's buildings and markets: `fort, tea 3`."""
     t = s.tiles.tiles[tile_id]
     parts = [BUILDINGS[b] for b in t.buildings] + [f"{GOODS[g]} {v}" for g, v in t.markets]
-    roads = " ".join(side for k, side in enumerate("NESW") if t.roads >> k & 1)
-    return f"{COLOURS[t.colour]} {t.cost}: roads {roads}, {', '.join(parts)}"
+    return ", ".join(parts)
 
 
 def _key(text: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
