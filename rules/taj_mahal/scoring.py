@@ -47,21 +47,9 @@ def connected_provinces(
     """The provinces reached from `seat`'s palaces in `province` along roads through cities
     holding a palace of `seat` (an empty city or another player's palace interrupts; a city
     with two palaces connects for both), `province` included when it holds one."""
-    todo = []
-    for c in board.cities_of[province]:
-        if palace[c] == seat or crown_palace[c] == seat:
-            todo.append(c)
-    reached = {province} if todo else set()
-    seen = set(todo)
-    neighbours = board.neighbours
+    own = [c for c in board.cities_of[province] if palace[c] == seat or crown_palace[c] == seat]
     city_province = board.city_province
-    while todo:
-        for n in neighbours[todo.pop()]:
-            if (palace[n] == seat or crown_palace[n] == seat) and n not in seen:
-                seen.add(n)
-                todo.append(n)
-                reached.add(city_province[n])
-    return reached
+    return {city_province[c] for c in _joined(board, palace, crown_palace, seat, own)}
 
 
 def chains(
@@ -70,22 +58,34 @@ def chains(
     """`seat`'s palace cities grouped by the roads that join them (Influence points 3: a
     city holding one of its palaces, crown palace or not, carries the connection), each
     group in the board's order of cities, the groups in the order of their first city."""
-    own = [c for c in range(len(palace)) if palace[c] == seat or crown_palace[c] == seat]
-    group_of: dict[int, int] = {}
-    out: list[list[int]] = []
-    for start in own:
-        if start in group_of:
-            continue
-        group_of[start] = len(out)
-        found, todo = [start], [start]
-        while todo:
-            for n in board.neighbours[todo.pop()]:
-                if n not in group_of and (palace[n] == seat or crown_palace[n] == seat):
-                    group_of[n] = len(out)
-                    found.append(n)
-                    todo.append(n)
-        out.append(found)
-    return [tuple(sorted(g)) for g in out]
+    out: list[tuple[int, ...]] = []
+    seen: set[int] = set()
+    for c in range(len(palace)):
+        if c not in seen and (palace[c] == seat or crown_palace[c] == seat):
+            group = _joined(board, palace, crown_palace, seat, [c])
+            seen |= group
+            out.append(tuple(sorted(group)))
+    return out
+
+
+def _joined(
+    board: Board,
+    palace: tuple[int, ...],
+    crown_palace: tuple[int, ...],
+    seat: int,
+    start: list[int],
+) -> set[int]:
+    """The cities holding a palace of `seat` that roads join to the cities `start` (those
+    included), each a step through such cities (Influence points 3)."""
+    seen = set(start)
+    todo = list(start)
+    neighbours = board.neighbours
+    while todo:
+        for n in neighbours[todo.pop()]:
+            if n not in seen and (palace[n] == seat or crown_palace[n] == seat):
+                seen.add(n)
+                todo.append(n)
+    return seen
 
 
 def palace_points(
