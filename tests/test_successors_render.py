@@ -598,3 +598,19 @@ def test_a_note_too_long_for_its_row_takes_a_row_for_each_part() -> None:
     held = [t for t in texts if t.startswith("leader held by ")]
     allied = [t for t in texts if t.startswith("allied with ")]
     assert held and allied and not any("…" in t for t in held + allied), (held, allied)
+
+
+def test_a_shortened_name_keeps_the_seats_colour() -> None:
+    """A trial's table read "the hard AI" for Red (the only hard AI) beside "Yellow" and
+    "Green": the table's lines name seats by colour, so a name too long for its row keeps
+    the colour and drops the player."""
+    s = allied(kinds()["4 players, mid-game"], 0, 2)
+    names = dict(
+        zip(s.seats, ("the hard AI", "you", "the greedy AI", "the greedy AI"), strict=True)
+    )
+    img, sheet = picture(GAME.view(s, None), names)
+    panel = [t.text for t in sheet.texts if overlap(t.box, map_layout(OURS).panel)]
+    assert faults(img, sheet, map_layout(OURS)) == []
+    assert not any(t.startswith(("the ", "hard", "greedy")) for t in panel), panel
+    red = s.seats[0].capitalize()
+    assert any(t == red or t.startswith(f"{red} (") for t in panel), panel

@@ -550,13 +550,12 @@ def _panel(pen: _Pen, v: View, names: Names | None, box: Box) -> None:
     alliance or an elimination. A player's name, with its colour ("Red (the greedy AI)"),
     too long to sit beside the figures gets a line of its own, the figures under it, when
     the box has the lines to spare for every such name; else each is shortened ("Red
-    (greedy AI)", then "Red" where two seats share the name, "hard AI" where none does), a
-    name shortened for one seat shortened for each seat it names, and cut short only when
-    that is not enough."""
+    (greedy AI)", then "Red": the colour the table's lines name the seat by; a trial read
+    "the hard AI" alone and looked for Red), a name shortened for one seat shortened for
+    each seat it names."""
     s = v.state
     half = scores(s)
     plain = player_names(v, names)
-    shared = [plain.count(name) > 1 for name in plain]  # two AIs of a level, say
     who = labels(v, names)  # every seat alike: "Red (the hard AI)", "Green (the greedy AI)"
     hue = colours(v)
     order = [k for k in s.order if k not in s.out] or list(range(s.players))
@@ -592,12 +591,8 @@ def _panel(pen: _Pen, v: View, names: Names | None, box: Box) -> None:
             pen.write(x, y + 2, _fit(name, box[2] - 6 - x, TEXT, bold), bold=bold)
             y += PANEL_ROW
         else:
-            short = hue[seat] if shared[seat] else plain[seat]  # what tells the seat apart
-            forms = [name, name.replace("(the ", "("), short]
-            # its colour last: never "greed…" (a trial's), which its swatch tells apart
-            cell = _cell(
-                [*(forms[2:] if plain[seat] in cut else forms), hue[seat]], room[seat], bold
-            )
+            forms = [name, name.replace("(the ", "("), hue[seat]]
+            cell = _cell(forms[2:] if plain[seat] in cut else forms, room[seat], bold)
             pen.write(x, y + 2, _fit(cell, room[seat], TEXT, bold), bold=bold)
         pen.write(stats_x, y + 2, stats[seat])
         y += PANEL_ROW
@@ -608,9 +603,7 @@ def _panel(pen: _Pen, v: View, names: Names | None, box: Box) -> None:
 
 def _cell(names: list[str], room: float, bold: bool) -> str:
     """A player's name as a cell of the table: the first of its forms that fits ("Red (the
-    greedy AI)", "Red (greedy AI)", then what tells the seat apart beside its colour's
-    swatch: its name, or its colour where another seat has the same name), else the last
-    (its colour)."""
+    greedy AI)", "Red (greedy AI)", "Red"), else the last (its colour)."""
     for name in names:
         if ink_width(name, TEXT, bold) + 2 * PAD <= room:
             return name
