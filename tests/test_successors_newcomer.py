@@ -1583,7 +1583,7 @@ def test_the_movement_prompt_warns_of_a_home_left_empty_with_enemies_near() -> N
     trap it met."""
     s = controlled(put(started(3), "ara", RED, levy=1), BLUE, "egy")
     warned = (
-        "your home Egypt stands empty with enemies near: one unit of another player entering "
+        "your home Egypt stands empty with Red's units in Arabia near: one unit of another player entering "
         "it takes it, an ally's too (Q3)"
     )
     assert warned in prompt(moving(s)), prompt(moving(s))
@@ -1684,7 +1684,7 @@ def test_the_movement_prompt_warns_where_an_allys_units_outnumber_the_players_ow
     home = controlled(put(s, "ara", BLUE, levy=1), BLUE, "egy")  # level in Arabia; home empty
     said = prompt(moving(home))
     assert "outnumber" not in said
-    assert "your home Egypt stands empty with an ally's units near" in said, said
+    assert "your home Egypt stands empty with your ally Green's units in Arabia near" in said, said
 
 
 def test_the_movement_prompt_warns_of_a_leader_beside_a_stronger_rival_stack() -> None:
@@ -1883,9 +1883,22 @@ def test_a_march_that_leaves_the_home_empty_with_enemies_near_is_asked_about() -
 
     assert notes("move 2 inf Egypt Arabia") == [  # asked at the march
         None,
-        "Blue's home Egypt would be left empty with enemies near: one unit of another player "
+        "Blue's home Egypt would be left empty with Red's units in Cyrenaica near: one unit of another player "
         "entering takes it, an ally's too (Q3), and with it the home's revenue; a home where "
         "unfriendly units stand takes no purchases (Q6)",
         None,
     ]
     assert notes("move 1 inf Egypt Arabia") == [None] * 3  # 1 infantry stays at home
+
+
+def test_white_units_near_an_emptied_home_raise_no_warning() -> None:
+    """A trial marching its whole army from Macedonia against the invaders in Thrace was
+    stopped by "left empty with enemies near": white units never move (Q28), so they
+    take no home; the warning names the player's units that could."""
+    s = moving(put(put(started(3), "egy", BLUE, inf=2), "cyr", WHITE, levy=1))
+    s = leader_at(s, BLUE, "ara")
+    note = menus_of(GAME).note
+    march = read(s, "move 2 inf Egypt Arabia")
+    assert note(GAME.view(s, None), march[0]) is None  # type: ignore[arg-type]
+    after = GAME.apply(s, march[0])  # type: ignore[arg-type]
+    assert note(GAME.view(after, None), march[1]) is None  # type: ignore[arg-type]

@@ -418,13 +418,14 @@ def _empty_home_warning(s: State, seat: int) -> str:
     of them entering takes it (Q3), and a home where unfriendly units stand takes no
     purchases (Q6)."""
     home = s.homes[seat]
-    who = home_threat(s, seat)
-    if who is None:
+    threat = home_threat(s, seat)
+    if threat is None:
         return ""
+    who, enemies = threat
     # a trial left its leader alone at home, read "empty", and lost him to one levy
     leader = (
         ", your leader with it (no unit: one entering captures him, Q21)"
-        if s.leaders[seat] == home and who == "enemies"
+        if s.leaders[seat] == home and enemies
         else ""
     )
     return (
@@ -434,20 +435,28 @@ def _empty_home_warning(s: State, seat: int) -> str:
     )
 
 
-def home_threat(s: State, seat: int) -> str | None:
-    """Who may take the seat's home, held and left empty: "enemies" (unfriendly units two
-    areas off or nearer) or "an ally's units"; None when it is not empty or nobody is near."""
+def home_threat(s: State, seat: int) -> tuple[str, bool] | None:
+    """Who may take the seat's home, held and left empty, in words, and whether they are
+    enemies: other players' units two areas off or nearer ("Red's units in Thrace"), else an
+    ally's; None when it is not empty or nobody who moves is near (white units never move,
+    Q28: a trial was warned of the invaders it marched against)."""
     home = s.homes[seat]
     if home == NO or s.control[home] != seat or board.seat_units(s, home, seat):
         return None
     adjacent = s.parts.map.adjacent
     near = {home, *adjacent[home]}
     near |= {b for a in adjacent[home] for b in adjacent[a]}
-    if any(board.unfriendly_here(s, a, seat) for a in near):
-        return "enemies"
+    others = [k for k in range(s.players) if k != seat and k not in s.out]
     allies = board.allies_of(s, seat)
-    if any(board.seat_units(s, a, k) for a in near for k in allies):
-        return "an ally's units"
+    for group, enemies in (([k for k in others if k not in allies], True), (allies, False)):
+        found = [
+            f"{'' if enemies else 'your ally '}{title(s, k)}'s units in "
+            f"{listed(sorted(area_name(s, a) for a in at))}"
+            for k in group
+            if (at := [a for a in near if board.seat_units(s, a, k)])
+        ]
+        if found:
+            return listed(found), enemies
     return None
 
 

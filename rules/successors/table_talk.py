@@ -179,9 +179,10 @@ def _home_emptied(s: State, action: Action) -> str | None:
         after = engine.apply(s, action)
     except ValueError:
         return None
-    who = home_threat(after, seat)
-    if who is None:
+    threat = home_threat(after, seat)
+    if threat is None:
         return None
+    who = threat[0]
     return (
         f"{title(s, seat)}'s home {area_name(s, home)} would be left empty with {who} near: "
         "one unit of another player entering takes it, an ally's too (Q3), and with it the "
