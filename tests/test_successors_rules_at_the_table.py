@@ -14,7 +14,7 @@ from fakes import FakeRenderer
 
 from bot.terminal.local import amain
 from rules.capabilities import reference_of
-from rules.successors import GAME
+from rules.successors import GAME, SuccessorsOptions
 from rules.successors.components import standard_parts
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -277,3 +277,12 @@ def test_rules_retreat_says_where_each_side_may_retreat() -> None:
     said = REF.rules_reference("retreat")
     assert "no unfriendly units that no attacker came from" in said
     assert "to one its side holds, or an empty one" in said and "`retreat all`" in said
+
+
+def test_the_movement_topic_and_the_help_say_where_an_areas_borders_are_read() -> None:
+    """A trial found only by chance that `card Cilicia` names what borders Cilicia: neither
+    the picture nor the movement prompt says which areas touch."""
+    told = REF.rules_reference("movement")
+    assert "`card Cilicia`" in told and len(told) <= PHONE_SCREEN
+    assert "borders" in REF.lookup(SuccessorsOptions(), "Cilicia")
+    assert "borders" in GAME.info.lookup

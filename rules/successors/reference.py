@@ -153,7 +153,8 @@ TOPICS: MappingProxyType[str, str | Callable[[], str]] = MappingProxyType(
             "move with him (Q10). Entering an area with unfriendly units stops you (l.27). "
             "Orders: `move 2 inf leader Egypt Arabia Syria`, or step by step: `take 2 inf at "
             "Egypt`, `march to Arabia`, `halt`; `end movement`. A unit moves once a phase (our "
-            "reading). Allies move in your turn when you `call` them (l.32; Q12)."
+            "reading). Allies move in your turn when you `call` them (l.32; Q12). What borders "
+            "an area: `card Cilicia`."
         ),
         "combat": (
             "Combat (l.35-46): a battle where at least one side wants it (the defender may "
