@@ -183,18 +183,19 @@ def _pool_left(s: State, seat: int, words: list[str]) -> str:
     (`words`) than its Talents would buy, what it holds of each kind on sale (every kind,
     so that none seems gone when the Talents shrink: a trial read so), with the kinds it
     bounds (a trial read the whole list as a limit on what it could afford; another puzzled
-    over "would buy more"): `your pool holds 9 levies, 9 infantry and 8 cavalry: your 12
-    Talents could pay for more levies than it holds (the counter mix)`; else ""."""
+    over "would buy more", a third read it twice): `left in your pool to buy (the counter
+    mix): 9 levies, 9 infantry and 8 cavalry; of levies, fewer than your 12 Talents would pay
+    for`; else ""."""
     money, prices, mix = s.money[seat], s.parts.setup.prices, s.parts.setup.colour_mix
     kinds = [k for k in (LEVY, INF, CAV) if TYPES[k] in words and s.pool[seat][k]]
     bound = [k for k in kinds if s.pool[seat][k] < min(mix[k], money // prices[k])]
     if not bound:
         return ""
     held = listed([f"{(n := s.pool[seat][k])} {unit_noun(k, n)}" for k in kinds])
-    more = listed([unit_noun(k, 2) for k in bound], "or")
+    fewer = listed([unit_noun(k, 2) for k in bound])
     return (
-        f"your pool holds {held}: your {money} Talents could pay for more {more} than it holds "
-        "(the counter mix)"
+        f"left in your pool to buy (the counter mix): {held}; of {fewer}, fewer than your "
+        f"{money} Talents would pay for"
     )
 
 
