@@ -52,6 +52,19 @@ def test_an_alliance_against_the_player_standing_first_is_accepted() -> None:
     assert _decide(s) == st.Accept("blue", "red")
 
 
+def test_no_alliance_is_offered_to_nor_accepted_from_a_player_taking_the_seats_provinces() -> None:
+    """A trial's AI ended an alliance because its ally's units outnumbered its own in its
+    provinces (`ending`), and offered it again at the start of its next turn: with those
+    units still there, the new alliance would be ended again at once."""
+    s = controlled(put(started(3, turn=4), "syr", 2, inf=4), 2, "syr", "med", "per")
+    s = moving(controlled(s, BLUE, "ara"))
+    assert policy.offer(s, BLUE) == st.Offer("blue", "red")
+    assert policy.accepts(s, BLUE, RED)
+    taken = put(s, "ara", RED, inf=2)  # Red's units outnumber Blue's none in Arabia
+    assert policy.offer(taken, BLUE) is None
+    assert not policy.accepts(taken, BLUE, RED)
+
+
 def test_an_alliance_with_the_player_standing_first_is_refused() -> None:
     s = _offered(moving(_green_leads()), "green", "blue")
     assert _decide(s) == st.Refuse("blue", "green")

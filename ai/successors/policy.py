@@ -98,8 +98,9 @@ def near_the_end(s: State) -> bool:
 
 def accepts(s: State, seat: int, offerer: int) -> bool:
     """An alliance only against a third player standing ahead of both, and not near the
-    end."""
-    if near_the_end(s):
+    end, nor with a player whose units outnumber the seat's in its provinces (the alliance
+    would be ended at once for it: `ending`)."""
+    if near_the_end(s) or taking(s, seat, offerer):
         return False
     first = leader(s)
     if first in (seat, offerer):
@@ -163,7 +164,8 @@ def offer(s: State, seat: int) -> st.Offer | None:
     """An alliance offered in the seat's own player turn, against the player standing first
     by OFFER_MARGIN over both the seat and the one it asks: the strongest other so placed
     with no ally of its own, and holding a province (a trial's AI offered one to a seat about
-    to be out, which could neither pay nor fight)."""
+    to be out, which could neither pay nor fight), whose units do not outnumber the seat's in
+    its provinces (a trial's AI ended an alliance for that and offered it again at once)."""
     if not _aside(s, seat) or near_the_end(s) or board.allies_of(s, seat):
         return None
     if s.turn < FIRST_OFFER_TURN or s.current != seat or any(seat in pair for pair in s.offers):
@@ -179,6 +181,7 @@ def offer(s: State, seat: int) -> st.Offer | None:
         and k not in s.out
         and not board.allies_of(s, k)
         and board.controls(s, k)
+        and not taking(s, seat, k)
     ]
     for k in sorted(others, key=lambda k: (-standing(s, k), k)):
         step = st.Offer(s.seats[seat], s.seats[k])
