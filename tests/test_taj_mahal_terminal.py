@@ -107,3 +107,39 @@ async def test_the_players_hand_is_said_under_the_prompt_that_asks_it_once_each_
     for i in hands:  # under the prompt that asks Blue (its board line between)
         asking = [line for line in lines[:i] if line.startswith("Next: ")][-1]
         assert asking.startswith("Next: Blue — ")
+
+
+ALLOWED = re.compile(r"Allowed now(?: like it)?: `([^`]+)`")
+
+
+async def test_a_new_decision_after_the_persons_own_step_is_said_whole(tmp_path: Path) -> None:
+    """A trial's `play red vizier` was followed, after the AIs' turns, by "play a red card or
+    withdraw (as above)", with nothing above: a prompt is shortened only when it is said again
+    with no line typed since (an AI's step aside in between), never for the next decision."""
+    out = io.StringIO()
+    typed_at: list[int] = []
+
+    def lines() -> Iterator[str]:
+        """A card of the colour asked typed straight away, from the hand the prompt shows;
+        any other decision's first step allowed, read from a refusal."""
+        for _ in range(30):
+            text = out.getvalue()
+            asked = re.match(r"Blue — [^:]*: play an? (\w+) card", text.split("\nNext: ")[-1])
+            mine = text[text.rfind("Your hand: ") + len("Your hand: ") :].split("\n")[0]
+            hand = dict(re.findall(r"(\w+): ([\w+]+)", mine))
+            colour = asked.group(1) if asked else ""
+            colour = next(iter(hand), "") if colour == "coloured" else colour.capitalize()
+            typed_at.append(len(text))
+            if colour in hand:
+                yield f"play {colour.lower()} {hand[colour]}"
+            else:
+                yield "?"
+                typed_at.append(len(out.getvalue()))
+                yield ALLOWED.findall(out.getvalue())[-1]
+
+    await amain(taj_mahal(tmp_path), lines(), out, FakeRenderer())
+    text = out.getvalue()
+    assert text.count("• Blue: ") >= 6, text[-800:]
+    for said in re.finditer(r"\nNext: (\w+) — .*\(as above\)\n", text):
+        whole = text.rfind(f"\nNext: {said.group(1)} — ", 0, said.start())
+        assert not any(whole < k < said.start() for k in typed_at), text[whole : said.end()]

@@ -1117,6 +1117,7 @@ class LocalClient:
         await self._your_hand(await self._after_line())  # a game continued on an AI's turn
         for line in lines:
             self.stop_asked = False
+            self.last_next = ""  # a decision after a typed line is a new one: said whole
             try:
                 if not await self.line(line):
                     break
