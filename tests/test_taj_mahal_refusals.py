@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from fakes import FakeRenderer
 from table_helpers import on_turn, run
-from taj_helpers import arrange, order, started, with_hands
+from taj_helpers import arrange, order, settle, started, with_hands
 
 from bot.table.service import GameService
 from rules.capabilities import notation_of
@@ -82,6 +82,44 @@ def test_in_a_withdrawal_the_other_steps_say_where_the_player_stands() -> None:
     assert "palaces go only on cities of the current province (Withdraw)" in refusal(
         s, f"palace {other}"
     )
+
+
+def test_a_crown_typed_for_a_characters_palace_is_refused_not_placed_as_that_palace() -> None:
+    """A trial who had won only the Vizier typed `crown peshawar` and was told "palace
+    peshawar for the Vizier": the crown palace and a character's follow other rules."""
+    s = with_hands(started(3), ["red vizier"], ["yellow monk"], ["violet monk"])
+    s = order(order(order(s, "play red vizier"), "play yellow monk"), "play violet monk")
+    s = order(s, "withdraw")
+    city = GAME.view(s, None).state.board.city_ids[GAME.legal_actions(s)[0].city]  # type: ignore[union-attr]
+    said = refusal(s, f"crown {city}")
+    assert said == "the crown is not yours to place: this is a palace for the Vizier (Withdraw)"
+
+
+def test_a_palace_refused_lists_only_the_cities_still_open() -> None:
+    """A trial's `palace lahore` in Kabul was listed "kabul, jalalabad, ghazni, peshawar",
+    two of them taken: the list is of the cities the palace may still go to."""
+    s = with_hands(started(3), ["red vizier"], ["yellow monk"], ["violet princess"])
+    s = order(order(order(s, "play red vizier"), "play yellow monk"), "play violet princess")
+    s = order(s, "withdraw")
+    s = GAME.apply(s, GAME.legal_actions(s)[0])  # Blue's palace for the Vizier
+    while GAME.to_move(s) != "orange":  # its take from the supply (a card dealt first)
+        s = settle(s) if GAME.chance(s) else GAME.apply(s, GAME.legal_actions(s)[0])
+    s = order(s, "withdraw")  # Orange's Monk: a city of the province is Blue's now
+    board = s.board
+    open_ = {board.city_word(a.city) for a in GAME.legal_actions(s)}  # type: ignore[union-attr]
+    assert len(open_) < len(board.cities_of[s.province])
+    said = refusal(s, "palace agra")
+    assert set(said.split("(Withdraw): ")[1].split(", ")) == open_, said
+
+
+def test_two_plays_in_one_order_are_refused_by_the_one_play_a_turn_rule() -> None:
+    """A trial's `play yellow princess; play yellow elephant` was told "'play' is not a
+    colour"."""
+    s = with_hands(
+        started(3), ["yellow princess", "yellow elephant"], ["red monk"], ["violet monk"]
+    )
+    said = refusal(s, "play yellow princess; play yellow elephant")
+    assert "one play a turn" in said and "(Playing the game)" in said, said
 
 
 def test_every_readable_step_that_is_not_allowed_names_a_rule_or_the_missing_card() -> None:

@@ -299,7 +299,8 @@ def _city(s: State, name: str) -> int:
     found = [c for c in cities if board.city_ids[c].startswith(key)] if key else []
     if len(found) == 1:
         return found[0]
-    names = ", ".join(board.city_word(c) for c in cities)
+    # the cities still open to this palace (a trial was listed those already taken)
+    names = ", ".join(board.city_word(c) for c in cities if Place(c) in legal(s))
     for c, (cid, title) in enumerate(zip(board.city_ids, board.city_titles, strict=True)):
         if key in (cid, title.lower().replace(" ", "_")):  # a city elsewhere: the rule says no
             raise IllegalAction(f"{refusals.why_not(s, Place(c))}: {names}", _usage(s))
@@ -333,6 +334,12 @@ def parse(v: View, text: str, seat: str) -> list[Action]:
         action = Withdraw()
     elif s.phase == "turn" and verb in ("play", "p"):
         parts = re.split(r"\s+(?:with|and|&)\s+|\s*;\s*", rest.lower())
+        if any(_words(p)[:1] and _words(p)[0] in _STEP_WORDS for p in parts[1:]):
+            raise IllegalAction(  # (a trial's `play yellow princess; play yellow elephant`)
+                "one play a turn: one coloured card, with one white card or one special card "
+                "(Playing the game); send the next play when your turn comes again",
+                _usage(s),
+            )
         if not rest:
             raise InvalidOrder(
                 "name the card: play red vizier, or play red vizier with white elephant"
@@ -346,6 +353,11 @@ def parse(v: View, text: str, seat: str) -> list[Action]:
         first = read_card(cards, parts[0])
         action = Play(first, read_card(cards, parts[1]) if len(parts) == 2 else None)
     elif s.phase == "place":
+        if verb == "crown" and s.pending[0] != CROWN:  # (a trial's crown became a palace)
+            raise IllegalAction(
+                f"the crown is not yours to place: this is {refusals.pending_text(s)} (Withdraw)",
+                _usage(s),
+            )
         name = rest if verb in ("palace", "crown") else text
         action = Place(_city(s, name))
     elif s.phase == "take" and verb == "take":
@@ -360,6 +372,7 @@ def parse(v: View, text: str, seat: str) -> list[Action]:
 
 _VERBS = {"play": "play", "p": "play", "withdraw": "withdraw", "w": "withdraw", "take": "take"}
 _VERBS |= {"palace": "place", "crown": "place"}
+_STEP_WORDS = frozenset(_VERBS) - {"w"}  # a step's first word, not a card's ("w e": white)
 _PHASE_VERBS = {"turn": ("play", "withdraw"), "place": ("place",), "take": ("take",)}
 
 
