@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from taj_helpers import CARDS, card, order, started, with_hands
+from taj_helpers import CARDS, card, order, settle, started, with_hands
 
 from rules.capabilities import notation_of, talk_of
 from rules.taj_mahal import GAME, SEATS, State, TajOptions
@@ -210,3 +210,20 @@ def test_a_seats_private_summary_writes_out_its_whole_hand_and_the_public_has_no
     assert "Symbols in hand: 2 general, 1 monk, 3 elephant." in text
     assert "any colour will do" in text
     assert talk_of(GAME).private_summary(GAME.view(s, None)) == ""
+
+
+def test_once_a_tile_is_won_the_prompt_says_what_the_court_still_holds() -> None:
+    """A trial played for a General won earlier in the visit (only the visit's first line
+    had named the court): once a withdrawal took a tile, the prompt lists what is left."""
+    s = with_hands(
+        started(3), ["red general", "red monk"], ["yellow vizier", "yellow monk"], ["violet monk"]
+    )
+    talk = talk_of(GAME)
+    first = talk.prompt(GAME.view(s, SEATS[0]), SEATS[0])
+    assert "still in the court" not in first, first
+    s = order(order(order(s, "play red general"), "play yellow vizier"), "play violet monk")
+    s = order(s, "withdraw")  # Blue wins the General
+    while GAME.to_move(s) != SEATS[1]:
+        s = settle(s) if GAME.chance(s) else GAME.apply(s, GAME.legal_actions(s)[0])
+    said = talk.prompt(GAME.view(s, SEATS[1]), SEATS[1])
+    assert "; still in the court: Vizier, Monk, Princess, the crown, province tile 1" in said, said

@@ -226,6 +226,17 @@ def status_lines(v: View) -> list[str]:
 _count = count_of
 
 
+def court_words(s: State) -> list[str]:
+    """What the court still holds this visit, to be won by a withdrawal (Withdraw)."""
+    court = [SYMBOL_WORDS[k].capitalize() for k in range(4) if s.court[k]]
+    if s.crown_city == NO:
+        court.append("the crown")
+    if s.province_tile_in_court:
+        goods = " and ".join(s.board.province_tiles[s.visit])
+        court.append(f"province tile {s.visit + 1} ({goods})")
+    return court
+
+
 def visit_header(v: View) -> str:
     """The line that opens a visit in the channel: the province, what the court holds and
     the supply (all open on the table)."""
@@ -233,12 +244,7 @@ def visit_header(v: View) -> str:
     if not s.province_order:
         return "Taj Mahal: the game is being set up"
     board, cards = s.board, s.cards
-    court = [SYMBOL_WORDS[k].capitalize() for k in range(4) if s.court[k]]
-    if s.crown_city == NO:
-        court.append("the crown")
-    if s.province_tile_in_court:
-        goods = " and ".join(board.province_tiles[s.visit])
-        court.append(f"province tile {s.visit + 1} ({goods})")
+    court = court_words(s)
     starter = s.seats[s.start].capitalize()
     return (
         f"Visit {s.visit + 1} of 12: {board.province_titles[s.province]}. "

@@ -12,7 +12,7 @@ from . import codec, engine, narration, notation, reference
 from .components import COLOURS, SYMBOL_TITLES
 from .options import TajOptions
 from .result import ranking
-from .state import CROWN, Action, Withdraw
+from .state import CROWN, Action, State, Withdraw
 from .view import View
 
 WITHDRAWING = ("place", "draw", "take")  # the steps of a withdrawal after the withdraw
@@ -95,6 +95,15 @@ class TajMahalReference(Reference[TajOptions]):
         ]
 
 
+def _court_left(s: State) -> str:
+    """Once a tile of the court was won this visit, what it still holds (a trial played for
+    a General won earlier in the visit: only the visit's first line had named the court)."""
+    left = notation.court_words(s)
+    if len(left) == 6:  # the four characters, the crown and the province tile: nothing won
+        return ""
+    return f"; still in the court: {', '.join(left) or 'nothing'}"
+
+
 def prompt(v: View, seat: Seat) -> str:
     s = v.state
     if s.phase == "over":
@@ -114,7 +123,10 @@ def prompt(v: View, seat: Seat) -> str:
         # only the seat's own view holds its hand: another view (the public's) cannot tell
         if v.seat == seat and engine.legal(s) == [Withdraw()]:
             return f"{here}: you have no card you may play: withdraw"
-        return f"{here}: play {need} (with a white or special card, or alone) or withdraw"
+        return (
+            f"{here}: play {need} (with a white or special card, or alone) or withdraw"
+            + _court_left(s)
+        )
     if s.phase == "place":
         kind = s.pending[0]
         what = "the crown palace" if kind == CROWN else f"a palace for the {SYMBOL_TITLES[kind]}"
