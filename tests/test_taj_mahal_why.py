@@ -176,6 +176,25 @@ def test_a_play_that_leads_nothing_names_the_force_of_the_card_played() -> None:
     s = order(s, "play red elephant")
     line = why.why_line(GAME.view(start, None), GAME.view(s, None), "blue", "greedy")
     assert line == (
-        "_Why: plays on: contests the Elephant (1 against Brown's 1); withdrawing would have "
+        "_Why: plays on: ties for the Elephant (1 against Brown's 1); withdrawing would have "
+        "won nothing._"
+    )
+
+
+def test_a_play_behind_its_rival_closes_on_the_force_rather_than_contesting_it() -> None:
+    """A trial read "contests the Elephant (1 against Blue's 2)" as odd for a force behind."""
+    s = with_hands(
+        started(3),
+        ["red vizier", "red elephant"],
+        ["yellow vizier"],
+        ["green elephant", "white elephant"],
+    )
+    s = order(order(s, "play red vizier"), "play yellow vizier")
+    s = order(s, "play green elephant with white elephant")
+    start = s
+    s = order(s, "play red elephant")
+    line = why.why_line(GAME.view(start, None), GAME.view(s, None), "blue", "greedy")
+    assert line == (
+        "_Why: plays on: closes on the Elephant (1 against Brown's 2); withdrawing would have "
         "won nothing._"
     )

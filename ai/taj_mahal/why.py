@@ -98,13 +98,16 @@ def play_reason(before: State, after: State, w: int) -> str:
     added = engine.symbol_counts(after.cards, after.played[w])
     was = engine.symbol_counts(before.cards, before.played[w])
     played = [k for k in range(6) if added[k] > was[k]]
-    return f"contests {contested(after, w, played)}; withdrawing would have won nothing"
+    margin, force = contested(after, w, played)
+    # (a trial read "contests the Elephant (1 against Blue's 2)" as odd for a force behind)
+    verb = "ties for" if margin == 0 else "closes on" if -99 < margin < 0 else "contests"
+    return f"{verb} {force}; withdrawing would have won nothing"
 
 
-def contested(s: State, w: int, played: list[int] | None = None) -> str:
-    """The force `w` is closest to winning, with the count it has to beat (Withdraw): among
-    those of the cards just `played` where any is open (a trial read "contests the Vizier"
-    for an Elephant played)."""
+def contested(s: State, w: int, played: list[int] | None = None) -> tuple[int, str]:
+    """The force `w` is closest to winning, with the count it has to beat (Withdraw), and
+    its margin over that count: among those of the cards just `played` where any is open (a
+    trial read "contests the Vizier" for an Elephant played)."""
     mine = engine.symbol_counts(s.cards, s.played[w])
     best: tuple[int, str] = (-99, "a force")
     among = [k for k in played or () if mine[k] and open_force(s, k)] or range(6)
@@ -122,7 +125,7 @@ def contested(s: State, w: int, played: list[int] | None = None) -> str:
         if mine[k] - top[0] > best[0]:
             them = f"{s.seats[top[1]].capitalize()}'s {top[0]}" if top[1] != w else "none"
             best = (mine[k] - top[0], f"the {SYMBOL_TITLES[k]} ({mine[k]} against {them})")
-    return best[1]
+    return best
 
 
 def open_force(s: State, k: int) -> bool:
