@@ -70,3 +70,15 @@ def test_finishing_a_withdrawal_offers_every_choice_of_two_supply_cards_once(
     n = min(2, len(supply))
     expected = [Take(c) for c in sorted(set(combinations(sorted(supply), n)))]
     assert GAME.legal_actions(s) == expected
+
+
+def test_the_special_cards_topic_says_which_two_tiles_take_which_card() -> None:
+    """A trial had to infer which pair of tiles takes which special card, and lost its +1
+    Elephant three times to others' trades without seeing it coming."""
+    from rules.taj_mahal.reference import reference
+
+    for topic in ("special cards", "visit end"):
+        told = reference(topic)
+        assert "two General tiles take the +1 Elephant card" in told, told
+        assert "two Princess tiles take the +1 Grand Mogul card" in told, told
+        assert "discards the two tiles" in told, told

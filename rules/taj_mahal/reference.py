@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .components import SYMBOL_TITLES, standard_cards
+
 _TOPICS: dict[str, str] = {
     "overview": (
         "Overview: 12 visits, one per province, in the order of the province tiles; Agra's "
@@ -55,6 +57,20 @@ TOPICS: tuple[str, ...] = tuple(_TOPICS)
 
 def reference(topic: str) -> str:
     try:
-        return _TOPICS[topic]
+        told = _TOPICS[topic]
     except KeyError:
         raise ValueError(f"no topic {topic!r}; the topics are: {', '.join(TOPICS)}") from None
+    return f"{told} {_pairs()}" if topic in ("special cards", "visit end") else told
+
+
+def _pairs() -> str:
+    """Which two tiles win which special card (a trial had to infer it), as the cards read."""
+    cards = standard_cards()
+    won = [
+        f"two {SYMBOL_TITLES[k]} tiles take the {cards.kinds[cards.special_of[k]].title} card"
+        for k in range(4)
+    ]
+    return (
+        f"At a visit's end {', '.join(won)}, from the table or whoever holds it; a player "
+        "holding it already discards the two tiles, with no further effect."
+    )
