@@ -84,8 +84,8 @@ LEGEND_WORDS = (
     "Fortress tiles: +4 / +2 points, C a card, R T S J rice, tea, spices, jewels.",
     "Cards: V vizier, G general, M monk, P princess, GM mogul, E elephant.",
     # each sign a player's row writes (> the player to act, 5c, *, 2p), in the row's order
-    f"Players: {MOVER} acts now, score, cards in hand (5c), influence (* a special card),",
-    "province tiles (2p), the cards played this visit.",
+    f"Players: {MOVER} acts now, score, cards in hand with the special ones (5c),",
+    "influence (* a special card), province tiles (2p), the cards played this visit.",
 )
 
 # the panel below the map, from the top
