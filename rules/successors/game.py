@@ -36,7 +36,8 @@ INFO = GameInfo(
     options=SuccessorsOptions,
     score_name="half points",  # l.68: a Talent is worth half a point
     private=True,
-    lookup="event, chit or area (an area's borders too)",  # the events by roll, the chits by number, the map's areas
+    # the events by roll, the chits by number, the map's areas with what borders each
+    lookup="event, chit or area (an area's borders too)",
     dealt=("die", "chit"),
     # a trial's undo after an AI's answer at once was told only of a hand-off
     undo_stops=(

@@ -71,6 +71,6 @@ def _pairs() -> str:
         for k in range(4)
     ]
     return (
-        f"At a visit's end {', '.join(won)}, from the table or whoever holds it; a player "
-        "holding it already discards the two tiles, with no further effect."
+        f"At a visit's end {', '.join(won)}; a player holding it already discards the two "
+        "tiles, with no further effect."
     )
