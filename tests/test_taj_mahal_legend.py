@@ -94,5 +94,10 @@ def test_the_legend_says_what_each_sign_of_a_players_row_means() -> None:
     mover = s.seats[s.turn].capitalize()
     assert f"{mover} >" in rows  # the player to act, marked beside the name
     words = " ".join(t.text for t in legend(s)[0])
-    for sign in ("> acts now", "cards in hand with the special ones (5c)", "* a special card", "province tiles (2p)"):
+    for sign in (
+        "> acts now",
+        "cards in hand with the special ones (5c)",
+        "* a special card",
+        "province tiles (2p)",
+    ):
         assert sign in words, (sign, words)
