@@ -63,6 +63,19 @@ def test_no_alliance_is_offered_to_nor_accepted_from_a_player_taking_the_seats_p
     taken = put(s, "ara", RED, inf=2)  # Red's units outnumber Blue's none in Arabia
     assert policy.offer(taken, BLUE) is None
     assert not policy.accepts(taken, BLUE, RED)
+    assert policy.reply_why(taken, BLUE, RED) == (
+        "Red's units outnumber its own in Arabia, which an ally would take (l.10)"
+    )
+
+
+def test_no_alliance_is_made_in_the_game_turn_before_alliances_are_ended() -> None:
+    """Two trials' AIs allied in game turn 10 and both ended it in turn 11 ("no alliance this
+    near the end"): from turn 10 of 12 on none is offered nor accepted."""
+    for turn, made in ((9, True), (10, False), (11, False)):
+        s = controlled(put(started(3, turn=turn), "syr", 2, inf=4), 2, "syr", "med", "per")
+        s = moving(controlled(s, BLUE, "ara"))
+        assert (policy.offer(s, BLUE) is not None) is made, turn
+        assert policy.accepts(s, BLUE, RED) is made, turn
 
 
 def test_an_alliance_with_the_player_standing_first_is_refused() -> None:
@@ -156,7 +169,8 @@ def test_no_alliance_is_kept_into_the_last_turn_where_an_allys_units_spoil_the_c
     into each of its ally's provinces: its count fell from 27 to 9 (l.66)."""
     last = started(3).parts.setup.turns
     s = _offered(moving(_green_leads()), "red", "blue")
-    assert _decide(_in_turn(s, last - 2)) == st.Accept("blue", "red")
+    assert _decide(_in_turn(s, last - 3)) == st.Accept("blue", "red")
+    assert _decide(_in_turn(s, last - 2)) == st.Refuse("blue", "red")  # it would end next turn
     assert _decide(_in_turn(s, last - 1)) == st.Refuse("blue", "red")
     assert policy.reply_why(_in_turn(s, last - 1), 0, 1).startswith("no alliance this near")
     allied = _in_turn(GAME.apply(s, st.Accept("blue", "red")), last - 2)

@@ -96,11 +96,17 @@ def near_the_end(s: State) -> bool:
     return s.turn >= s.parts.setup.turns - 1
 
 
+def too_late_to_ally(s: State) -> bool:
+    """From the game turn before `near_the_end` on, no alliance is made: it would be ended
+    in the next game turn (two trials' AIs allied in game turn 10 and ended it in 11)."""
+    return s.turn >= s.parts.setup.turns - 2
+
+
 def accepts(s: State, seat: int, offerer: int) -> bool:
     """An alliance only against a third player standing ahead of both, and not near the
     end, nor with a player whose units outnumber the seat's in its provinces (the alliance
     would be ended at once for it: `ending`)."""
-    if near_the_end(s) or taking(s, seat, offerer):
+    if too_late_to_ally(s) or taking(s, seat, offerer):
         return False
     first = leader(s)
     if first in (seat, offerer):
@@ -166,7 +172,7 @@ def offer(s: State, seat: int) -> st.Offer | None:
     with no ally of its own, and holding a province (a trial's AI offered one to a seat about
     to be out, which could neither pay nor fight), whose units do not outnumber the seat's in
     its provinces (a trial's AI ended an alliance for that and offered it again at once)."""
-    if not _aside(s, seat) or near_the_end(s) or board.allies_of(s, seat):
+    if not _aside(s, seat) or too_late_to_ally(s) or board.allies_of(s, seat):
         return None
     if s.turn < FIRST_OFFER_TURN or s.current != seat or any(seat in pair for pair in s.offers):
         return None
@@ -348,8 +354,15 @@ def reply_of(view: View) -> st.Action | None:
 def reply_why(s: State, seat: int, offerer: int) -> str:
     """Why the seat answers `offerer`'s offer as `accepts` does, in a player's words, with
     the standings it reads (points now and income)."""
-    if near_the_end(s):
+    if too_late_to_ally(s):
         return "no alliance this near the end: an ally's units spoil the last count (l.66)"
+    taken = taking(s, seat, offerer)
+    if taken:
+        where = listed([names.area_name(s, a) for a in taken])
+        return (
+            f"{names.title(s, offerer)}'s units outnumber its own in {where}, which an ally "
+            "would take (l.10)"
+        )
     first = leader(s)
     if accepts(s, seat, offerer):
         said = f"an alliance against {names.title(s, first)}, who stands first"
