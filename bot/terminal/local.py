@@ -536,8 +536,8 @@ class LocalClient:
                 text = after_shown(self.turn_text, reply.close_text + "\n" + reply.text, self.game)
             self.turn_text = reply.text
             text, held = self._hold_last(reply, text.strip("\n"), prefix)
-        else:  # an answer to the keyboard: its prompt said anew, and the next announcement's
-            held, self.last_next = None, ""
+        else:  # an answer to the keyboard (its prompt said whole: a line was typed), or a
+            held = None  # message of no stored change
         shown = terminal_text(text.strip("\n"), self.games)
         lines = shown.split("\n") if shown else []  # (an AI's step aside: no line)
         # what the move showed your seats alone (a card drawn; an AI's move dealt it) goes
@@ -551,7 +551,7 @@ class LocalClient:
         }
         for i in range(-1, len(lines)):
             if i >= 0:
-                self.say(f"{prefix}{self._next_said(lines[i], reply)}")
+                self.say(f"{prefix}{self._next_said(lines[i])}")
             for line in told:
                 if under[line] == i:
                     self.say(f"(to you alone) {line}")
@@ -579,13 +579,13 @@ class LocalClient:
             self._write(Path(reply.file.filename), reply.file.data, "saved")
         self.held = held
 
-    def _next_said(self, line: str, reply: Reply) -> str:
-        """A `Next:` line of an announcement as printed: said again word for word by the next
-        one (a step aside of another seat's came in between: an AI's answer at once), its
-        head and the decision's first words alone, "as above" (a trial read one long
-        purchase prompt three times over; another, told only "the same decision", could not
-        tell which)."""
-        if reply.announcement is None or not line.startswith(NEXT):
+    def _next_said(self, line: str) -> str:
+        """A `Next:` line as printed: said again word for word with no line typed since (the
+        same decision: a step aside of another seat's came in between, an AI's answer at
+        once), its head and the decision's first words alone, "as above" (a trial read one
+        long purchase prompt three times over; another, told only "the same decision", could
+        not tell which; a third read a retreat prompt twice around two AIs' answers)."""
+        if not line.startswith(NEXT):
             return line
         if line == self.last_next:
             _, who, decision = line.split(": ", 2)
