@@ -93,6 +93,28 @@ def test_a_withdrawal_that_wins_nothing_says_which_rival_had_as_many_or_more() -
     assert lines[1] == "Blue scores no points for this withdrawal (total 0)."
 
 
+def test_the_grand_mogul_and_the_elephant_not_won_name_what_they_would_win() -> None:
+    """A trial read "Grand Mogul: tied with Orange at 1" beside a court that lists "the
+    crown": the forces that win the crown and the province tile say so."""
+    s = with_hands(
+        started(3),
+        ["red general+elephant", "white mogul"],
+        ["yellow mogul", "white elephant"],
+        ["green monk"],
+    )
+    s, _ = played_out(
+        s,
+        "play red general+elephant with white mogul",
+        "play yellow mogul with white elephant",
+        "play green monk",
+    )
+    s, lines = said(s, "withdraw")
+    assert lines[0] == (
+        "Blue: withdraw: wins the General (not won: Grand Mogul (the crown): tied with Orange "
+        "at 1; Elephant (the province tile): tied with Orange at 1)"
+    )
+
+
 def test_a_force_whose_tile_left_the_court_earlier_is_named_as_won_earlier() -> None:
     s = with_hands(started(3), ["red vizier"], ["yellow monk"], ["green general"])
     s = arrange(s, court=(False, True, True, True))

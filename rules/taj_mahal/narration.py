@@ -105,17 +105,24 @@ def withdrawal_text(s: State, w: int) -> str:
         if best is not None and best[1][k] >= mine[k]:
             i, theirs = best
             if theirs[k] == mine[k]:
-                lost.append(f"{SYMBOL_TITLES[k]}: tied with {title(s, i)} at {mine[k]}")
+                lost.append(f"{_force(k)}: tied with {title(s, i)} at {mine[k]}")
             else:
-                lost.append(f"{SYMBOL_TITLES[k]}: {mine[k]} against {title(s, i)}'s {theirs[k]}")
+                lost.append(f"{_force(k)}: {mine[k]} against {title(s, i)}'s {theirs[k]}")
         elif taken:
-            lost.append(f"{SYMBOL_TITLES[k]}: {taken}")
+            lost.append(f"{_force(k)}: {taken}")
         else:
             won.append(force_name(s, k))
     if won:
         text = f"wins {joined(won)}"
         return text + (f" (not won: {'; '.join(lost)})" if lost else "")
     return f"wins nothing, {who} having no majority to win ({'; '.join(lost)})"
+
+
+def _force(k: int) -> str:
+    """A force by its symbol, with what the Grand Mogul and the Elephant win (a trial read
+    "Grand Mogul: tied" beside a court that lists "the crown")."""
+    won = {GRAND_MOGUL: " (the crown)", ELEPHANT: " (the province tile)"}
+    return f"{SYMBOL_TITLES[k]}{won.get(k, '')}"
 
 
 def force_name(s: State, k: int) -> str:
