@@ -24,7 +24,7 @@ SESSION: list[tuple[str, str | None]] = [
     ("harbour", "and no die was given (IV. River action)"),
     ("quarry with o3", "the quarry takes no die: the dice for a tile are given with"),
     ("balcony blue with g2", "the blue balcony takes a blue die, for 2 orange dice, and g2"),
-    ("yogi with b3", "your Kali statue holds no b3 to give up (your dice: b2 g2 o3 p1)"),
+    ("yogi with b3", "your Kali statue holds no b3 to give up: your dice are b2 g2 o3 p1 (Dice)"),
     ("dancer with karma g2", "and g2 turned with karma shows 5 (III. The chambers)"),
     ("master builder with karma g2", "your province has no tile to cover (III. Master builder)"),
     ("pass", "you may pass only when no space is left that you can pay for and use"),

@@ -159,7 +159,7 @@ def _payment_problem(s: State, i: int, area: int, a: Place, name: str) -> str | 
     if len(a.turned) > s.karma[i]:
         return f"turning a die takes 1 karma and you have {s.karma[i]} (Karma)"
     if d not in s.dice[i]:
-        return f"your Kali statue holds no {d} to give up ({statue_text(s, i)}) (Dice)"
+        return f"your Kali statue holds no {d} to give up: {statue_text(s, i)} (Dice)"
     return None
 
 

@@ -74,9 +74,10 @@ ANSWERS: Final[dict[type, tuple[tuple[str, ...], str]]] = {
 
 
 def statue_text(s: State, i: int) -> str:
-    """The seat's dice as a refusal names them."""
+    """The seat's dice as a refusal names them, after a colon ("...to give up: your dice are
+    b2 g2 (Dice)"; a trial read "(your dice: b2 g2) (Dice)" as odd)."""
     rolled = [d for d in s.dice[i] if d[1] != "0"]
-    return f"your dice: {' '.join(rolled)}" if rolled else "your statue holds no rolled die"
+    return f"your dice are {' '.join(rolled)}" if rolled else "it holds no rolled die"
 
 
 def decision_problem(s: State, a: Action) -> str:
@@ -121,7 +122,7 @@ def _gain(s: State, a: Action) -> str | None:
             "when it is full (Placing workers); take a die (`take <colour>`)"
         )
     if isinstance(a, Release) and a.die not in s.dice[i]:
-        return f"your statue holds no {a.die} to put back ({statue_text(s, i)}) (Dice)"
+        return f"your statue holds no {a.die} to put back: {statue_text(s, i)} (Dice)"
     return None
 
 
@@ -189,7 +190,7 @@ def _buy(s: State, a: Buy) -> str | None:
         payments.without(s.dice[i], a.dice)
     except ValueError:
         return (
-            f"your Kali statue holds no {' '.join(a.dice)} to give up ({statue_text(s, i)}) (Dice)"
+            f"your Kali statue holds no {' '.join(a.dice)} to give up: {statue_text(s, i)} (Dice)"
         )
     old = s.tiles.tiles[s.province[i][cell] >> 2].cost if cell != NO else 0
     return _cost_problem(s, a, tile.cost, old, name)
@@ -312,7 +313,7 @@ def _reroll(s: State, a: Action) -> str | None:
     i = s.turn
     if isinstance(a, Reroll) and a.die not in s.dice[i]:
         return (
-            f"your statue holds no {a.die} to roll again ({statue_text(s, i)}) (III. The "
+            f"your statue holds no {a.die} to roll again: {statue_text(s, i)} (III. The "
             "outer terrace: reroll as many of your dice as you want)"
         )
     return None
