@@ -358,11 +358,7 @@ def reply_why(s: State, seat: int, offerer: int) -> str:
         return "no alliance this near the end: an ally's units spoil the last count (l.66)"
     taken = taking(s, seat, offerer)
     if taken:
-        where = listed([names.area_name(s, a) for a in taken])
-        return (
-            f"{names.title(s, offerer)}'s units outnumber its own in {where}, which an ally "
-            "would take (l.10)"
-        )
+        return f"{_outnumbering(s, offerer, taken)}, which an ally would take (l.10)"
     first = leader(s)
     if accepts(s, seat, offerer):
         said = f"an alliance against {names.title(s, first)}, who stands first"
@@ -381,16 +377,20 @@ def ending_why(s: State, seat: int, ally: int) -> str:
         return "no alliance this near the end: an ally's units spoil the last count (l.66)"
     taken = taking(s, seat, ally)
     if taken:
-        where = listed([names.area_name(s, a) for a in taken])
         return (
-            f"{names.title(s, ally)}'s units outnumber its own in {where}, which go to "
-            f"{names.title(s, ally)} at the combat phase's end (l.10): it keeps no ally who "
-            "takes its provinces"
+            f"{_outnumbering(s, ally, taken)}, which go to {names.title(s, ally)} at the "
+            "combat phase's end (l.10): it keeps no ally who takes its provinces"
         )
     return (
         f"{names.title(s, ally)} now stands first, {_lead(s, ally)} in points now plus "
         f"income ({standings(s)})"
     )
+
+
+def _outnumbering(s: State, other: int, taken: list[int]) -> str:
+    """`other`'s units outnumbering the seat's in its provinces `taken` (`taking`)."""
+    where = listed([names.area_name(s, a) for a in taken])
+    return f"{names.title(s, other)}'s units outnumber its own in {where}"
 
 
 def _lead(s: State, first: int, *of: int) -> str:

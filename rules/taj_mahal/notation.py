@@ -306,7 +306,8 @@ def _city(s: State, name: str) -> int:
     if len(found) == 1:
         return found[0]
     # the cities still open to this palace (a trial was listed those already taken)
-    names = ", ".join(board.city_word(c) for c in cities if Place(c) in legal(s))
+    allowed = legal(s)
+    names = ", ".join(board.city_word(c) for c in cities if Place(c) in allowed)
     for c, (cid, title) in enumerate(zip(board.city_ids, board.city_titles, strict=True)):
         if key in (cid, title.lower().replace(" ", "_")):  # a city elsewhere: the rule says no
             raise IllegalAction(f"{refusals.why_not(s, Place(c))}: {names}", _usage(s))

@@ -12,7 +12,7 @@ from . import codec, engine, narration, notation, reference
 from .components import COLOURS, SYMBOL_TITLES
 from .options import TajOptions
 from .result import ranking
-from .state import CROWN, Action, State, Withdraw
+from .state import CROWN, NO, Action, State, Withdraw
 from .view import View
 
 WITHDRAWING = ("place", "draw", "take")  # the steps of a withdrawal after the withdraw
@@ -98,10 +98,9 @@ class TajMahalReference(Reference[TajOptions]):
 def _court_left(s: State) -> str:
     """Once a tile of the court was won this visit, what it still holds (a trial played for
     a General won earlier in the visit: only the visit's first line had named the court)."""
-    left = notation.court_words(s)
-    if len(left) == 6:  # the four characters, the crown and the province tile: nothing won
+    if all(s.court) and s.crown_city == NO and s.province_tile_in_court:  # nothing won yet
         return ""
-    return f"; still in the court: {', '.join(left) or 'nothing'}"
+    return f"; still in the court: {', '.join(notation.court_words(s)) or 'nothing'}"
 
 
 def prompt(v: View, seat: Seat) -> str:
