@@ -139,7 +139,7 @@ async def test_a_new_decision_after_the_persons_own_step_is_said_whole(tmp_path:
                 typed_at.append(len(out.getvalue()))
                 yield ALLOWED.findall(out.getvalue())[-1]
 
-    await amain(taj_mahal(tmp_path), lines(), out, FakeRenderer())
+    await amain([*taj_mahal(tmp_path), "--seed", "1"], lines(), out, FakeRenderer())
     text = out.getvalue()
     assert text.count("• Blue: ") >= 6, text[-800:]
     asked = [(m.start(), m.group(0)) for m in re.finditer(r"\nNext: Blue — [^\n]*", text)]
