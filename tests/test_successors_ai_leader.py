@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from successors_helpers import (
     BLUE,
     at,
@@ -19,8 +20,8 @@ from successors_helpers import (
     started,
 )
 
-from ai.successors import danger, greedy, hard, moves
-from ai.successors.moves import Planner
+from ai.successors import danger, greedy, hard, moves, odds
+from ai.successors.moves import Planner, by_type
 from ai.successors.odds import Side
 from ai.successors.reading import mine
 from rules.successors import State, board, economy
@@ -170,3 +171,41 @@ def test_a_lone_leader_on_his_way_never_walks_back_over_his_route() -> None:
     s = order(moving(leader_at(s, RED, "syr")), "take leader at Egypt, march to Arabia")
     assert s.force is not None and s.force.route == (s.parts.map.index["egy"], s.force.place)
     assert moves.step(s, BLUE, st.NO, hard.WEIGHTS) not in (st.March("egy"), st.Drop("leader"))
+
+
+def test_a_leader_among_more_of_his_units_is_the_safer_where_a_whole_blow_takes_him_anywhere() -> (
+    None
+):
+    """A trial's Red, its leader as likely taken with one infantry as with four (Blue's whole
+    blow beat either), sent him on with the one and lost him. How much of its blow a rival
+    sends is not known: as likely all of it as half, so more units beside him count."""
+    s = leader_at(put(started(3, money=0), "cil", BLUE, inf=4), BLUE, "cil")
+    s = leader_at(put(s, "syr", RED, inf=9), RED, "syr")
+    cilicia = s.parts.map.index["cil"]
+    whole = danger.blow(s, cilicia, BLUE, RED)
+    hits = s.parts.setup.hits
+    for units in ((0, 1, 0, 0), (0, 4, 0, 0)):
+        assert odds.battle(whole, Side(units, True), hits, hits[2]).win > 0.95
+    one = danger.capture_chance(s, cilicia, BLUE, (0, 1, 0, 0))
+    four = danger.capture_chance(s, cilicia, BLUE, (0, 4, 0, 0))
+    assert four < one - 0.2
+
+
+def test_a_part_of_the_leaders_stack_sent_to_battle_weighs_the_few_it_leaves_him() -> None:
+    """A trial's Red sent 3 of the 4 infantry beside its leader to retake its home, left
+    him with one, and lost him to the rival's next blow. A part of a stack that attacks
+    alone weighs what it takes off the leader's guard where he stays."""
+    s = leader_at(put(started(3, money=0), "car", BLUE, inf=4), BLUE, "car")
+    s = put(controlled(s, RED, "phr", "hel"), "phr", RED, levy=1, inf=1)
+    s = leader_at(put(s, "hel", RED, inf=6), RED, "hel")
+    caria, phrygia = s.parts.map.index["car"], s.parts.map.index["phr"]
+    planner = Planner(s, BLUE, hard.WEIGHTS)
+    detached = [p for p in planner.plans_from(caria) if p.dest == phrygia and not p.leader]
+    assert detached and all(0 < sum(n for _, n in p.units) < 4 for p in detached)
+    unstaked = Planner(s, BLUE, replace(hard.WEIGHTS, leader_stake=0.0)).plans_from(caria)
+    for p in detached:
+        alike = next(q for q in unstaked if (q.units, q.path, q.leader) == (p.units, p.path, False))
+        left = moves.added(mine(s, caria, BLUE), by_type(dict(p.units)), -1)
+        exposure = planner.risk(caria, left) - planner.risk(caria, mine(s, caria, BLUE))
+        assert exposure > 0.1
+        assert p.score == pytest.approx(alike.score - hard.WEIGHTS.leader_stake * exposure)

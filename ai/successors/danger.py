@@ -76,17 +76,28 @@ def landed(s: State, area: int, rival: int) -> list[int]:
 
 def capture_chance(s: State, area: int, seat: int, units: tuple[int, int, int, int]) -> float:
     """The chance that the rival striking hardest at the area wins a battle against the
-    seat's leader there with `units` (none: he is taken alone, Q21)."""
-    hits = s.parts.setup.hits
-    ours = Side(units, True)
+    seat's leader there with `units` (none: he is taken alone, Q21). How much of its blow a
+    rival sends is not known (it guards its own too): as likely all of it as half, so that
+    a leader among more of his units is the safer even where all of it would take him
+    anywhere (a trial's leader, as likely taken everywhere, went with one infantry and was)."""
     worst = 0.0
     for q in range(s.players):
         if q == seat or q in s.out or board.allied(s, seat, q):
             continue
         theirs = blow(s, area, seat, q)
-        if not theirs.count:
-            continue
-        if not ours.count:
-            return 1.0
-        worst = max(worst, odds.battle(theirs, ours, hits, hits[CAV]).win)
+        if theirs.count:
+            a, b, c, d = theirs.units
+            half = Side((a // 2, b // 2, c // 2, d // 2), theirs.leader)
+            chance = (_beaten(s, theirs, units) + _beaten(s, half, units)) / 2
+            worst = max(worst, chance)
     return worst
+
+
+def _beaten(s: State, theirs: Side, units: tuple[int, int, int, int]) -> float:
+    """The chance that `theirs` wins against the leader with `units`."""
+    if not theirs.count:
+        return 0.0
+    if not any(units):
+        return 1.0
+    hits = s.parts.setup.hits
+    return odds.battle(theirs, Side(units, True), hits, hits[CAV]).win

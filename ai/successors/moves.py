@@ -428,17 +428,18 @@ class Planner:
         return self.spared((dest, here), (dest, added(here, moving)))
 
     def safest_stack(
-        self, at: int, mp: int, *, away: bool, behind: tuple[int, ...] = ()
+        self, at: int, mp: int, *, away: bool, behind: tuple[int, ...] = (), on: bool = False
     ) -> Plan | None:
         """The leader alone at `at`: to the stack of his own in reach where his capture is
-        least likely, the nearest of those; likely captured where he is, also to an area out
-        of the rivals' reach, or staying in one (`away`: not to stay at `at`); never back over
-        the areas `behind` him (a trial's leader went from Caria to Greater Phrygia and back)."""
+        least likely, the nearest of those; likely captured where he is, or on his way (`on`),
+        also to an area out of the rivals' reach, or staying in one (`away`: not to stay at
+        `at`); never back over the areas `behind` him (a trial's leader went from Caria to
+        Greater Phrygia and back)."""
         s, seat = self.s, self.seat
         ways = reach(s, seat, at, mp)
         if not away:
             ways[at] = ()
-        fleeing = self.risk(at, mine(s, at, seat)) >= GUARD_AT
+        fleeing = on or self.risk(at, mine(s, at, seat)) >= GUARD_AT
         found, walked = [], set(behind)
         for a, path in ways.items():
             if board.unfriendly_here(s, a, seat) or walked.intersection(path):
@@ -566,7 +567,7 @@ class Planner:
         return out
 
     def detached(
-        self, src: int, free: dict[int, int], here: tuple[int, ...], fixed: dict[int, int] | None
+        self, src: int, free: dict[int, int], here: Counts, fixed: dict[int, int] | None
     ) -> list[Plan]:
         """Battles fought by a part of the stack at `src`, the rest left where it stands: for
         each unfriendly area in reach, the fewest units of its own colour, the strongest first,
@@ -590,6 +591,8 @@ class Planner:
             counts = by_type(part)
             g, kind = self.gain(dest, counts, False)
             score = g - self.r.leave_cost(src, here, counts)
+            if leader_at(s, seat) == src:  # the leader stays, with fewer beside him
+                score -= self.exposure(src, here, counts)
             out.append(Plan(src, tuple(sorted(part.items())), False, path, score, kind))
         return out
 
@@ -825,14 +828,12 @@ def force_plans(s: State, seat: int, params: Params = DEFAULT) -> list[Plan]:
     for c, _, _, n in f.groups:
         formed[c] = formed.get(c, 0) + n
     if not formed:  # the leader alone: to a stack of his own, and no further (he takes nothing)
-        endangered = params.leader_stake and p.risk(f.place, mine(s, f.place, seat)) >= GUARD_AT
-        if f.marched and settled(s, seat, f.place) and not endangered:
-            return [Plan(f.place, (), True, (), 1.0, "regroup")]
         mp, away = movement.mp_left(s, f), not f.marched
-        lone = (
-            p.safest_stack(f.place, mp, away=away, behind=f.route) if params.leader_stake else None
-        )
-        if lone is None and not params.leader_stake:
+        if params.leader_stake:  # on to where he set out for: his capture least likely
+            lone = p.safest_stack(f.place, mp, away=away, behind=f.route, on=f.marched)
+        elif f.marched and settled(s, seat, f.place):
+            return [Plan(f.place, (), True, (), 1.0, "regroup")]
+        else:
             lone = regroup_from(s, seat, f.place, mp, away=away)
         return [lone] if lone is not None else []
     if not f.marched:
