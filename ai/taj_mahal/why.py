@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from rules.taj_mahal import (
     CROWN,
-    ELEPHANT,
-    GRAND_MOGUL,
     NO,
     SYMBOL_TITLES,
     Action,
@@ -110,9 +108,9 @@ def contested(s: State, w: int, played: list[int] | None = None) -> tuple[int, s
     trial read "contests the Vizier" for an Elephant played)."""
     mine = engine.symbol_counts(s.cards, s.played[w])
     best: tuple[int, str] = (-99, "a force")
-    among = [k for k in played or () if mine[k] and open_force(s, k)] or range(6)
+    among = [k for k in played or () if mine[k] and s.in_court(k)] or range(6)
     for k in among:
-        if not mine[k] or not open_force(s, k):
+        if not mine[k] or not s.in_court(k):
             continue
         top = max(
             (
@@ -126,16 +124,6 @@ def contested(s: State, w: int, played: list[int] | None = None) -> tuple[int, s
             them = f"{s.seats[top[1]].capitalize()}'s {top[0]}" if top[1] != w else "none"
             best = (mine[k] - top[0], f"the {SYMBOL_TITLES[k]} ({mine[k]} against {them})")
     return best
-
-
-def open_force(s: State, k: int) -> bool:
-    """Whether force `k` may still be won this visit: its tile, the crown or the province
-    tile still in the court."""
-    if k == GRAND_MOGUL:
-        return s.crown_city == NO
-    if k == ELEPHANT:
-        return s.province_tile_in_court
-    return s.court[k]
 
 
 def played_now(before: State, after: State, w: int) -> tuple[int, ...]:

@@ -137,13 +137,13 @@ def force_name(s: State, k: int) -> str:
 def force_taken(s: State, k: int) -> str:
     """Why a force with no rival is not won: its tile or the crown left the court earlier
     this visit ("" when it is still there)."""
+    if s.in_court(k):
+        return ""
     if k == GRAND_MOGUL:
-        if s.crown_city == NO:
-            return ""
         return f"the crown went to {title(s, s.crown_palace[s.crown_city])} earlier this visit"
     if k == ELEPHANT:
-        return "" if s.province_tile_in_court else "the province tile was won earlier this visit"
-    return "" if s.court[k] else "its tile was won earlier this visit"
+        return "the province tile was won earlier this visit"
+    return "its tile was won earlier this visit"
 
 
 def placement_text(s: State, city: int) -> str:

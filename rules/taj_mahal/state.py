@@ -14,6 +14,8 @@ from typing import Annotated, Final, Literal
 from pydantic import Field
 
 from .components import (
+    ELEPHANT,
+    GRAND_MOGUL,
     Board,
     Cards,
     board_from_text,
@@ -102,6 +104,16 @@ class State:
     def province(self) -> int:
         """The current province (the province with the current province figure)."""
         return self.province_order[self.visit]
+
+    def in_court(self, force: int) -> bool:
+        """Whether the prize of a force (0-5) is still in the court this visit, to be won by
+        a withdrawal (Withdraw): its character tile, the crown (the Grand Mogul's) or the
+        province tile (the Elephant's)."""
+        if force == GRAND_MOGUL:
+            return self.crown_city == NO
+        if force == ELEPHANT:
+            return self.province_tile_in_court
+        return self.court[force]
 
     def clone(self) -> State:
         # a new object with each slot set: half the cost of calling the 31-argument __init__
