@@ -930,7 +930,9 @@ def ally_plan(s: State, seat: int, caller: int) -> Plan | None:
         if f is not None and f.marched and src in targets:
             paths[src] = ()
         for dest, path in paths.items():
-            sent = free if f is not None and f.marched else _sent(s, seat, caller, dest, free)
+            sent = _sent(s, seat, caller, dest, free)
+            if f is not None and f.marched and sent != free:
+                sent = {}  # on its way, the force goes whole where it keeps fewer than his
             if dest in targets and sent:
                 units = tuple(sorted(sent.items()))
                 plans.append(Plan(src, units, False, path, float(sum(sent.values())), "ally"))
