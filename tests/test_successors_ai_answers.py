@@ -311,3 +311,20 @@ def test_a_called_allys_why_is_said_once_at_its_moves_end_not_at_a_later_step_of
     s = GAME.apply(s, st.EndMove())  # Blue's combat
     assert s.frames[-1][0] == "combat"
     assert why.called_why(GAME.view(start, None), GAME.view(s, None), "green", "greedy") is None
+
+
+def test_a_called_allys_why_says_a_tie_of_units_leaves_the_area_with_its_controller() -> None:
+    """A trial read "won, the area goes to Green, the ally with more units there" for as many
+    units as its own: a tie leaves the area with its controller (l.10; Q3)."""
+    s = put(put(started(3), "ara", BLUE, inf=1), "ara", RED, inf=2)
+    s = allied(put(s, "syr", GREEN, inf=1), BLUE, GREEN)
+    s = GAME.apply(at(s, BLUE, 4, frame("move", BLUE)), st.Call("green"))
+    start = s
+    while GAME.to_move(s) == "green":
+        s = GAME.apply(s, choose("greedy", GAME.view(s, "green"), random.Random(0)))
+    said = why.called_why(GAME.view(start, None), GAME.view(s, None), "green", "greedy")
+    assert said == (
+        "_Why: Green, called by its ally Blue, joins Blue's battle in Arabia with 1 infantry: "
+        "Blue's 1 unit there could not win it alone; won, the area stays with its controller, "
+        "a tie of the allies' units (l.10; Q3)._"
+    )

@@ -257,6 +257,22 @@ def test_an_ai_called_by_its_ally_marches_to_his_battle(level: str) -> None:
 
 
 @pytest.mark.parametrize("level", ["greedy", "hard"])
+def test_a_called_allys_force_on_its_way_never_ties_its_callers_units(level: str) -> None:
+    """A trial's Green, called, sent a unit to its caller's battle in Armenia, then a force
+    under way there too, as many as his: the battle won, the tie left the area with the
+    wiped-out Yellow (l.10; Q3). On its way, a force goes whole only where it keeps fewer
+    units than his (Blue's 2 in Arabia: Green's 2 infantry marched into Mesopotamia stop)."""
+    s = put(put(started(3), "syr", 2, inf=2), "ara", 0, inf=2)
+    s = allied(put(s, "ara", 1, levy=1).clone(), 0, 2)
+    s = GAME.apply(moving(s), st.Call("green"))
+    s = GAME.apply(GAME.apply(s, st.Take("syr", "inf", 2)), st.March("mes"))
+    assert GAME.to_move(s) == "green"
+    while GAME.to_move(s) == "green":
+        s = GAME.apply(s, choose(level, GAME.view(s, "green"), random.Random(0)))
+    assert units(s, "ara", 2) == (0, 0, 0, 0) and units(s, "mes", 2)[1] == 2
+
+
+@pytest.mark.parametrize("level", ["greedy", "hard"])
 def test_an_ai_never_takes_its_allys_provinces(level: str) -> None:
     """A trial's AI ally walked into its partner's empty provinces and home, each taken by
     the ally with more units there (l.10; Q12): it ends no move in an ally's province."""
