@@ -28,7 +28,7 @@ from successors_helpers import (
 )
 from test_successors_rules import begun, contest, invaded, passive
 
-from rules.successors import GAME, engine
+from rules.successors import GAME, engine, refusals
 from rules.successors.board import controller_by_units, update_control
 from rules.successors.combat import layout, retreat_places
 from rules.successors.components import CAV, INF, LEVY
@@ -723,3 +723,16 @@ def test_mercenaries_desert_before_the_control_after_combat_is_counted() -> None
     s = begun(at(controlled(s, BLUE, "phr"), BLUE, 5))  # Blue's combat phase ends
     assert units(s, "phr", MERC + BLUE) == (0, 0, 0, 0)
     assert s.control[area(s, "phr")] == RED  # Red alone once they are gone (l.10; Q3)
+
+
+def test_q16_the_loss_prompt_names_an_allys_unit_the_hit_may_take() -> None:
+    """A trial read "type `lose 1 inf at Syria`, or another unit of yours" and found its
+    ally's infantry, which the hit could take too, only in `options`."""
+    s = put(contest({"cav": 1}, {"cav": 1}), "ara", GREEN, cav=1)
+    s = order(allied(s, RED, GREEN), "fight red at Arabia")
+    s = deal(s, 6, 1, 1)  # Blue's pre-battle cavalry hit: Red's cavalry or Green's
+    assert s.frames[-1][0] == "battle_loss"
+    assert {a.piece for a in GAME.legal_actions(s)} == {"cav", "green cav"}  # type: ignore[union-attr]
+    assert refusals.how_to(s) == (
+        "type `lose 1 cav at Arabia`, or your ally's: `lose 1 green cav at Arabia`"
+    )

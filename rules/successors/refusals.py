@@ -110,6 +110,19 @@ def _asked(s: State) -> str:
     return texts.get(kind, kind)
 
 
+def _shared_loss(s: State, legal: Sequence[Action]) -> str | None:
+    """A hit the allies' side shares may fall on the ally's units (Q16): an example of each
+    owner's, as typed (a trial found `lose 1 green inf at Syria` only in `options`); None
+    where only the seat's own are allowed."""
+    loses = [a for a in legal if isinstance(a, Lose)]
+    theirs = [a for a in loses if a.piece.split()[0] in s.seats]
+    yours = [a for a in loses if a not in theirs]
+    if not theirs or not yours:
+        return None
+    v = view(s, None)
+    return f"type `{describe(v, yours[0])}`, or your ally's: `{describe(v, theirs[0])}`"
+
+
 MOVES = "3 MP, rough areas 2, your leader's band 4: l.26-28"
 MOVES_LEADERLESS = "3 MP, rough areas 2: l.26"  # his band's 4 is not offered where he stays
 
@@ -133,6 +146,8 @@ def how_to(s: State) -> str:
         return f"type {first(ChooseHome)}, or another home allowed"
     if kind == "buy" and (buy := first(Buy)):
         return _buy_how(s, [a for a in legal if isinstance(a, Buy)], buy)
+    if kind == "battle_loss" and (shared := _shared_loss(s, legal)):
+        return shared
     if kind in ("lose", "disband", "battle_loss") and (lose := first(Lose)):
         return f"type {lose}, or another unit of yours"
     if kind == "retreat":
