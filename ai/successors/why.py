@@ -142,16 +142,13 @@ def _joins(s: State, area: int, seat: int, caller: int) -> str:
     said = f"joins {ally}'s battle in {where} with {names.units_text(mine(s, area, seat))}"
     if ours < his:
         return f"{said}, fewer than {ally}'s {his} there, so that the area won is {ally}'s (l.10)"
-    if ours == his:  # (its whole stack of one, beside his one)
-        return (
-            f"{said}: {ally}'s {count_of(his, 'unit')} there could not win it alone; won, the "
-            f"area stays with its controller, a tie of the allies' units (l.10; Q3)"
-        )
     # the cost said when it comes (a trial learned it only as its province changed hands)
-    return (
-        f"{said}: {ally}'s {count_of(his, 'unit')} there could not win it alone; won, the "
-        f"area goes to {names.title(s, seat)}, the ally with more units there (l.10)"
+    won = (
+        "stays with its controller, a tie of the allies' units (l.10; Q3)"  # (one beside one)
+        if ours == his
+        else f"goes to {names.title(s, seat)}, the ally with more units there (l.10)"
     )
+    return f"{said}: {ally}'s {count_of(his, 'unit')} there could not win it alone; won, the area {won}"
 
 
 # --- the hint -------------------------------------------------------------------------------
