@@ -23,7 +23,7 @@ from .components import (
 )
 from .engine import symbol_counts
 from .names import card_name
-from .notation import describe
+from .notation import describe, prize_words
 from .scoring import connected_provinces, hand_points, province_tile_points
 from .state import CROWN, NO, Action, Draw, Place, Play, State, Withdraw
 from .view import View
@@ -111,7 +111,7 @@ def withdrawal_text(s: State, w: int) -> str:
         elif taken:
             lost.append(f"{_force(k)}: {taken}")
         else:
-            won.append(force_name(s, k))
+            won.append(prize_words(s, k))
     if won:
         text = f"wins {joined(won)}"
         return text + (f" (not won: {'; '.join(lost)})" if lost else "")
@@ -123,15 +123,6 @@ def _force(k: int) -> str:
     "Grand Mogul: tied" beside a court that lists "the crown")."""
     won = {GRAND_MOGUL: " (the crown)", ELEPHANT: " (the province tile)"}
     return f"{SYMBOL_TITLES[k]}{won.get(k, '')}"
-
-
-def force_name(s: State, k: int) -> str:
-    if k == GRAND_MOGUL:
-        return "the crown"
-    if k == ELEPHANT:
-        goods = " and ".join(s.board.province_tiles[s.visit])
-        return f"province tile {s.visit + 1} ({goods})"
-    return f"the {SYMBOL_TITLES[k]}"
 
 
 def force_taken(s: State, k: int) -> str:

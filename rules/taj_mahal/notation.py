@@ -20,7 +20,7 @@ from rules.words import count_of
 
 from ..errors import IllegalAction, InvalidOrder
 from . import refusals
-from .components import COLOURS, ELEPHANT, GRAND_MOGUL, SYMBOLS, WHITE, Cards
+from .components import COLOURS, ELEPHANT, GRAND_MOGUL, SYMBOL_TITLES, SYMBOLS, WHITE, Cards
 from .engine import legal, to_move
 from .names import SYMBOL_WORDS, card_name, cards_text, symbols_text
 from .scoring import hand_points
@@ -228,17 +228,18 @@ _count = count_of
 
 def court_words(s: State) -> list[str]:
     """What the court still holds this visit, to be won by a withdrawal (Withdraw)."""
-    return [_prize_words(s, k) for k in range(6) if s.in_court(k)]
+    return [prize_words(s, k, article="") for k in range(6) if s.in_court(k)]
 
 
-def _prize_words(s: State, force: int) -> str:
-    """A force's prize in the court, as the court's line names it."""
+def prize_words(s: State, force: int, article: str = "the ") -> str:
+    """A force's prize in the court this visit: its character tile (`article` before its
+    title), the crown, or the province tile with its goods."""
     if force == GRAND_MOGUL:
         return "the crown"
     if force == ELEPHANT:
         goods = " and ".join(s.board.province_tiles[s.visit])
         return f"province tile {s.visit + 1} ({goods})"
-    return SYMBOL_WORDS[force].capitalize()
+    return f"{article}{SYMBOL_TITLES[force]}"
 
 
 def visit_header(v: View) -> str:
