@@ -50,11 +50,13 @@ class AmbiguousName(InvalidOrder):
 class IllegalAction(RulesError):
     """Well formed, but not allowed now: says which rule. `reason` is that alone; the message
     goes on with the steps allowed, where the rules list them (`allowed`). An order's parser
-    that refuses a step it read names it (`at`)."""
+    that refuses a step it read names it (`at`), and may give the action refused (`action`:
+    the table then tells what else of its kind is allowed, a step aside's own)."""
 
-    def __init__(self, reason: str, allowed: str | None = None) -> None:
+    def __init__(self, reason: str, allowed: str | None = None, action: object = None) -> None:
         super().__init__(f"{reason.removesuffix('.')}. Allowed: {allowed}" if allowed else reason)
         self.reason = reason
+        self.action = action
 
 
 class NotYourTurn(IllegalAction):

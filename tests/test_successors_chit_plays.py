@@ -48,7 +48,7 @@ def hand(s: State, seat: str = "blue") -> str:
 def test_fair_winds_with_no_fleet_is_refused_and_the_chit_kept() -> None:
     s = holding(moving(started(3)), BLUE, 10)
     assert refused(s, "play 10") == (
-        f"play 10: chit 10 (Fair winds) would do nothing now ({FAIR_WINDS}): you have no "
+        f"chit 10 (Fair winds) would do nothing now ({FAIR_WINDS}): you have no "
         "fleet; play it when one of yours can move"
     )
     with pytest.raises(ValueError, match="you have no fleet"):
@@ -95,7 +95,7 @@ def test_mercenaries_with_no_white_counter_of_theirs_left_are_refused() -> None:
     s = holding(started(3), BLUE, 2, 3)  # 2: 1 cavalry, 3: 2 infantry
     s.white_pool = (s.white_pool[0], s.white_pool[1], 0, s.white_pool[3])
     assert refused(s, "play 2").startswith(
-        'play 2: chit 2 (Mercenaries) would do nothing now ("1 white cavalry joins you with '
+        'chit 2 (Mercenaries) would do nothing now ("1 white cavalry joins you with '
         'your leader or in your home"): no white cavalry is left to hire; play it when some are'
     )
     assert order(s, "play 3", "blue").hands[BLUE] == (2,)
@@ -105,7 +105,7 @@ def test_a_cavalry_raid_on_a_player_with_no_talent_is_refused() -> None:
     s = controlled(holding(put(moving(started(3)), "egy", BLUE, cav=1), BLUE, 19), RED, "ara")
     s.money = (10, 0, 10)
     assert refused(s, "play 19") == (
-        'play 19: chit 19 (Cavalry raid) would do nothing now ("One of your cavalry raids an '
+        'chit 19 (Cavalry raid) would do nothing now ("One of your cavalry raids an '
         "area next to it that another player controls. Roll 1-2 he pays you 1, 3-4 he pays 2, "
         '5 he pays 3, 6 the raider is eliminated"): Red has no Talent to pay; play it when '
         "one has"
@@ -189,10 +189,7 @@ async def test_in_the_terminal_the_hand_offers_no_chit_play_that_would_be_refuse
         "revenue`. | chit 14, General levy: At the start "
         "of a game turn receive 2 levies in your home; arm it: `arm 14 for turn`." in text
     )
-    assert (
-        "! `play 11` was refused: play 11: played in your own revenue phase only, while you buy"
-        in text
-    )
+    assert "! `play 11` was refused: played in your own revenue phase only, while you buy" in text
     assert "Blue plays chit" not in text
 
 

@@ -408,7 +408,7 @@ def test_a_raid_refused_names_the_raiders_areas_and_an_example_of_the_position()
     with pytest.raises(IllegalAction) as refused:
         order(moving(s), "play 19")
     assert refused.value.reason.startswith(
-        "play 19: name the area of one of your cavalry, not in the force under way (Egypt), "
+        "name the area of one of your cavalry, not in the force under way (Egypt), "
         "and the area it raids: `play 19 from Egypt to Arabia`"
     )
     with pytest.raises(ValueError, match=r"another player controls: Arabia \(`play 19 from"):

@@ -604,7 +604,7 @@ def test_a_refusal_says_what_is_asked_now_without_the_prompts_counsel() -> None:
     prompt (the upkeep, the events the Talents pay) before a long list: hard to scan."""
     s = at(started(3), BLUE, 3, ("buy", BLUE, REVENUE_BUY, NO, NO))
     assert refused(s, "stand") == (
-        "stand: units retreat or stand after a round of a battle (l.45); now: buy units at "
+        "units retreat or stand after a round of a battle (l.45); now: buy units at "
         "your home or with your leader (10 Talents), or done"
     )
 
@@ -617,43 +617,38 @@ def test_a_step_typed_at_the_wrong_moment_says_when_it_comes_or_what_stops_it() 
     force is 2 infantry: it drops only what it carries"."""
     move = moving(put(started(3), "egy", BLUE, inf=2))
     assert refused(move, "fight red at Syria").startswith(
-        "fight red at Syria: battles are chosen in the combat phase, after movement (l.35-36); "
-        "now: move a force"
+        "battles are chosen in the combat phase, after movement (l.35-36); now: move a force"
     )
-    assert refused(move, "stand").startswith("stand: units retreat or stand after a round")
+    assert refused(move, "stand").startswith("units retreat or stand after a round")
     assert refused(move, "done") == (  # (trials typed it after they ended by themselves)
-        "done: your purchases are already over (treasury 10): `done` has nothing to end; the "
+        "your purchases are already over (treasury 10): `done` has nothing to end; the "
         "movement ends with `end movement`"
     )
     first = moving(put(started(3, turn=1), "egy", BLUE, inf=2))  # no purchases (l.5)
     assert refused(first, "done") == (
-        "done: game turn 1 has no purchases in its revenue (l.5): those made before it began are "
+        "game turn 1 has no purchases in its revenue (l.5): those made before it began are "
         "over: `done` has nothing to end; the movement ends with `end movement`"
     )
-    assert refused(move, "buy 2 inf").startswith(
-        "buy 2 inf: your purchases are over for this game turn (l.5)"
-    )
-    assert refused(move, "pay").startswith("pay: `pay` answers a mutiny")
+    assert refused(move, "buy 2 inf").startswith("your purchases are over for this game turn (l.5)")
+    assert refused(move, "pay").startswith("`pay` answers a mutiny")
     assert refused(move, "call red") == (
-        "call red: only an ally is called to move in your turn (l.32), and Red is not yours"
+        "only an ally is called to move in your turn (l.32), and Red is not yours"
     )
     assert refused(move, "take 2 inf at Egypt, march to Arabia, land 1 inf at Arabia") == (
-        "land 1 inf at Arabia: troops land from fleets: this force marches on land"
+        "troops land from fleets: this force marches on land"
     )
     assert refused(move, "take 2 inf at Egypt, halt") == (
-        "halt: the force under way has not moved yet: move it first (or `undo` what it took)"
+        "the force under way has not moved yet: move it first (or `undo` what it took)"
     )
     assert refused(move, "take 2 inf at Egypt, march to Arabia, drop 1 inf") == (
-        "drop 1 inf: only a force with its leader drops units on the way, once it has marched (Q10)"
+        "only a force with its leader drops units on the way, once it has marched (Q10)"
     )
-    assert refused(move, "take 2 inf at Egypt, march to Egypt") == (
-        "march to Egypt: the force is in Egypt already"
-    )
+    assert refused(move, "take 2 inf at Egypt, march to Egypt") == ("the force is in Egypt already")
     battle = order(contest({"inf": 2}, {"inf": 2}), "fight red at Arabia")
     battle = deal(battle, 1, 1, 1, 1)  # no hits: Red retreats or stands, then Blue
     battle = order(battle, "stand", "red")
     assert refused(contest({"inf": 1}, {"inf": 1}), "decline green at Arabia") == (
-        "decline green at Arabia: no battle is open there against that side (l.35; allies "
+        "no battle is open there against that side (l.35; allies "
         "and truces fight none); open: Red at Arabia, your 1 infantry against 1 infantry; "
         "type `fight red at Arabia` or `decline red at Arabia`"
     )
@@ -663,10 +658,10 @@ def test_a_step_typed_at_the_wrong_moment_says_when_it_comes_or_what_stops_it() 
         "Arabia` or `decline red at Arabia`"
     )
     assert refused(contest({"inf": 1}, {"inf": 1}), "done").startswith(
-        "done: `done` ends the purchases (l.5); now: choose the next battle"
+        "`done` ends the purchases (l.5); now: choose the next battle"
     )
     assert refused(battle, "retreat all to Arabia") == (
-        "retreat all to Arabia: the battle is in Arabia: a retreat goes to an adjacent area (l.45)"
+        "the battle is in Arabia: a retreat goes to an adjacent area (l.45)"
     )
 
 
@@ -677,17 +672,12 @@ def test_more_units_than_may_move_or_be_bought_are_refused_as_typed_with_how_man
     order is refused as typed, with what it needs and what there is."""
     s = moving(put(started(3), "syr", BLUE, inf=1))
     assert refused(s, "take 2 inf at Syria") == (
-        "take 2 inf at Syria: you have only 1 inf at Syria that may still move (a unit moves "
-        "once a phase)"
+        "you have only 1 inf at Syria that may still move (a unit moves once a phase)"
     )
-    assert refused(s, "move 2 inf Syria Arabia").startswith("take 2 inf at Syria: you have only 1")
+    assert refused(s, "move 2 inf Syria Arabia").startswith("you have only 1")
     s = buying(started(3, money=3))
-    assert (
-        refused(s, "buy 2 inf") == "buy 2 inf at Egypt: 2 infantry cost 4 and you have 3 (l.15-18)"
-    )
-    assert refused(s, "buy 7 levy at Egypt") == (
-        "buy 7 levy at Egypt: 7 levies cost 7 and you have 3 (l.15-18)"
-    )
+    assert refused(s, "buy 2 inf") == "2 infantry cost 4 and you have 3 (l.15-18)"
+    assert refused(s, "buy 7 levy at Egypt") == ("7 levies cost 7 and you have 3 (l.15-18)")
     assert read(s, "buy 3 levy at Egypt") == [Buy("levy", "egy", 3)]
     rich = buying(started(3, money=12))
     assert read(rich, "buy 2 inf at Egypt") == [Buy("inf", "egy", 1)] * 2  # a step buys 1 or 5
@@ -700,7 +690,8 @@ def test_a_march_past_where_the_forces_movement_points_ran_out_says_they_are_spe
     later march names the units whose move is over."""
     s = moving(put(started(3), "mac", BLUE, levy=1))
     assert refused(s, "move 1 levy Macedonia Thrace Hellespontine Phrygia Greater Phrygia") == (
-        "march to Greater Phrygia: the force's move is over (nothing of the order was played; as read, the step before this one ended so: "
+        "march to Greater Phrygia: the force's move is over (nothing of the order was played; "
+        "as read, the step before this one ended so: "
         "Blue's force halts in Hellespontine Phrygia, its movement points spent: Thrace 2 "
         "(rough) and Hellespontine Phrygia 1 (l.26-28))"
     )
@@ -710,7 +701,7 @@ def test_a_march_past_where_the_forces_movement_points_ran_out_says_they_are_spe
         "(rough) and Hellespontine Phrygia 1 (l.26-28)"  # (a trial worked the sum out itself)
     )
     assert refused(s, "march to Greater Phrygia") == (
-        "march to Greater Phrygia: no force is under way: your 1 levy in Hellespontine Phrygia "
+        "no force is under way: your 1 levy in Hellespontine Phrygia "
         "moved this phase, and a unit moves once a phase, 3 MP (rough areas 2) or 4 with its "
         "leader (l.26-28)"
     )
@@ -722,11 +713,10 @@ def test_declining_a_battle_against_rebels_says_rebels_are_always_fought() -> No
     s = put(put(started(3), "gre", BLUE, inf=2), "gre", WHITE, levy=1)
     s = at(s, BLUE, 5, frame("combat", BLUE))
     assert refused(s, "decline white at Greece") == (
-        "decline rebels at Greece: rebels and invaders are always fought (Q13): "
-        "`fight rebels at Greece`"
+        "rebels and invaders are always fought (Q13): `fight rebels at Greece`"
     )
     assert refused(s, "fight red at Greece").startswith(
-        "fight red at Greece: no battle is open there against that side (l.35; allies and "
+        "no battle is open there against that side (l.35; allies and "
         "truces fight none); open: the rebels at Greece, your 2 infantry against 1 levy"
     )
 
@@ -746,7 +736,7 @@ def test_troops_that_cannot_board_are_told_whether_room_units_or_their_move_is_l
     assert refused(
         s, "take 1 fleet at Egypt, sail to Egyptian Sea, embark 1 levy at Cyrenaica"
     ) == (
-        "embark 1 levy at Cyrenaica: your levy at Cyrenaica moved in this phase: a unit moves "
+        "your levy at Cyrenaica moved in this phase: a unit moves "
         "once a phase (landed troops stay, Q24)"
     )
 
@@ -756,7 +746,7 @@ def test_an_order_buying_two_kinds_it_cannot_pay_for_is_refused_with_the_price_o
     1": the 1 was what the cavalry would have left."""
     s = buying(controlled(started(3, money=4), BLUE, "cyr"))
     assert refused(s, "buy 1 cav 1 inf at Egypt") == (
-        "buy 1 cav 1 inf at Egypt: 1 cavalry and 1 infantry cost 5 and you have 4 (l.15-18)"
+        "1 cavalry and 1 infantry cost 5 and you have 4 (l.15-18)"
     )
     assert read(s, "buy 1 cav 1 levy at Egypt") == [Buy("cav", "egy", 1), Buy("levy", "egy", 1)]
 
@@ -767,9 +757,7 @@ def test_some_units_of_a_side_retreat_as_a_step_a_unit() -> None:
     s = order(contest({"inf": 3}, {"inf": 3}), "fight red at Arabia")
     s = deal(s, 1, 1, 1, 1, 1, 1)
     assert read(s, "retreat 2 inf to Mesopotamia", "red") == [Retreat("inf", "mes")] * 2
-    assert refused_to(s, "retreat 4 inf to Mesopotamia", "red") == (
-        "retreat 4 inf to Mesopotamia: you have 3 inf in Arabia"
-    )
+    assert refused_to(s, "retreat 4 inf to Mesopotamia", "red") == ("you have 3 inf in Arabia")
 
 
 def refused_to(s: State, text: str, seat: str) -> str:
@@ -1025,6 +1013,32 @@ async def test_the_hand_on_turn_names_the_steps_aside_beside_the_decisions_steps
     assert aside > played, text
 
 
+async def test_a_refused_step_aside_is_followed_by_the_steps_aside_allowed_not_the_decisions(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A trial's `give 1 to green` in turn 10 was refused, then told "Allowed now: `take 1 inf
+    at Armenia`, `take 1 levy at Syria`...", the movement's steps: a step aside refused or
+    not read is followed by the steps aside allowed now (those like it), and its reason
+    does not say the step again ("`give 9 to red` was refused: give 9 to red: ...")."""
+    s = moving(put(started(3, money=2), "egy", BLUE, inf=1))
+    text = await at_the_terminal(s, ["give 9 to red", "give 1 to zed"], tmp_path, monkeypatch)
+    refused = [line for line in text.splitlines() if line.startswith("! ")]
+    assert refused == [
+        "! `give 9 to red` was refused: you have 2 Talents to give: at most 2: `give 2 to red` "
+        "(l.12). Steps aside allowed now like it: `give 1 to red`.",
+        "! `give 1 to zed` is not an order I can read: a player's colour is named here (blue, "
+        "red, green, yellow). Steps aside allowed now like it: `give 1 to red`, `give 1 to green`.",
+    ], refused
+    late = s.clone()
+    late.turn = 9
+    text = await at_the_terminal(late, ["give 1 to red"], tmp_path / "late", monkeypatch)
+    refused = [line for line in text.splitlines() if line.startswith("! ")]
+    assert refused == [
+        "! `give 1 to red` was refused: money is exchanged freely through turn 8 only (l.12); "
+        "this is turn 9. Steps aside allowed now: `offer red`, `offer green`."
+    ], refused
+
+
 def test_the_movement_prompt_names_an_ally_to_call() -> None:
     """A trial's prompt said only "type `end movement`" while `call red` was allowed (l.32)."""
     s = moving(allied(started(3), BLUE, RED))
@@ -1187,7 +1201,7 @@ def test_retreats_and_purchases_over_are_told_as_typed() -> None:
     inf` was not read; `buy 2 levy` before choosing a home named the revenue phase."""
     s = moving(put(started(3), "egy", BLUE, inf=3))
     assert refused(s, "retreat 2 inf to Arabia").startswith(
-        "retreat 2 inf to Arabia: units retreat or stand after a round of a battle (l.45)"
+        "units retreat or stand after a round of a battle (l.45)"
     )
     battle = deal(order(contest({"inf": 3}, {"inf": 3}), "fight red at Arabia"), *[1] * 6)
     listed, _ = menus_of(GAME).grouped_choices(GAME.view(battle, "red"), GAME.legal_actions(battle))
@@ -1201,7 +1215,7 @@ def test_retreats_and_purchases_over_are_told_as_typed() -> None:
     mover = GAME.to_move(setup)
     assert mover is not None
     assert refused_to(setup, "buy 2 levy", mover).startswith(
-        "buy 2 levy: at the setup, a seat buys its units once it has chosen its home"
+        "at the setup, a seat buys its units once it has chosen its home"
     )
 
 
@@ -1520,10 +1534,9 @@ def test_units_stopped_by_unfriendly_units_do_not_sail_on_from_there() -> None:
     s = order(s, "take 1 fleet at Cyprian Sea")
     assert not [a for a in GAME.legal_actions(s) if type(a).__name__ == "Embark"]
     assert refused(s, "embark 1 cav at Syria") == (
-        "embark 1 cav at Syria: your cav at Syria moved in this phase: a unit moves once a "
-        "phase (landed troops stay, Q24)"
+        "your cav at Syria moved in this phase: a unit moves once a phase (landed troops stay, Q24)"
     )
-    assert refused(s, "embark leader at Syria").startswith("embark leader at Syria: your leader")
+    assert refused(s, "embark leader at Syria").startswith("your leader")
 
 
 def test_the_purchases_listed_go_up_to_what_one_order_buys() -> None:
@@ -1553,11 +1566,10 @@ def test_a_battle_asked_for_while_one_is_fought_is_told_so_and_rebels_always_fig
         s = GAME.apply(s, GAME.deal(s, lambda n: 0))
     assert s.frames[-1][0] == "retreat"
     assert refused(s, "fight rebels at Susiana").startswith(
-        "fight rebels at Susiana: the battle in Susiana is being fought; now: retreat"
+        "the battle in Susiana is being fought; now: retreat"
     )
     assert refused(s, "fight green at Persia").startswith(
-        "fight green at Persia: the battle in Susiana is under way: the next is chosen once "
-        "it ends (l.35-36)"
+        "the battle in Susiana is under way: the next is chosen once it ends (l.35-36)"
     )
 
 
@@ -1632,7 +1644,7 @@ def test_mercenaries_taken_as_the_players_own_kind_are_told_how_they_are_named()
     moves once a phase)": they had not moved; they are named `merc inf`."""
     s = moving(put(started(3), "egy", MERC + BLUE, inf=2))
     assert refused(s, "move 2 inf Egypt Arabia") == (
-        "take 2 inf at Egypt: you have no inf at Egypt that may still move (a unit moves once "
+        "you have no inf at Egypt that may still move (a unit moves once "
         "a phase); your mercenaries there are named so: `take 2 merc inf at Egypt`"
     )
 

@@ -112,7 +112,7 @@ def test_a_voyage_from_a_sea_boards_its_troops_from_the_coast_where_they_stand()
     with pytest.raises(IllegalAction) as refused:
         read(s, "take 1 fleet at Cyprian Sea, embark 1 inf at Egypt")
     assert refused.value.reason.startswith(
-        "embark 1 inf at Egypt: troops board and land where the fleets are, their port or a "
+        "troops board and land where the fleets are, their port or a "
         "coast of their sea: Caria, Lycia and Pamphylia, Cilicia, Cyprus, Syria or Phoenicia; "
         "to board on the way, sail there first, then `embark` (`sail to ...`, `embark 1 inf "
         "at Egypt`)"

@@ -297,6 +297,9 @@ class Moves:
         (the parser's, or reached by the steps before it, never past a reveal), then now."""
         texts = self.shared.texts
         typed = e.step_text or kept
+        aside = self._aside_refused(r, e)
+        if aside is not None:
+            return texts.asides_allowed(r.game, r.state, aside, typed)
         if e.step is None or e.step <= 1:
             return self._allowed(r, typed)
         at, refused = (e.position, "") if e.position is not None else self._before(r, kept, e.step)
@@ -308,15 +311,32 @@ class Moves:
         )
         return then + self._allowed(r)
 
+    def _aside_refused(self, r: Reading, e: RulesError) -> Seat | None:
+        """The seat of a step aside the rules refused (a gift after the last turn of gifts),
+        whose other steps aside are told rather than the decision's (a trial was listed
+        `take 1 levy at Syria`... after its refused `give`); None for any other refusal."""
+        action = e.action if isinstance(e, IllegalAction) else None
+        g = self.shared.loader.rules_of(r.game)
+        if action is None or not turns_of(g).out_of_turn(action):
+            return None
+        return turns_of(g).actor(r.state, action)
+
     def _allowed(self, r: Reading, typed: str | None = None) -> str:
         """The steps allowed now (those like `typed` when some are); to a seat whose decision
         it is not (a step aside sent out of turn, as a gift), whose decision it is instead:
         the steps allowed now are that seat's, not the sender's to play."""
         g = self.shared.loader.rules_of(r.game)
         now = g.to_move(r.state)
-        if r.seat is not None and now is not None and now != r.seat:
+        texts = self.shared.texts
+        mine = r.seat is not None and now == r.seat
+        if typed and r.seat is not None and turns_of(g).acts_any_time(r.state, r.seat):
+            # a step not read that is like a step aside and like none of the decision's
+            _, like = texts.listing(r.game, r.state, typed=typed, aside_of=r.seat)
+            if like and not (mine and texts.listing(r.game, r.state, typed=typed)[1]):
+                return texts.asides_allowed(r.game, r.state, r.seat, typed)
+        if r.seat is not None and now is not None and not mine:
             return f"{seat_title(g, now)} decides now (its steps are not yours to play)."
-        return self.shared.texts.allowed(r.game, r.state, typed=typed)
+        return texts.allowed(r.game, r.state, typed=typed)
 
     def _before(self, r: Reading, kept: str, step: int) -> tuple[object | None, str]:
         """The position an order's steps before `step` reach (None past a reveal or when

@@ -174,13 +174,21 @@ class TableTexts:
         state: object,
         limit: int | None = SHOWN_OPTIONS,
         typed: str | None = None,
+        aside_of: Seat | None = None,
     ) -> tuple[str, bool]:
         """`options`; with `typed` (a step refused or not read), only the entries like it
         (the game's `Menus.like`) when some are: the entries shown, and whether they are
-        those like it."""
+        those like it. With `aside_of`, that seat's steps aside (Turns.steps_aside) instead,
+        read from its own view (they may name its hand: for its player alone)."""
         g = self.rules_of(record)
-        view = public(g, state)
-        opts, key = menus_of(g).grouped_choices(view, g.legal_actions(state))
+        actions: Sequence[object]
+        if aside_of is None:
+            view, actions = public(g, state), g.legal_actions(state)
+            see_all = self.see_all_hint.format(options=self.command(g.info.id, "options"))
+        else:
+            view, actions = g.view(state, aside_of), turns_of(g).steps_aside(state, aside_of)
+            see_all = f"{self.command(g.info.id, 'hand')} lists them all"
+        opts, key = menus_of(g).grouped_choices(view, actions)
         like = menus_of(g).like(view, opts, typed) if typed else []
         shown = ", ".join((like or opts)[:limit])
         asides = [key] if key is not None and _keyed((like or opts)[:limit]) else []
@@ -189,7 +197,7 @@ class TableTexts:
             shown += (
                 f" and {left} more like it" if like else f" and {count_of(left, 'more choice')}"
             )
-            asides.insert(0, self.see_all_hint.format(options=self.command(g.info.id, "options")))
+            asides.insert(0, see_all)
         return shown + (f" ({'; '.join(asides)})" if asides else ""), bool(like)
 
     def allowed(
@@ -205,6 +213,20 @@ class TableTexts:
         if not shown:
             return "No decision is pending."
         return f"Allowed now{' like it' if like else ''}: {shown}."
+
+    def asides_allowed(
+        self, record: GameRecord, state: object, seat: Seat, typed: str | None = None
+    ) -> str:
+        """After a step aside refused (a gift, an offer): the steps aside `seat` may take now,
+        those like `typed` when some are, not the decision's steps, which are another
+        matter (for its player alone: they may name its hand)."""
+        g = self.rules_of(record)
+        shown, like = self.listing(record, state, typed=typed, aside_of=seat)
+        now = g.to_move(state)
+        whose = f" {seat_title(g, now)} decides now." if now not in (None, seat) else ""
+        if not shown:
+            return f"{seat_title(g, seat)} has no step aside to take now.{whose}"
+        return f"Steps aside allowed now{' like it' if like else ''}: {shown}.{whose}"
 
     def offers(self, record: GameRecord, state: object) -> str | None:
         """The lines of a prompt whose choices the game explains: each with what it does."""

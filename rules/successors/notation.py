@@ -313,6 +313,7 @@ class Reader:
         self.ended_force = False  # the last step ended the force under way
         self.needless: list[str] = []  # what the steps read ended by themselves (`finished_by`)
         self.last = False  # reading the order's last step
+        self.first = 0  # the first of the steps read from the typed step being read
 
     def add(self, a: Action) -> None:
         self.out.append(a)
@@ -323,7 +324,7 @@ class Reader:
         if engine.chance(self.s) is not None:
             rolled = engine.chance(self.s)  # read, but no step is read past a roll or a draw
             raise StepRefused(
-                f"{describe(self.v, a)}: the steps before it bring {rolled}, which come first: "
+                f"{self._which(a)}the steps before it bring {rolled}, which come first: "
                 "send the order up to them, then this step once they are rolled",
                 None,
             )
@@ -349,10 +350,15 @@ class Reader:
                 else ""
             )
             allowed = allowed_text(self.s, engine.legal(self.s)) if engine.legal(self.s) else None
-            raise StepRefused(f"{describe(self.v, a)}: {why}{did}", allowed) from None
+            raise StepRefused(f"{self._which(a)}{why}{did}", allowed, a) from None
         self.ended_force = self.s.force is not None and after.force is None
         self.needless += finished_by(self.s, after, a)
         self.s = after
+
+    def _which(self, a: Action) -> str:
+        """The step refused, named before its reason where the typed step read as several and
+        it is not their first (`march to Media` of a `move`); the table quotes the typed step."""
+        return "" if len(self.out) - 1 == self.first else f"{describe(self.v, a)}: "
 
     def _closes_nothing(self, a: Action) -> bool:
         """A finishing step kept as read but not played, as the table notes it: one that
@@ -431,7 +437,7 @@ def _read_parts(
         numbers += [k] * (len(r.out) - len(numbers))  # the steps typed step k read as
         if to_reveal and r.out and engine.chance(r.s) is not None:
             return r.out, parts[k:], numbers
-        at, r.last = r.s, k == len(parts) - 1
+        at, r.last, r.first = r.s, k == len(parts) - 1, len(r.out)
         try:
             _read(r, words_of(part))
         except (IllegalAction, InvalidOrder) as e:
@@ -498,10 +504,9 @@ def _check_price_of_all(r: Reader, pieces: list[tuple[int, str]], at: str) -> No
     seat = s.frames[-1][1]
     if cost <= s.money[seat]:
         return
-    said = " ".join(f"{n} {piece}" for n, piece in pieces)
     what = listed([_units_word(n, piece) for n, piece in pieces])
     why = f"{what} cost {cost} and you have {s.money[seat]} (l.15-18)"
-    raise StepRefused(f"buy {said} at {place(s, at)}: {why}", None)
+    raise StepRefused(why, None)
 
 
 def _units_word(n: int, piece: str) -> str:
@@ -562,7 +567,7 @@ def _only_place(r: Reader, first: tuple[int, str]) -> int:
     if not places:  # none now: why, by the rules (the phase, the price, the symbol...)
         why = refusal_reason(r.s, Buy(piece, "", n), r.seat)
         now = engine.legal(r.s)
-        raise StepRefused(f"buy {n} {piece}: {why}", allowed_text(r.s, now) if now else None)
+        raise StepRefused(why, allowed_text(r.s, now) if now else None)
     said = ", ".join(f"`buy ... at {m.names[m.index[x]]}`" for x in places) or "none now"
     raise OrderError(f"name where the units are placed (l.21): {said}")
 
@@ -988,18 +993,17 @@ def _check_retreating(r: Reader, piece: str, n: int, to: int) -> None:
     s = r.s
     if n == 1:
         return
-    said = f"retreat {n} {piece} to {s.parts.map.names[to]}"
     first = Retreat(piece, s.parts.map.ids[to])
     if first not in engine.legal(s):  # as typed, not as its first step of one unit
         now = engine.legal(s)
         why = refusal_reason(s, first, r.seat)
-        raise StepRefused(f"{said}: {why}", allowed_text(s, now) if now else None)
+        raise StepRefused(why, allowed_text(s, now) if now else None)
     battle = s.battle
     assert battle is not None  # a retreat is allowed in a battle only
     there = in_battle(s, s.seats.index(r.seat), piece)
     if n > there:
         where = s.parts.map.names[battle.area]
-        raise StepRefused(f"{said}: you have {there} {piece} in {where}", None)
+        raise StepRefused(f"you have {there} {piece} in {where}", None)
 
 
 def _retreat_of(r: Reader, piece: str, to: str) -> Retreat:
