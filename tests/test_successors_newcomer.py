@@ -38,7 +38,7 @@ from test_successors_rules import begun, contest
 
 from bot.terminal.local import amain
 from rules.capabilities import menus_of, narration_of, notation_of, orders_of, reference_of, talk_of
-from rules.errors import IllegalAction, InvalidOrder
+from rules.errors import AmbiguousName, IllegalAction, InvalidOrder
 from rules.successors import GAME, State, Successors, SuccessorsOptions, economy
 from rules.successors.chits import chit_of
 from rules.successors.economy import EVENT_ELEPHANTS, REVENUE_BUY
@@ -105,10 +105,24 @@ def test_a_purchase_that_names_no_place_goes_to_the_one_place_it_may() -> None:
     s = buying(started(3, money=20))
     assert read(s, "buy 2 levies") == read(s, "buy 2 levy at Egypt")
     assert units(order(s, "buy 2 levies"), "egy", BLUE) == (2, 0, 0, 0)
-    with pytest.raises(
-        InvalidOrder, match=r"name where the units are placed \(l.21\): .*Egyptian Sea"
-    ):
+    with pytest.raises(AmbiguousName) as two:
         read(s, "buy 1 fleet")
+    assert str(two.value) == (
+        "the units may be placed at Egypt, Egyptian Sea or Red Sea (l.21): name the place, "
+        "as `buy 1 fleet at Egypt`"
+    )
+    assert two.value.candidates == tuple(Buy("fleet", at, 1) for at in ("egy", "egs", "red"))
+
+
+async def test_a_purchase_that_may_go_to_two_places_is_ambiguous_not_unreadable(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A trial's `buy 3 cav` with two places to put them was "not an order I can read"."""
+    s = buying(started(3, money=20))
+    text = await at_the_terminal(s, ["buy 1 fleet"], tmp_path, monkeypatch)
+    asked = text.split("! `buy 1 fleet` is ambiguous: the units may be placed at Egypt, ", 1)[1]
+    assert "\n!   buy 1 fleet at Egyptian Sea\n!   buy 1 fleet at Red Sea\n" in asked, asked
+    assert "not an order I can read" not in text, text
 
 
 def test_the_options_tell_a_purchase_as_the_range_of_counts_it_allows() -> None:

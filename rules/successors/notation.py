@@ -484,7 +484,7 @@ def _buy(r: Reader, ws: list[str]) -> None:
     if not pieces:
         raise OrderError("name what is bought: `buy 2 levy 1 cav at Egypt`")
     if i >= len(ws):
-        p = _only_place(r, pieces[0])
+        p = _only_place(r, pieces)
     else:
         p, i = read_place(r.s, ws, i)
         _end_of(ws, i, "the place")
@@ -555,11 +555,12 @@ def _within_means(r: Reader, piece: str, at: str, n: int) -> bool:
     return n * each <= s.money[seat] and n <= pool
 
 
-def _only_place(r: Reader, first: tuple[int, str]) -> int:
+def _only_place(r: Reader, pieces: list[tuple[int, str]]) -> int:
     """Where a purchase that names no place goes: the one place its first units may go now
-    (the home at setup); else the places are named."""
+    (the home at setup); else it is ambiguous, the places named (each a whole step to pick
+    where one kind is bought)."""
     m = r.s.parts.map
-    n, piece = first
+    n, piece = pieces[0]
     legal = [a for a in engine.legal(r.s) if isinstance(a, Buy) and a.piece == piece]
     places = list(dict.fromkeys(a.at for a in legal))
     if len(places) == 1:
@@ -568,8 +569,15 @@ def _only_place(r: Reader, first: tuple[int, str]) -> int:
         why = refusal_reason(r.s, Buy(piece, "", n), r.seat)
         now = engine.legal(r.s)
         raise StepRefused(why, allowed_text(r.s, now) if now else None)
-    said = ", ".join(f"`buy ... at {m.names[m.index[x]]}`" for x in places) or "none now"
-    raise OrderError(f"name where the units are placed (l.21): {said}")
+    names = [m.names[m.index[x]] for x in places]
+    ambiguous = AmbiguousName(
+        f"the units may be placed at {listed(names, 'or')} (l.21): name the place, as "
+        f"`buy {' '.join(f'{k} {kind}' for k, kind in pieces)} at {names[0]}`",
+        tuple(names),
+    )
+    if len(pieces) == 1:  # the step each place makes, to pick
+        ambiguous.candidates = tuple(Buy(piece, x, n) for x in places)
+    raise ambiguous
 
 
 def _simple(
