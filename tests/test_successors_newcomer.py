@@ -278,6 +278,24 @@ def test_the_purchase_prompt_prices_what_may_be_bought_and_names_what_needs_its_
     assert "levy 1" not in said
 
 
+def test_the_purchase_prompt_after_the_first_purchases_gives_the_figures_not_the_rules_again() -> (
+    None
+):
+    """A trial read the same paragraph (upkeep's rule, the kept Talents, the prices' lines)
+    at every purchase: after the first purchases (game turn 2) the prompt gives the figures."""
+    said = prompt(buying(put(started(3, turn=3, money=5), "egy", BLUE, levy=3)))
+    assert said == (
+        "game turn 3: buy units at your home or with your leader (5 Talents), or done; "
+        "3 units, upkeep 3, income 6; levy 1, infantry 2; a fleet 3 in a port, 5 at sea; "
+        "cavalry only with an area of its symbol (l.22); type `buy 1 levy at Egypt` (or `buy 1 "
+        "levy 1 inf at Egypt`), then `done`"
+    ), said
+    broke = buying(put(started(3, turn=3, money=0), "egy", BLUE, levy=7))
+    assert "7 units, upkeep 7, income 6 (upkeep 7 against 6 with your treasury: units are " in (
+        prompt(broke)
+    )
+
+
 def test_the_purchase_prompt_says_why_no_land_unit_is_offered() -> None:
     from successors_helpers import controlled
 

@@ -13,6 +13,7 @@ from .state import CAPTIVE, MERC, NO, POOL_FLEETS, Buy, Frame, Lose, State, made
 
 # what a "buy" frame buys (its second number)
 REVENUE_BUY, EVENT_FLEETS, EVENT_ELEPHANTS, SETUP_BUY = 0, 1, 2, 3
+FIRST_PURCHASES = 2  # the game turn of the first purchases in a revenue phase (l.5; Q2)
 
 
 def say(s: State, line: str) -> None:

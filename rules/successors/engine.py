@@ -291,7 +291,7 @@ def _purchases(s: State, seat: int) -> None:
     """l.5: purchases, not on turn 1 (Q2); a purchase frame with none to make is dropped
     (`_settle`)."""
     push(s, frame("player", seat, 3))
-    if s.turn > 1:
+    if s.turn >= economy.FIRST_PURCHASES:
         push(s, frame("buy", seat, REVENUE_BUY))
         why = economy.nowhere_to_buy(s, seat)
         if why is not None:

@@ -171,10 +171,13 @@ def _buy_how(s: State, buys: list[Buy], buy: str) -> str:
     setup = s.parts.setup
     words = [w for w in TYPES[:3] if any(a.piece == w for a in buys)]
     said = [f"{unit_noun(TYPES.index(w))} {setup.prices[TYPES.index(w)]}" for w in words]
-    out = [f"{', '.join(said)} (l.15-18)"] if said else []
+    short = brief(s)
+    out = [f"{', '.join(said)}{'' if short else ' (l.15-18)'}"] if said else []
     if any(a.piece == "fleet" for a in buys):
         out.append(
-            f"a fleet {setup.fleet_in_port} in a port or {setup.fleet_at_sea} in a coastal sea (l.19)"
+            f"a fleet {setup.fleet_in_port} in a port, {setup.fleet_at_sea} at sea"
+            if short
+            else f"a fleet {setup.fleet_in_port} in a port or {setup.fleet_at_sea} in a coastal sea (l.19)"
         )
     seat = s.frames[-1][1]
     barred = [unit_noun(k) for k in (INF, CAV) if k not in economy.symbols(s, seat)]
@@ -362,10 +365,17 @@ def _buy_text(s: State, mode: int, left: int, price: int) -> str:
     )
     if mode == economy.SETUP_BUY:  # (a play-test spent all 5, and lost a unit to turn 1's event)
         return f"spend your {money} on units in your home, or done; {_upkeep_said(s, seat)}; {kept}"
-    return (
-        f"buy units at your home or with your leader ({money}), or done; "
-        f"{_upkeep_said(s, seat)}; {kept}"
-    )
+    asked = f"buy units at your home or with your leader ({money}), or done"
+    if brief(s):
+        return f"{asked}; {_upkeep_said(s, seat, brief=True)}"
+    return f"{asked}; {_upkeep_said(s, seat)}; {kept}"
+
+
+def brief(s: State) -> bool:
+    """Whether the purchases' counsel is told briefly: the rules it cites (upkeep, the kept
+    Talents, the prices' lines) were told at the setup and the first purchases (game turn 2:
+    none on turn 1, l.5); a trial read the same paragraph every turn after."""
+    return s.turn > economy.FIRST_PURCHASES
 
 
 def _pool_short(s: State, seat: int, counter: int, offered: int) -> str:
@@ -375,12 +385,17 @@ def _pool_short(s: State, seat: int, counter: int, offered: int) -> str:
     return f" (your pool holds {held})" if held < offered else ""
 
 
-def _upkeep_said(s: State, seat: int) -> str:
-    """What a purchase costs at every revenue to come (l.14), against the seat's income."""
+def _upkeep_said(s: State, seat: int, brief: bool = False) -> str:
+    """What a purchase costs at every revenue to come (l.14), against the seat's income
+    (`brief`: the figures alone, the rule told before)."""
     n, income = board.unit_count(s, seat), board.income(s, seat)
     upkeep = talents(s.parts.setup.upkeep)
-    said = f"upkeep {upkeep} a unit each turn (l.14): {count_of(n, 'unit')}, income {income}"
     owed, held = n * s.parts.setup.upkeep, income + s.money[seat]
+    said = (
+        f"{count_of(n, 'unit')}, upkeep {owed}, income {income}"
+        if brief
+        else f"upkeep {upkeep} a unit each turn (l.14): {count_of(n, 'unit')}, income {income}"
+    )
     if owed > held:  # the newcomer's trap: bought more than the next revenue pays
         said += (
             f" (upkeep {owed} against {held} with your treasury: units are disbanded at your "
