@@ -10,7 +10,7 @@ from successors_helpers import BLUE, RED, at, controlled, fleets, moving, order,
 
 from ai.budget import Budget
 from ai.successors import choose, greedy, hard, why
-from ai.successors.moves import Planner
+from ai.successors.moves import Planner, naval_plans
 from rules.successors import GAME, State, board, economy
 from rules.successors import state as st
 
@@ -135,3 +135,18 @@ def test_a_fleet_an_event_offers_is_bought_for_a_voyage_and_only_one() -> None:
     assert greedy.decide(GAME.apply(s, greedy.decide(s))) == st.Done()
     late = at(put(started(3, turn=12, money=12), "egy", BLUE, levy=1), BLUE, 0, offer)
     assert greedy.decide(late) == st.Done()
+
+
+def test_a_voyage_under_way_never_sails_back_to_land_where_it_could_have_at_once() -> None:
+    """A trial's fleet in the Aegean took a cavalry aboard at Caria, sailed into the Cyprian
+    Sea and back, and landed it in Greece, a coast of the sea it began in: planned anew at
+    sea, a voyage goes back through none of its seas and lands where no march from the
+    coasts it began at goes, as when it set out."""
+    s = put(_cyrenaica_and_a_fleet(), "egy", BLUE, inf=0)
+    for a in (st.TakeFleets("egs", 1), st.Embark("cyr", "levy", 1), st.Sail("cys")):
+        s = GAME.apply(s, a)
+    m = s.parts.map
+    began = {m.index[c] for c in ("cyr", "egy", "cse", "pho")}  # the Egyptian Sea's coasts
+    plans = naval_plans(s, BLUE)
+    assert [(m.names[p.dest], p.sea) for p in plans] == [("Cyprus", ())], plans
+    assert not [p for p in plans if p.dest in began or m.index["egs"] in p.sea]

@@ -661,23 +661,27 @@ class Planner:
         return out
 
     def voyages_from(
-        self, place: int, mp: int, aboard: dict[int, int] | None, *, marched: bool = False
+        self, place: int, mp: int, aboard: dict[int, int] | None, *, route: tuple[int, ...] = ()
     ) -> list[Plan]:
         """One unit of its own colour (the cheapest), embarked on a coast of the fleet's
         place, or the troops `aboard`, carried with `mp` to an empty area no march from
-        those coasts reaches this turn and no rival can strike next turn (a lone unit landed
-        far off is lost to the first rival near): a plan for each such area, by its shortest
-        way (`marched`: the fleet has sailed, so its troops may land where it is, wherever
-        that is)."""
+        the coasts where the voyage began reaches this turn and no rival can strike next turn
+        (a lone unit landed far off is lost to the first rival near): a plan for each such
+        area, by its shortest way. `route`: the places the fleet has sailed through (it
+        sailed: its troops may land where it is; it goes back through none of them)."""
         s, seat = self.s, self.seat
         m = s.parts.map
-        routes = sea_routes(s, seat, place, mp)
-        if marched and place >= m.land:
+        passed = set(route)
+        routes = {
+            sea: way for sea, way in sea_routes(s, seat, place, mp).items() if not passed & set(way)
+        }
+        if route and place >= m.land:
             routes[place] = ()
         starts: list[tuple[int, dict[int, int], float]] = []
         land_mp = s.parts.setup.land_mp
-        # before it sails, a voyage goes where no march from its place's coasts goes
-        coasts = () if marched else movement.coasts_of(s, place)
+        # a voyage goes where no march from its first place's coasts goes (a trial saw one
+        # sail on to a sea and back, to land where it could have landed at once)
+        coasts = movement.coasts_of(s, route[0] if route else place)
         near = {b for a in coasts for b in (a, *reach(s, seat, a, land_mp))}
         if aboard is not None:
             starts.append((place, aboard, 0.0))
@@ -813,7 +817,7 @@ def naval_plans(s: State, seat: int, params: Params = DEFAULT) -> list[Plan]:
         return []
     mp = movement.mp_left(s, f) if not f.stopped else 0
     planner = Planner(s, seat, params)
-    plans = planner.voyages_from(f.place, mp, aboard or None, marched=f.marched)
+    plans = planner.voyages_from(f.place, mp, aboard or None, route=f.route)
     plans.sort(key=lambda x: (-x.score, len(x.sea), x.path))
     return plans
 

@@ -708,6 +708,7 @@ def _sail(s: State, seat: int, a: Sail) -> None:
     on = f.spent > 0  # it sailed before: told
     f = f.copy()
     f.place, f.spent, f.marched = to, f.spent + 1, True
+    f.route = (*(f.route or (frm,)), to)
     s.force = f
     said = "on" if on else force_words(f)  # a force told before goes on
     say(s, f"{title(s, seat)} sails {said} from {area_name(s, frm)} to {area_name(s, to)}")

@@ -98,7 +98,8 @@ class Force:
     groups: (code, joined_at, band, count): units that joined when the force had spent
     `joined_at` MP; `band`: they began the phase with the leader (l.28: his 4 MP while he is
     in the force). leader: the MP spent when the seat's leader joined, or NO. route: the
-    areas a land force has stood in on its way, where it began first (empty until it marches)."""
+    places the force has stood in on its way, where it began first (empty until it marches or
+    sails)."""
 
     seat: int
     place: int
