@@ -17,6 +17,7 @@ from successors_helpers import BLUE, SEATS, at, deal, moving, order, put, starte
 
 from ai.budget import Budget
 from ai.successors import LEVELS, PLAYERS, choose, greedy, hard, why
+from ai.successors.moves import force_plans
 from rules.capabilities import notation_of
 from rules.successors import GAME, State, board
 from rules.successors import state as st
@@ -726,3 +727,14 @@ def test_a_retreats_why_says_what_retreating_saves_beside_the_odds_of_staying() 
         r"retreats is saved\)",
         told,
     ), told
+
+
+def test_a_stack_whose_first_unit_taken_is_not_the_lone_one_goes_whole_to_no_empty_area() -> None:
+    """An empty area is taken by one unit, the whole stack going only to fight or guard: so
+    too once an infantry is taken first (a part's battle begun, or a person's take asking a
+    hint), where the lone unit greedy sends is its levy."""
+    s = moving(put(started(3), "cyr", BLUE, levy=1, inf=2))
+    s = GAME.apply(s, st.Take("cyr", "inf", 1))
+    m = s.parts.map
+    whole = [p for p in force_plans(s, BLUE) if sum(n for _, n in p.units) == 3]
+    assert not [p for p in whole if p.kind == "take"], [(m.names[p.dest], p.kind) for p in whole]

@@ -490,9 +490,13 @@ class Planner:
         out: list[Plan] = []
         here = mine(s, src, seat)
         stays = leader_at(s, seat) == src  # the leader, if he does not go, stays with the rest
+        considered = self.forces(src, free, leader_here)
+        # an empty area is taken by one unit: the whole stack goes only to fight or guard (so
+        # too where a unit of another kind was taken first, for a part's battle)
+        single = any(how == "one" for _, _, how in considered)
         forces = [
             (units, leader, how)
-            for units, leader, how in self.forces(src, free, leader_here)
+            for units, leader, how in considered
             if fixed is None
             or (
                 all(units.get(c, 0) >= n for c, n in fixed.items())
@@ -503,8 +507,6 @@ class Planner:
             # a force formed otherwise than greedy forms them (a person's, asking for a
             # hint) goes as it is
             forces.append((dict(fixed), f is not None and f.leader != NO, "formed"))
-        # an empty area is taken by one unit: the whole stack goes only to fight or guard
-        single = any(how == "one" for _, _, how in forces)
         for units, leader, how in forces:
             counts = by_type(units)
             cost = self.r.leave_cost(src, here, counts)
