@@ -6,12 +6,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from taj_helpers import seeded_game
+from taj_helpers import seeded_game, started
 
 from ai.budget import Budget
-from ai.taj_mahal import LEVELS, choose, hard
+from ai.taj_mahal import LEVELS, choose, greedy, hard
 from rules.capabilities import notation_of
-from rules.taj_mahal import GAME, State, TajOptions
+from rules.taj_mahal import GAME, State, TajOptions, Withdraw
 from rules.taj_mahal.components import standard_cards
 
 # The goal (greedy wins at least 90 % from every seat) is measured by bench/taj_mahal_arena.py
@@ -98,3 +98,41 @@ def test_a_hint_is_a_step_the_seat_may_send_as_written() -> None:
         order = hard.advise(v, seat, random.Random(0), Budget(iterations=3)).order
         (a,) = notation_of(GAME).parse(v, order, seat)
         s = GAME.apply(s, a)
+
+
+def _alone_with_a_play_that_wins_nothing_more() -> State:
+    """The first position of random games where the seat to move is alone in its visit and
+    may play cards whose symbols win nothing withdrawing now would not."""
+    for seed in range(40):
+        rng = random.Random(seed)
+        s = started(3, seed)
+        while GAME.result(s) is None:
+            if GAME.chance(s) is not None:
+                s = GAME.apply(s, GAME.deal(s, rng.randrange))
+                continue
+            legal = GAME.legal_actions(s)
+            if any(greedy.wins_nothing_more(s, s.turn, a) for a in legal):
+                return s
+            s = GAME.apply(s, rng.choice(legal))
+    raise AssertionError("no such position in 40 random games")
+
+
+def test_hard_alone_in_a_visit_never_plays_cards_that_win_nothing_more() -> None:
+    """A trial saw `hard`, last in a visit, play cards that won it nothing: withdrawing now
+    wins the same and keeps them. Such a play wins the same court tiles, crown and province
+    tile as withdrawing now (the engine's own withdrawal), and the search never weighs it."""
+    s = _alone_with_a_play_that_wins_nothing_more()
+    w = s.turn
+    dominated = [a for a in GAME.legal_actions(s) if greedy.wins_nothing_more(s, w, a)]
+    now = GAME.apply(s, Withdraw())
+    for a in dominated:
+        later = GAME.apply(GAME.apply(s, a), Withdraw())
+        assert (later.influence[w], later.pending, later.elephant_won) == (
+            now.influence[w],
+            now.pending,
+            now.elephant_won,
+        ), a
+    seat = GAME.to_move(s)
+    assert seat is not None
+    ranked = hard.decide(GAME.view(s, seat), random.Random(1), Budget(iterations=30)).ranked
+    assert ranked and not {c.action for c in ranked} & set(dominated)

@@ -224,6 +224,23 @@ def _plays_valued(s: State, w: int) -> list[tuple[float, Play]]:
     return out
 
 
+def wins_nothing_more(s: State, w: int, a: Action) -> bool:
+    """A play that wins nothing withdrawing now would not (a dominated step: withdrawing
+    keeps the cards): the seat alone in the visit, where each symbol it shows wins its prize,
+    the play adding symbols only to prizes it wins already or that are gone, and bringing no
+    points (a trial saw `hard`, last in a visit, play cards that won it nothing more)."""
+    if not isinstance(a, Play) or any(on for i, on in enumerate(s.active) if i != w):
+        return False
+    kinds = s.cards.kinds
+    added = list(kinds[a.card].counts)
+    if a.extra is not None:
+        if kinds[a.extra].effect == "points":
+            return False
+        added = [m + n for m, n in zip(added, kinds[a.extra].counts, strict=True)]
+    mine = engine.symbol_counts(s.cards, s.played[w])
+    return all(mine[k] or not added[k] for k in _Worth(s, w, [0] * 6).open)
+
+
 def ranked(view: View) -> list[tuple[float, Action]]:
     """Every step of the seat on turn with greedy's value of it, best first (ties in the
     engine's order): what `choose` picks from, for a hint's runner-up."""

@@ -22,7 +22,13 @@ def decide(view: View, rng: random.Random, budget: Budget) -> Decision[Action]:
     mean lead in points where its playouts stopped (rules.taj_mahal.leads)."""
     if view.seat is None:
         raise ValueError("the search decides for a seat, from that seat's view")
-    return search(GAME, view, view.seat, rng, budget, policy=greedy.step, points=leads)
+    s = view.state
+    legal = GAME.legal_actions(s)
+    kept = [a for a in legal if not greedy.wins_nothing_more(s, s.turn, a)]
+    candidates = kept if len(kept) < len(legal) else None
+    return search(
+        GAME, view, view.seat, rng, budget, policy=greedy.step, points=leads, candidates=candidates
+    )
 
 
 def choose(view: View, rng: random.Random, budget: Budget) -> Action:
