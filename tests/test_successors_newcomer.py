@@ -1057,9 +1057,10 @@ async def test_a_refused_step_aside_is_followed_by_the_steps_aside_allowed_not_t
     refused = [line for line in text.splitlines() if line.startswith("! ")]
     assert refused == [
         "! `give 9 to red` was refused: you have 2 Talents to give: at most 2: `give 2 to red` "
-        "(l.12). Steps aside allowed now like it: `give 1 to red`.",
+        "(l.12). Steps aside allowed now like it: `give 1 to red` to `give 2 to red` (any of 1-2).",
         "! `give 1 to zed` is not an order I can read: a player's colour is named here (blue, "
-        "red, green, yellow). Steps aside allowed now like it: `give 1 to red`, `give 1 to green`.",
+        "red, green, yellow). Steps aside allowed now like it: `give 1 to red` to `give 2 to red` "
+        "(any of 1-2), `give 1 to green` to `give 2 to green` (any of 1-2).",
     ], refused
     late = s.clone()
     late.turn = 9

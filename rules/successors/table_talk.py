@@ -98,6 +98,10 @@ class SuccessorsMenus(Menus[Action, View]):
                 upto = said.replace("retreat 1 ", f"retreat {many} ", 1)
                 out.append(f"`{said}` to `{upto}` (any of 1-{many})")
                 continue
+            if isinstance(a, Give) and (held := s.money[s.seats.index(a.seat)]) > 1:
+                upto = wording.describe(view, replace(a, amount=held))  # any amount (l.12)
+                out.append(f"`{wording.describe(view, a)}` to `{upto}` (any of 1-{held})")
+                continue
             if not isinstance(a, Buy | Take):
                 out.append(f"`{wording.describe(view, a)}`")
                 continue
