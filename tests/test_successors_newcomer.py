@@ -1474,7 +1474,7 @@ def test_a_kind_the_pool_holds_fewer_of_than_the_money_buys_is_told_in_the_promp
     left = (  # (trials read "…, fewer of some than your Talents buy" as awkward, and
         # "your pool holds …: your 20 Talents could pay for more … than it holds" twice)
         "left in your pool to buy (the counter mix): 12 levies, 1 infantry and 2 cavalry; of "
-        "infantry and cavalry, fewer than your 20 Talents would pay for"
+        "infantry and cavalry the pool, not your 20 Talents, is the limit"
     )
     assert left in said, said
     # with Talents enough for 2 cavalry, not more, the cavalry still shows (a trial read a

@@ -577,6 +577,15 @@ def test_rounds_where_no_side_hit_read_as_one_line_with_every_die() -> None:
     )
     rebels = "Media, round 1: the rebels roll levy 3: 0 hits (levy hits on 6)"
     assert told_as_the_channel([rebels, plus]) == ["• " + rebels, "• " + plus]
+    mixed = [  # (a trial read "elephant hits on 5-6, levy on 6, levy hits on 6")
+        "South India, round 1: the rebels roll elephant 2, levy 2: 0 hits (elephant hits on "
+        "5-6, levy on 6)",
+        "South India, round 1: Green rolls levy 1: 0 hits (levy hits on 6)",
+    ]
+    assert told_as_the_channel(mixed) == [
+        "• South India, round 1: no hits (the rebels roll elephant 2, levy 2, Green rolls levy "
+        "1; elephant hits on 5-6, levy on 6)"
+    ]
     narration = narration_of(GAME)
     bulleted = ["• " + line for line in lines]
     for k in range(len(bulleted) + 1):  # what shows as settled stays, line by line

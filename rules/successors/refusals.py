@@ -202,8 +202,8 @@ def _pool_left(s: State, seat: int, words: list[str]) -> str:
     so that none seems gone when the Talents shrink: a trial read so), with the kinds it
     bounds (a trial read the whole list as a limit on what it could afford; another puzzled
     over "would buy more", a third read it twice): `left in your pool to buy (the counter
-    mix): 9 levies, 9 infantry and 8 cavalry; of levies, fewer than your 12 Talents would pay
-    for`; else ""."""
+    mix): 9 levies, 9 infantry and 8 cavalry; of levies the pool, not your 12 Talents, is the
+    limit` (a fourth puzzled over "fewer than your Talents would pay for"); else ""."""
     money, prices, mix = s.money[seat], s.parts.setup.prices, s.parts.setup.colour_mix
     kinds = [k for k in (LEVY, INF, CAV) if TYPES[k] in words and s.pool[seat][k]]
     bound = [k for k in kinds if s.pool[seat][k] < min(mix[k], money // prices[k])]
@@ -212,8 +212,8 @@ def _pool_left(s: State, seat: int, words: list[str]) -> str:
     held = listed([f"{(n := s.pool[seat][k])} {unit_noun(k, n)}" for k in kinds])
     fewer = listed([unit_noun(k, 2) for k in bound])
     return (
-        f"left in your pool to buy (the counter mix): {held}; of {fewer}, fewer than your "
-        f"{money} Talents would pay for"
+        f"left in your pool to buy (the counter mix): {held}; of {fewer} the pool, not your "
+        f"{money} Talents, is the limit"
     )
 
 

@@ -202,9 +202,20 @@ def _join_round(before: str, line: str) -> str | None:
         return None
     if ";" in a["how"] + b["how"]:  # a +1's or two dice's note: each side's line says its own
         return None
-    how = a["how"] if a["how"] == b["how"] else f"{a['how']}, {b['how']}"
+    how = _hits_of_both(a["how"], b["how"])
     rolls = f"{a['who']} {a['verb']} {a['dice']}, {b['who']} {b['verb']} {b['dice']}"
     return f"{a['at']}, round {a['n']}: no hits ({rolls}; {how})"
+
+
+def _hits_of_both(a: str, b: str) -> str:
+    """Both sides' "levy hits on 6, infantry on 5-6", each type once (a trial read "elephant
+    hits on 5-6, levy on 6, levy hits on 6")."""
+    pairs = [
+        tuple(part.replace(" hits on ", " on ").split(" on ", 1))
+        for part in f"{a}, {b}".split(", ")
+    ]
+    kinds = list(dict.fromkeys(pairs))
+    return ", ".join(f"{t} {'hits ' if k == 0 else ''}on {on}" for k, (t, on) in enumerate(kinds))
 
 
 def _join_rounds(before: str, line: str, known: frozenset[str] = frozenset()) -> str | None:
