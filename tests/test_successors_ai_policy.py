@@ -25,7 +25,7 @@ from successors_helpers import (
 
 from ai.successors import answer, choose, greedy, moves, odds, policy
 from ai.successors.reading import distance
-from rules.successors import GAME, State, economy, engine
+from rules.successors import GAME, State, aside, economy, engine
 from rules.successors import state as st
 
 NO = st.NO
@@ -66,6 +66,33 @@ def test_no_alliance_is_offered_to_nor_accepted_from_a_player_taking_the_seats_p
     assert policy.reply_why(taken, BLUE, RED) == (
         "Red's units outnumber its own in Arabia, which an ally would take (l.10)"
     )
+
+
+def test_an_alliance_the_seat_ended_is_not_offered_again_for_three_game_turns() -> None:
+    """A trial's AI ended its alliance (taking effect at its turn's start, Q12) and offered
+    it again in that same player turn, three times in a game: it waits REOFFER_TURNS."""
+    s = controlled(put(started(3, turn=4), "syr", 2, inf=4), 2, "syr", "med", "per")
+    s = moving(controlled(s, BLUE, "ara"))
+    assert policy.offer(s, BLUE) == st.Offer("blue", "red")
+    ended = s.clone()
+    ended.ended = ((BLUE, RED, 4),)
+    assert policy.offer(ended, BLUE) is None
+    for turn, offered in ((6, False), (7, True)):
+        later = ended.clone()
+        later.turn = turn
+        assert (policy.offer(later, BLUE) is not None) is offered, turn
+    theirs = s.clone()  # Red ended it: Blue may offer
+    theirs.ended = ((RED, BLUE, 4),)
+    assert policy.offer(theirs, BLUE) == st.Offer("blue", "red")
+
+
+def test_an_alliance_ended_is_recorded_with_the_game_turn_it_ends_in() -> None:
+    s = allied(started(3, turn=5), BLUE, RED)
+    s = GAME.apply(moving(s), st.Break("blue", "red"))
+    assert s.ended == ()
+    aside_end = s.clone()
+    aside.end_alliances(aside_end, BLUE)
+    assert aside_end.ended == ((BLUE, RED, 5),) and not aside_end.alliances
 
 
 def test_no_alliance_is_made_in_the_game_turn_before_alliances_are_ended() -> None:

@@ -8,7 +8,8 @@ Negotiation:
   diplomacy), in its own player turns from game turn FIRST_OFFER_TURN on, it offers an
   alliance against a player standing first by OFFER_MARGIN over both it and the one it
   asks, the strongest other so placed, while it has no ally and no offer waits to or from
-  it (a refusal stands for the game turn: l.32, ours);
+  it (a refusal stands for the game turn: l.32, ours), and not to a seat it ended an
+  alliance with in the last REOFFER_TURNS game turns;
 - it accepts an alliance offered only against the player leading on points: when a third
   player stands first, ahead of both it and the one offering; else it refuses (at once: the
   table asks `reply_of` after every stored step; at its next decision if that was not stored);
@@ -67,6 +68,7 @@ OFFER_MARGIN = 10  # half points the player standing first leads both by before 
 # standing: the lead that made the seat seek an alliance, not one step's swing of income
 # (two trials read an ally left 3 points ahead as fickle)
 BREAK_SHARE = 5
+REOFFER_TURNS = 3  # game turns before a seat offers again an alliance it ended
 FIRST_OFFER_TURN = 3  # the homes' incomes differ: no offer in the opening game turns
 
 
@@ -188,12 +190,19 @@ def offer(s: State, seat: int) -> st.Offer | None:
         and not board.allies_of(s, k)
         and board.controls(s, k)
         and not taking(s, seat, k)
+        and not _ended_lately(s, seat, k)
     ]
     for k in sorted(others, key=lambda k: (-standing(s, k), k)):
         step = st.Offer(s.seats[seat], s.seats[k])
         if standing(s, k) <= bar and _legal(s, step):
             return step
     return None
+
+
+def _ended_lately(s: State, seat: int, other: int) -> bool:
+    """Whether the seat ended its alliance with `other` fewer than REOFFER_TURNS game turns
+    ago (a trial's AI ended one and offered it again in the same player turn, three times)."""
+    return any((a, b) == (seat, other) and s.turn - t < REOFFER_TURNS for a, b, t in s.ended)
 
 
 def offer_why(s: State, seat: int, other: int) -> str:

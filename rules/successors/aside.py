@@ -447,6 +447,7 @@ def end_alliances(s: State, seat: int) -> None:
         pair = (min(who, other), max(who, other))
         s.alliances = tuple(p for p in s.alliances if p != pair)
         s.allied_since = tuple(x for x in s.allied_since if x[:2] != pair)
+        s.ended = (*(e for e in s.ended if e[:2] != (who, other)), (who, other, s.turn))
         # told when it takes effect, with why now (a trial saw it come amid its own combat)
         say(
             s,

@@ -226,6 +226,7 @@ class State:
     offers: tuple[tuple[int, int], ...] = ()  # (from, to)
     refused: tuple[tuple[int, int], ...] = ()  # (from, to): offers refused this game turn
     breaks: tuple[tuple[int, int], ...] = ()  # (seat, ally): ended at the seat's next turn
+    ended: tuple[tuple[int, int, int], ...] = ()  # (seat, ally, the game turn its end took effect)
     truces: tuple[tuple[int, int], ...] = ()  # this game turn (chit 13)
     pinned: tuple[int, ...] = ()  # per seat: 1 its leader may not move, 2 nor give +1
     out: tuple[int, ...] = ()  # eliminated seats, first first
@@ -331,6 +332,7 @@ class State:
         t.offers = self.offers
         t.refused = self.refused
         t.breaks = self.breaks
+        t.ended = self.ended
         t.truces = self.truces
         t.pinned = self.pinned
         t.out = self.out
