@@ -281,3 +281,16 @@ async def test_a_seat_out_of_the_game_is_told_so_when_it_steps_aside(tmp_path: P
     after = out.getvalue().split("eliminated (Q32)\n", 1)[1]
     assert "give 1 to red" in after and "Blue has been eliminated (Q32)" in after, after[-600:]
     assert "not your turn" not in after
+
+
+async def test_a_seat_choosing_its_home_sees_the_homes_and_units_chosen_before_it(
+    tmp_path: Path,
+) -> None:
+    """A trial chose its home with only a picture of the map before an AI's home and levies:
+    at the setup each hand-off to the next seat to choose carries the board."""
+    out = io.StringIO()
+    await amain(argv(tmp_path), iter(["quit"]), out, FakeRenderer())
+    lines = out.getvalue().split("\n")
+    asked = next(i for i, line in enumerate(lines) if line.startswith("Next: Blue — setup:"))
+    assert lines[asked + 1].startswith("[board: "), lines[asked - 3 : asked + 2]
+    assert "board-00005.png" not in lines[asked + 1]  # after the AI's choice, not before it

@@ -325,9 +325,13 @@ class SuccessorsNarration(Narration[Action, View]):
         return STAGE_OPENING.match(line) is not None
 
     def board_moment(self, before: View, after: View) -> bool:
-        """A player turn ended, a battle ended, or the game."""
+        """A player turn ended, a battle ended, or the game; at the setup, a seat's choice of
+        its home and purchases (a trial chose its home beside an AI's with only a picture of
+        the map before that AI's)."""
         a, b = after.state, before.state
         if a.phase == "over" or a.current != b.current:
+            return True
+        if b.phase == "setup" and engine.to_move(a) != engine.to_move(b):
             return True
         return b.battle is not None and a.battle is None
 
