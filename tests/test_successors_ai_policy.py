@@ -148,6 +148,19 @@ def test_an_alliance_ends_at_once_with_why_but_not_for_an_ally_barely_ahead() ->
     assert answer(GAME.view(far, "blue"), "blue", "random") is None
 
 
+def test_an_ally_standing_first_is_left_in_the_seats_own_turn_not_among_a_third_seats_steps() -> None:
+    """A trial read Red's break, answered at once as the standings moved, among Green's
+    purchases as Green's step: an alliance outgrown is ended in the seat's own player turn."""
+    s = _offered(moving(started(3)), "green", "blue")
+    s = _in_turn(GAME.apply(s, st.Accept("blue", "green")), 3)
+    far = controlled(s, 2, "syr", "med", "per")
+    in_reds_turn = moving(far, RED)
+    assert policy.ending(in_reds_turn, BLUE) is None
+    assert answer(GAME.view(in_reds_turn, "blue"), "blue", "hard") is None
+    told = answer(GAME.view(moving(far, BLUE), "blue"), "blue", "hard")
+    assert told is not None and told.step == st.Break("blue", "green")
+
+
 def test_an_ally_is_kept_until_it_leads_by_as_much_as_made_an_alliance_worth_seeking() -> None:
     """Two trials' AI allies left them 3 points ahead, which they read as fickle: an ally is
     left once it leads by 5 points (the lead an alliance is offered against) and by a fifth

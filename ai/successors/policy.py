@@ -141,13 +141,17 @@ def answer(s: State, seat: int) -> st.Action | None:
 
 
 def ending(s: State, seat: int) -> st.Break | None:
-    """An alliance ended: with an ally standing first by a clear margin, or taking the seat's
-    provinces (`taking`), or any near the end."""
+    """An alliance ended: at once with an ally taking the seat's provinces (`taking`); in the
+    seat's own player turn with an ally standing first by a clear margin, or any near the end
+    (a trial read an AI's break, taken as standings moved, among a third seat's purchases as
+    that seat's step)."""
     if not _aside(s, seat):
         return None
     me = s.seats[seat]
+    own_turn = s.current == seat
     for ally in board.allies_of(s, seat):
-        ends = near_the_end(s) or _outgrown(s, seat, ally) or taking(s, seat, ally)
+        weighed = own_turn and (near_the_end(s) or _outgrown(s, seat, ally))
+        ends = weighed or taking(s, seat, ally)
         if ends and (seat, ally) not in s.breaks:
             step = st.Break(me, s.seats[ally])
             if _legal(s, step):
