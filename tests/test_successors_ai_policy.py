@@ -10,10 +10,12 @@ import random
 import pytest
 from successors_helpers import (
     BLUE,
+    GREEN,
     RED,
     allied,
     at,
     controlled,
+    deal,
     holding,
     leader_at,
     moving,
@@ -148,7 +150,7 @@ def test_an_alliance_ends_at_once_with_why_but_not_for_an_ally_barely_ahead() ->
     assert answer(GAME.view(far, "blue"), "blue", "random") is None
 
 
-def test_an_ally_standing_first_is_left_in_the_seats_own_turn_not_among_a_third_seats_steps() -> None:
+def test_an_ally_standing_first_is_left_in_the_seats_own_turn_not_in_a_third_seats() -> None:
     """A trial read Red's break, answered at once as the standings moved, among Green's
     purchases as Green's step: an alliance outgrown is ended in the seat's own player turn."""
     s = _offered(moving(started(3)), "green", "blue")
@@ -468,3 +470,16 @@ def test_no_unit_is_sent_back_where_a_unit_came_from_in_this_movement() -> None:
     assert came and all(p.dest != m.index["cse"] for p in came), came
     stayed = moves.Planner(s, 0).plans_from(m.index["egy"])  # nothing came to Egypt
     assert any(p.dest == m.index["cse"] for p in stayed)
+
+
+def test_an_ally_in_a_battle_stands_on_its_sides_odds_not_on_its_own_units_alone() -> None:
+    """A trial's called ally retreated its levy after round 1 on its own odds, leaving the
+    person's last infantry to die: an ally weighs the whole side it fights on (l.32; Q12)."""
+    s = put(put(started(3), "ara", BLUE, inf=3), "ara", RED, inf=3)
+    s = allied(put(s, "ara", GREEN, levy=1), BLUE, GREEN)
+    s = order(at(s, RED, 5, ("combat", RED, NO, NO, NO)), "fight blue at Arabia", "red")
+    s = deal(s, *[1] * 7)  # no hit
+    s = GAME.apply(s, st.Stand())  # Blue stands
+    assert s.frames[-1][:2] == ("retreat", GREEN)
+    assert greedy.holding_chance(s, GREEN) > 0.5
+    assert greedy.ranked(s)[0] == st.Stand()

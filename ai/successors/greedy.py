@@ -40,7 +40,6 @@ from .reading import (
     NO,
     battle_sides,
     distance,
-    foe_side,
     last_turn,
     leader_at,
     mine,
@@ -48,7 +47,7 @@ from .reading import (
     revenues_left,
     sea_routes,
     side,
-    white_side,
+    sides_fighting,
 )
 
 HOME_NEIGHBOURS = 0.5  # a home's neighbours' values, weighed against its own
@@ -371,11 +370,13 @@ def calls(s: State, seat: int, options: list[st.Action], params: Params) -> list
 
 
 def holding_chance(s: State, seat: int) -> float:
-    b = s.battle
-    if b is None:
+    """The chance that the seat's side holds the battle being fought: its allies' units
+    with its own (a trial's called ally retreated on its own odds, leaving the caller's last
+    unit to die)."""
+    sides = sides_fighting(s, seat)
+    if sides is None:
         return 1.0
-    ours = side(s, b.area, seat)
-    theirs = white_side(s, b.area) if board.whites_in(s, b.area) else foe_side(s, b.area, seat)
+    ours, theirs = sides
     if not ours.count:
         return 0.0
     if not theirs.count:

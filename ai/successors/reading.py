@@ -95,8 +95,24 @@ def battle_sides(s: State, area: int, seat: int, against: str) -> tuple[Side, Si
 
 def _side_of(s: State, area: int, slots: Sequence[int]) -> Side:
     u = board.type_counts(s, area, slots)
-    leads = any(gives_bonus(s, k, area) for k in {board.slot_seat(x) for x in slots})
+    seats = {board.slot_seat(x) for x in slots} - {st.NO}
+    leads = any(gives_bonus(s, k, area) for k in seats)
     return Side((u[0], u[1], u[2], u[3]), leads)
+
+
+def sides_fighting(s: State, seat: int) -> tuple[Side, Side] | None:
+    """The seat's side and the other in the battle being fought, each with every slot on it
+    (a called ally's units beside the caller's, l.32; Q12), or None with no battle."""
+    b = s.battle
+    if b is None:
+        return None
+    attacking = any(board.slot_seat(x) == seat for x in b.attackers)
+    ours, theirs = (b.attackers, b.defenders) if attacking else (b.defenders, b.attackers)
+    return _slots_side(s, b.area, ours), _slots_side(s, b.area, theirs)
+
+
+def _slots_side(s: State, area: int, slots: Sequence[int]) -> Side:
+    return white_side(s, area) if tuple(slots) == (st.WHITE,) else _side_of(s, area, slots)
 
 
 def white_side(s: State, area: int) -> Side:
