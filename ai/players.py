@@ -68,3 +68,12 @@ class Answerer(Protocol[V_contra, A_co]):
     stored step, not in the AI's worker processes."""
 
     def __call__(self, view: V_contra, seat: str, level: str) -> Answered[A_co] | None: ...
+
+
+class Remarker(Protocol[V_contra, A_contra]):
+    """What a computer seat's fixed policy makes of a person's step addressed to it that it
+    answers with no step of its own (a gift kept, nothing given back), from `view` (its
+    seat's, after the step), told to that person alone; None when nothing is worth saying.
+    Cheap and deterministic: the table asks it inline for each step a person plays."""
+
+    def __call__(self, view: V_contra, action: A_contra, seat: str, level: str) -> str | None: ...

@@ -294,3 +294,19 @@ async def test_a_seat_choosing_its_home_sees_the_homes_and_units_chosen_before_i
     asked = next(i for i, line in enumerate(lines) if line.startswith("Next: Blue — setup:"))
     assert lines[asked + 1].startswith("[board: "), lines[asked - 3 : asked + 2]
     assert "board-00005.png" not in lines[asked + 1]  # after the AI's choice, not before it
+
+
+async def test_a_gift_to_an_ai_tells_the_giver_alone_that_it_is_kept_and_sways_nothing(
+    tmp_path: Path,
+) -> None:
+    """A trial gave an AI a Talent and was told nothing of what the AI makes of it (it keeps
+    it, gives nothing back, and answers alliances by the standings alone)."""
+    out = io.StringIO()
+    order = ["home Macedonia", "give 1 to red", "quit"]
+    await amain(argv(tmp_path), iter(order), out, FakeRenderer())
+    after = out.getvalue().split("• Blue gives 1 Talent to Red (l.12)\n", 1)[1]
+    assert after.startswith(
+        "(to you alone) Red is an AI: it keeps a gift and gives nothing back, and a gift sways "
+        "none of its answers; it allies only against the player standing first (`rules "
+        "alliances`).\n"
+    ), after[:400]

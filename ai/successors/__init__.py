@@ -81,6 +81,18 @@ def answer(view: View, seat: str, level: str) -> Answered[Action] | None:
     return Answered(offered, f"_Why {who} offers it: {why}._")
 
 
+def remark(view: View, action: Action, seat: str, level: str) -> str | None:
+    """A gift to the seat: kept, nothing given back, no answer swayed (policy: its alliances
+    follow the standings alone; a trial gave one and was told nothing of it)."""
+    if not isinstance(action, st.Give) or action.to != seat:
+        return None
+    who = names.title(view.state, view.state.seats.index(seat))
+    return (
+        f"{who} is an AI: it keeps a gift and gives nothing back, and a gift sways none of its "
+        "answers; it allies only against the player standing first (`rules alliances`)."
+    )
+
+
 __all__ = [
     "LEVELS",
     "PLAYERS",
@@ -91,5 +103,6 @@ __all__ = [
     "greedy",
     "hard",
     "policy",
+    "remark",
     "why",
 ]

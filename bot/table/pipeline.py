@@ -35,7 +35,7 @@ from rules.dealing import keyed_below, seeded_below
 from rules.errors import IllegalAction, step_where
 from rules.game import Ranking, Seat, Step
 
-from .ai_users import is_ai
+from .ai_users import ai_level, is_ai
 from .announcing import PENDING, Announcer, Explained, Move, seen_first
 from .closing import Closings
 from .loading import Adoption, AnyGame, GameLoader, public
@@ -406,6 +406,7 @@ class TurnPipeline:
         nxt = self._apply_step(order, step, who, where, k, total)
         order.reached([(nxt, action)])
         self._tell_seats(order, [(nxt, action)], who)
+        self._remarked(order, nxt, action)
         revealing = orders_of(g).revealed(order.cur, nxt)
         if revealing:
             order.revealed_at, order.revealed = where, g.chance(nxt) or order.revealed
@@ -539,6 +540,21 @@ class TurnPipeline:
                     order.seat_notes.setdefault(seat, []).append(said)
                 if after is not None:
                     order.told_after[said] = after
+
+    def _remarked(self, order: OrderUnderWay, after: object, action: object) -> None:
+        """What each AI seat's policy makes of a person's step addressed to it that it
+        answers with no step (a gift kept: a trial gave one and was told nothing of it),
+        told to the sender alone."""
+        gid = order.g.info.id
+        remarker = self.loader.registry.remarker(gid)
+        if remarker is None or is_ai(order.user):
+            return
+        levels = self.loader.registry.levels(gid)
+        for seat, user in order.record.seats.items():
+            level = ai_level(user, levels)
+            if level is not None:
+                said = remarker(order.g.view(after, seat), action, seat, level)
+                order.told += [said] if said else []
 
     @staticmethod
     def _unplayed(order: OrderUnderWay, steps: Sequence[Step[object]]) -> list[str]:

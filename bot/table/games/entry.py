@@ -17,7 +17,7 @@ from typing import Any, Generic, TypeVar
 from pydantic import BaseModel
 
 from ai.budget import Budget
-from ai.players import Advice, Adviser, Answerer, Explainer, Player, StepExplainer
+from ai.players import Advice, Adviser, Answerer, Explainer, Player, Remarker, StepExplainer
 from render.pictures import Pictures
 from rules.capabilities import Notation, notation_of
 from rules.game import Game
@@ -39,7 +39,9 @@ class Players(Generic[V, A]):
     AI seat answers at once though no decision of its own waits (`answerer`: an offer
     answered; the table asks it after every stored step); and the why line that ends an AI's
     run of decisions inside another seat's turn (`run_explainer`, from the public views
-    where that turn began and where the run ended: an ally called to move in it)."""
+    where that turn began and where the run ended: an ally called to move in it); and what an
+    AI seat's policy makes of a person's step addressed to it that it answers with no step
+    (`remarker`: a gift kept, told to the giver alone)."""
 
     levels: Mapping[str, Player[V, A]]
     adviser: Adviser[V] | None = None
@@ -47,6 +49,7 @@ class Players(Generic[V, A]):
     step_explainer: StepExplainer[V, A] | None = None
     answerer: Answerer[V, A] | None = None
     run_explainer: Explainer[V] | None = None
+    remarker: Remarker[V, A] | None = None
 
 
 @dataclass(frozen=True)
@@ -158,6 +161,9 @@ class Registry:
 
     def answerer(self, gid: str) -> Answerer[object, object] | None:
         return self.entry(gid).players.answerer
+
+    def remarker(self, gid: str) -> Remarker[object, object] | None:
+        return self.entry(gid).players.remarker
 
 
 def build_registry(*entries: AnyEntry) -> Registry:

@@ -1,5 +1,5 @@
 """Successors: its rules, its map picture, its players with their hint, why line, answer
-to an alliance offered, and why line of an ally called to move."""
+to an alliance offered, why line of an ally called to move, and word on a gift kept."""
 
 from __future__ import annotations
 
@@ -20,5 +20,6 @@ ENTRY = GameEntry(
         explainer=why.why_line,
         answerer=ai.successors.answer,
         run_explainer=why.called_why,
+        remarker=ai.successors.remark,
     ),
 )
