@@ -209,3 +209,22 @@ def test_a_part_of_the_leaders_stack_sent_to_battle_weighs_the_few_it_leaves_him
         exposure = planner.risk(caria, left) - planner.risk(caria, mine(s, caria, BLUE))
         assert exposure > 0.1
         assert p.score == pytest.approx(alike.score - hard.WEIGHTS.leader_stake * exposure)
+
+
+def test_a_lone_leader_safe_where_he_stands_does_not_regroup_to_a_stack_likely_struck() -> None:
+    """A trial's Red leader stood alone at Caria out of every blow, went back to his levy at
+    Cappadocia beside Green's reach (his capture there likely), and fled to Caria again the
+    next turn. With a stake on him he joins a stack only where his capture is less likely."""
+    s = started(3, turn=2, money=3)
+    s = controlled(s, RED, "cap", "mes", "egy")
+    s = put(put(put(s, "cap", RED, levy=1), "mes", RED, levy=1), "syr", BLUE, inf=1)
+    s = leader_at(put(put(s, "pho", BLUE, inf=1), "med", GREEN, levy=2), RED, "car")
+    s = moving(s, RED)
+    where = s.parts.map.index
+    staked = Planner(s, RED, hard.WEIGHTS)
+    assert staked.risk(where["car"], (0, 0, 0, 0)) < staked.risk(where["cap"], (1, 0, 0, 0))
+    assert staked.regroup() is None
+    assert not any(p.leader and not p.units for p in staked.ranked()[:1])
+    unstaked = Planner(s, RED, replace(hard.WEIGHTS, leader_stake=0))
+    regroup = unstaked.regroup()  # greedy: to the nearest stack, as before
+    assert regroup is not None and regroup.path[-1] == where["cap"]

@@ -718,14 +718,23 @@ class Planner:
         return g * self.params.voyage if kind == "take" else None
 
     def regroup(self) -> Plan | None:
-        """The leader alone where rivals may reach him: to the nearest stack of his own."""
+        """The leader alone where rivals may reach him: to the nearest stack of his own; with
+        a stake on him, to the one where his capture is least likely, and only if less likely
+        than where he stands (a trial's leader left Caria, safe, for a stack likely struck,
+        and fled back the next turn)."""
         s, seat = self.s, self.seat
         at = leader_at(s, seat)
         if at == NO or not movement.leader_free(s, seat) or board.seat_units(s, at, seat):
             return None
         if self.r.threat(at) <= 0:
             return None
-        return regroup_from(s, seat, at, self.mp(at, True))
+        if not self.params.leader_stake:
+            return regroup_from(s, seat, at, self.mp(at, True))
+        plan = self.safest_stack(at, self.mp(at, True), away=False)
+        if plan is None or not plan.path:
+            return None
+        dest = plan.path[-1]
+        return plan if self.risk(dest, mine(s, dest, seat)) < self.risk(at, (0, 0, 0, 0)) else None
 
     def ranked(self) -> list[Plan]:
         """Every plan of the seat now, best first (no force under way)."""
