@@ -1072,6 +1072,21 @@ async def test_a_refused_step_aside_is_followed_by_the_steps_aside_allowed_not_t
     ], refused
 
 
+async def test_an_offer_to_a_colour_misspelt_is_like_the_offers_allowed_whatever_its_fillers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`offer alliance to zed` was listed the decision's steps: the words the reader skips
+    after the verb (`alliance`, `to`) counted against `offer red`."""
+    s = moving(put(started(3, turn=3, money=2), "egy", BLUE, inf=1))
+    orders = ["offer alliance to zed", "offer an alliance to gren"]
+    text = await at_the_terminal(s, orders, tmp_path, monkeypatch)
+    refused = [line.split(". ", 1)[1] for line in text.splitlines() if line.startswith("! ")]
+    assert refused == [
+        "Steps aside allowed now like it: `offer red`, `offer green`.",
+        "Steps aside allowed now like it: `offer green`.",
+    ], refused
+
+
 def test_the_movement_prompt_names_an_ally_to_call() -> None:
     """A trial's prompt said only "type `end movement`" while `call red` was allowed (l.32)."""
     s = moving(allied(started(3), BLUE, RED))

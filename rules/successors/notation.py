@@ -1031,18 +1031,37 @@ def _escape(r: Reader, ws: list[str]) -> None:
     r.add(Escape(r.id(p)))
 
 
+# the words the reader skips after a verb (`offer alliance to red`, `give 3 talents to red`)
+_DIPLOMACY_WORDS: Final = ("alliance", "an", "with", "to", "from", "of")
+_TALENTS: Final = ("talents", "talent", "t")
+_GIFT_WORDS: Final = (*_TALENTS, "to")
+_SKIPPED_AFTER: Final = {  # those the steps as written (`give 1 to red`, `offer red`) lack
+    "give": _TALENTS,
+    **{verb: _DIPLOMACY_WORDS for verb in ("offer", "accept", "refuse", "break")},
+}
+
+
+def bare_step(text: str) -> str:
+    """A typed step without the words the reader skips after its verb, as the table compares
+    it with the steps allowed (`offer alliance to zed` is like `offer red`: its words
+    `alliance` and `to` counted against it)."""
+    ws = text.lower().split()
+    skipped = _SKIPPED_AFTER.get(ws[0], ()) if ws else ()
+    return " ".join([ws[0], *(w for w in ws[1:] if w not in skipped)]) if skipped else text
+
+
 def _give(r: Reader, ws: list[str]) -> None:
     if len(ws) < 2 or not ws[1].isdigit():
         raise OrderError("say how much: `give 3 to red`")
     n = int(ws[1][:6])
-    i = _skip(ws, 2, "talents", "talent", "t", "to")
+    i = _skip(ws, 2, *_GIFT_WORDS)
     who, i = _seat(ws, i)
     _end_of(ws, i, "the player")
     r.add(Give(r.seat, who, n))
 
 
 def _diplomacy(r: Reader, ws: list[str]) -> None:
-    i = _skip(ws, 1, "alliance", "an", "with", "to", "from", "of")
+    i = _skip(ws, 1, *_DIPLOMACY_WORDS)
     who, i = _seat(ws, i)
     _end_of(ws, _skip(ws, i, "alliance"), "the player")
     kind = {"offer": Offer, "accept": Accept, "refuse": Refuse, "break": Break}[ws[0]]

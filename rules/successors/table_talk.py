@@ -8,6 +8,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import replace
 
 from ..capabilities import Menus, Narration, Notation, Orders, Reference, TableTalk, Turns
+from ..capabilities.menus import entries_like
 from ..errors import excerpt
 from ..game import Seat, Step, Unread
 from ..words import count_of, listed
@@ -76,6 +77,11 @@ class SuccessorsMenus(Menus[Action, View]):
             or _leader_alone(s, action)
             or _home_emptied(s, action)
         )
+
+    def like(self, view: View, entries: Sequence[str], text: str) -> list[str]:
+        """The entries like a step typed, the words the reader skips after its verb left out
+        (a trial's `offer alliance to zed` was like none: `alliance` and `to` outweighed)."""
+        return entries_like(entries, notation.bare_step(text))
 
     def grouped_choices(
         self, view: View, actions: Sequence[Action]
