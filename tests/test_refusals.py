@@ -178,16 +178,21 @@ def test_a_free_attack_from_an_event_aimed_at_another_space_names_the_event_limi
     assert "the Event lets this Command select only Punjab (2.3.4)" in text
 
 
-def test_the_mongol_prompt_lists_only_possible_commands() -> None:
+def test_the_mongol_prompt_offers_the_possible_commands_and_says_what_the_others_need() -> None:
+    """A trial offered `amass` alone looked for the others: the prompt, not only `options`,
+    says what each Command not offered needs (3.5)."""
+
     def pred(s: vijayanagara.GameState) -> bool:
         fr = top(s)
         return isinstance(fr, MongolInvasionFrame) and fr.left > 0
 
     state = find(pred)
     text = vijayanagara.prompt(state).text
+    offered, _, missing = text.partition("; not offered now: ")
     legal = {vijayanagara.describe(state, a) for a in vijayanagara.legal_actions(state)}
     for name in ("amass", "advance", "plunder"):
-        assert (name in text) == (name in legal), text
+        assert (name in offered) == (name in legal), text
+        assert (f"{name} needs " in missing) == (name not in legal), text
 
 
 def test_placing_more_than_is_available_names_how_many_are() -> None:

@@ -126,11 +126,11 @@ def test_3_2_4_support_up_to_two_from_one_adjacent_qasbah_space() -> None:
     s.rng = dice_rng((2, 2, 6, 6), (6, 6))
     s = run(turn(s, D), "command; attack; select gondwana")
     assert "support 3 troop from orissa" not in legal_text(s)
-    # what a Support brings on (a trial's last Support rolled the dice, unexpected)
-    assert (
-        "— joins the Attack; once 2 Units have joined, the most that may, the dice are rolled "
-        "at once (3.2.4)"
-    ) in "\n".join(explained_entries(s))
+    # what a Support brings on (a trial's last Support rolled the dice, unexpected), in
+    # `options` and in the prompt itself
+    rolled = "once 2 Units have joined, the most that may, the dice are rolled at once (3.2.4)"
+    assert f"— joins the Attack; {rolled}" in "\n".join(explained_entries(s))
+    assert f"; {rolled}; done when ready." in vijayanagara.prompt(s).text
     s = run(s, "support 1 troop from orissa")
     assert not any("jaunpur" in t for t in legal_text(s))  # one adjacent space only
     s = run(s, "support 1 troop from orissa")

@@ -486,7 +486,8 @@ class SupportPhase(Phase):
     def prompt(self, st: GameState, fr: PhaseFrame) -> str:
         b = _battle(st, fr)
         assert b.faction is not None
-        return f"Attack in {board().name(b.space)}: {joining_rule(b.faction)}; done when ready."
+        rule, rolled = joining_rule(b.faction), _rolled_at_once(b.faction)
+        return f"Attack in {board().name(b.space)}: {rule}; {rolled}; done when ready."
 
 
 def support_note(st: GameState) -> str:
@@ -497,11 +498,13 @@ def support_note(st: GameState) -> str:
     assert isinstance(fr, PhaseFrame) and fr.phase == "support"
     b = _battle(st, fr)
     assert b.faction is not None
-    most = SUPPORT[b.faction].most
-    return (
-        f"joins the Attack; once {count_of(most, 'Unit')} {'has' if most == 1 else 'have'} "
-        "joined, the most that may, the dice are rolled at once (3.2.4)"
-    )
+    return f"joins the Attack; {_rolled_at_once(b.faction)}"
+
+
+def _rolled_at_once(faction: Faction) -> str:
+    most = SUPPORT[faction].most
+    have = "has" if most == 1 else "have"
+    return f"once {count_of(most, 'Unit')} {have} joined, the most that may, the dice are rolled at once (3.2.4)"
 
 
 def _attack_dice(st: GameState, b: BattleFrame) -> int:

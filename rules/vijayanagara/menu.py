@@ -13,9 +13,10 @@ from .cards import deck_for
 from .engine import legal_actions
 from .frames import CommandFrame, EventChooseFrame, EventFrame
 from .model import Faction, GameState
+from .mongols import not_offered
 from .option_groups import grouped_actions
 from .reference import CAVALRY_STEPS
-from .registry import BY_NAME, MONGOL_NEEDS, TITLE
+from .registry import BY_NAME, TITLE
 from .sequence import PASS_INCOME
 from .words import count_of
 
@@ -102,8 +103,4 @@ def _mongols_alone(state: GameState, kind: object) -> str:
     `amass` alone looked for `attack`): what the others need (3.5)."""
     if kind != "mongol_invasion":
         return ""
-    offered = {a.option for a in legal_actions(state) if isinstance(a, Choose)}
-    missing = [
-        f"{name} needs {needs}" for name, needs in MONGOL_NEEDS.items() if name not in offered
-    ]
-    return f"; not offered now: {'; '.join(missing)}" if missing else ""
+    return not_offered({a.option for a in legal_actions(state) if isinstance(a, Choose)})

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from .actions import (
     Action,
     Choose,
@@ -20,7 +22,7 @@ from .flow import change_influence, gain_cavalry
 from .forces import add_resources, count, log, move, place, remove, resources_cut
 from .frames import MongolInvasionFrame, PlainFrame, PlunderFrame, RemoveTroopsFrame, TimurFrame
 from .model import FACTION_NAMES, UNIT_KINDS, Faction, GameState, Piece
-from .registry import ADVANCE, AMASS, PLUNDER
+from .registry import ADVANCE, AMASS, MONGOL_NEEDS, PLUNDER
 from .words import count_of, pieces
 
 P = Piece
@@ -103,10 +105,20 @@ class MongolInvasion(TypedHandler[MongolInvasionFrame]):
         assert fr.faction is not None
         if fr.left > 0:
             n = 3 - fr.left
-            opts = ", ".join(self._commands(st))
+            offered = self._commands(st)
             # the engine names who decides for the Mongols (Prompt.for_mongols)
-            return f"Mongol Invasion: choose Mongol Command {n} of 2 ({opts}) (2.4.1)."
+            head = f"Mongol Invasion: choose Mongol Command {n} of 2 ({', '.join(offered)}) (2.4.1)"
+            return f"{head}{not_offered(offered)}."
         return "Compromising Gifts: lose 1 Influence to gain 2 Resources and 2 Cavalry? (2.4.2)"
+
+
+def not_offered(offered: Collection[str]) -> str:
+    """What the Mongol Commands not `offered` need (3.5), told after the ones that are (a
+    trial offered `amass` alone looked for `attack`); "" when all are."""
+    missing = [
+        f"{name} needs {needs}" for name, needs in MONGOL_NEEDS.items() if name not in offered
+    ]
+    return f"; not offered now: {'; '.join(missing)}" if missing else ""
 
 
 def amass(st: GameState) -> None:
