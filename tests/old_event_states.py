@@ -7,15 +7,18 @@ and of a custom deck (tests/fixtures/small_deck.yaml), with how the engine of th
 python tests/old_event_states.py REV [OUT]   rewrites tests/fixtures/old_event_states.json (or
 OUT) with revision REV's rules/ (taken with `git archive`; 1b24170 is the last one with untyped
 frames; 8765c38 the last with untyped Event frames beside typed others: MIXED)
+python tests/old_event_states.py --reword   re-words both fixtures' prompts (old_states.py)
 """
 
 from __future__ import annotations
 
 import json
 import random
+import sys
 from pathlib import Path
+from typing import Any
 
-from old_states import follow, recorder_main
+from old_states import follow, recorder_main, reword
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "old_event_states.json"
 MIXED = Path(__file__).resolve().parent / "fixtures" / "mixed_event_states.json"
@@ -75,5 +78,19 @@ def collect() -> list[dict[str, object]]:
     return out
 
 
-if __name__ == "__main__":
+def load(old: dict[str, Any]) -> object:
+    """A recorded state as the bot loads it: a custom deck's file attached."""
+    from rules import vijayanagara
+    from rules.vijayanagara.cards import with_deck
+
+    state = vijayanagara.GameState.model_validate(old["state"])
+    if old["deck"] == "custom":  # the deck file is stored apart
+        state.options = with_deck(state.options, DECK.read_text(encoding="utf-8"))
+    return state
+
+
+if __name__ == "__main__" and sys.argv[1:] == ["--reword"]:
+    for fixture in (FIXTURE, MIXED):
+        print(f"{fixture.name}: {reword(fixture, load)} re-worded")
+elif __name__ == "__main__":
     recorder_main(collect, FIXTURE, __file__, lambda s: (s["deck"], s["what"], s["card"]))

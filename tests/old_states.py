@@ -3,6 +3,8 @@ mid-March, mid-Migrate and mid-battle, each with how the engine of then went on 
 
 python tests/old_states.py REV [OUT]   rewrites tests/fixtures/old_states.json (or OUT) with
 revision REV's rules/ (taken with `git archive`; 1b24170 is the last one with untyped frames)
+python tests/old_states.py --reword    re-words its recorded prompts with this tree's rules
+(every step and count must be the same: a change of play fails, a change of words does not)
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import tarfile
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "old_states.json"
@@ -71,6 +74,21 @@ def follow(state: object, seed: int) -> list[tuple[str, int, str]]:
     return steps
 
 
+def reword(fixture: Path, load: Callable[[dict[str, Any]], object]) -> int:
+    """The fixture's recorded prompts re-worded by this tree's rules, each state `load`ed;
+    how many states' prompts changed. Fails where a step or a count differs."""
+    data = json.loads(fixture.read_text(encoding="utf-8"))
+    changed = 0
+    for old in data:
+        now = [list(step) for step in follow(load(old), int(old["seed"]))]
+        if [s[1:] for s in now] != [s[1:] for s in old["then"]]:
+            raise SystemExit(f"{fixture.name}: {old['what']} plays differently, not re-worded")
+        changed += now != old["then"]
+        old["then"] = now
+    fixture.write_text(json.dumps(data) + "\n", encoding="utf-8")
+    return changed
+
+
 def recorder_main(
     collect: Callable[[], list[dict[str, object]]],
     fixture: Path,
@@ -105,5 +123,13 @@ def recorder_main(
     print(f"{out_path}: {len(found)} states: {found}")
 
 
-if __name__ == "__main__":
+def load(old: dict[str, Any]) -> object:
+    from rules import vijayanagara
+
+    return vijayanagara.GameState.model_validate(old["state"])
+
+
+if __name__ == "__main__" and sys.argv[1:] == ["--reword"]:
+    print(f"{FIXTURE.name}: {reword(FIXTURE, load)} re-worded")
+elif __name__ == "__main__":
     recorder_main(collect, FIXTURE, __file__, lambda s: s["what"])

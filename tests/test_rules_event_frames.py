@@ -9,12 +9,11 @@ import json
 import random
 
 import pytest
-from old_event_states import DECK, FIXTURE, KINDS, MIXED
+from old_event_states import FIXTURE, KINDS, MIXED, load
 from old_states import follow
 from pydantic import ValidationError
 
 from rules import vijayanagara
-from rules.vijayanagara.cards import with_deck
 from rules.vijayanagara.frames import (
     BattleFrame,
     CommandFrame,
@@ -39,9 +38,8 @@ CLASSES = {
 
 
 def _load(old: dict[str, object]) -> vijayanagara.GameState:
-    state = vijayanagara.GameState.model_validate(old["state"])
-    if old["deck"] == "custom":  # the deck file is stored apart; the bot attaches it on load
-        state.options = with_deck(state.options, DECK.read_text(encoding="utf-8"))
+    state = load(old)  # as the bot loads it: a custom deck's file attached
+    assert isinstance(state, vijayanagara.GameState)
     return state
 
 
