@@ -307,6 +307,31 @@ async def test_a_mongol_decision_names_the_mongols_and_who_decides_for_them(
     assert mentions == [SEATS[p.faction]]
 
 
+async def test_every_next_line_names_the_deciding_faction_once(svc: GameService) -> None:
+    """A trial read "Next: Vijayanagara Empire — Vijayanagara Empire, Event The Raichur
+    Doab (unshaded): ..." in an Event's choice: the faction is named once, whatever follows
+    its name in the prompt."""
+    await seated(svc, 3)
+    game = await svc.store.open_game(CH)
+    assert game is not None
+    state = await svc.loader.state_of(game)
+    r = random.Random(3)
+    events = 0
+    while not state.game_over and state.actions_taken < 400:
+        p = vijayanagara.prompt(state)
+        if p.faction is not None and not p.for_mongols:
+            line, _ = svc.texts.prompt_text(game, state)
+            name = vijayanagara.FACTION_NAMES[p.faction]
+            head = f"**Next:** {name} <@{SEATS[p.faction]}>"
+            assert line.startswith(head) and not line[len(head) :].startswith(f" — {name}"), line
+            events += line.startswith(f"{head}, Event ")
+        state = vijayanagara.apply(state, r.choice(vijayanagara.legal_actions(state)))
+        dealt, _ = await svc.pipeline.deal(game, state, 10_000 + state.actions_taken)
+        assert isinstance(dealt, vijayanagara.GameState)
+        state = dealt
+    assert events, "no Event's choice was reached"
+
+
 # -- 3. one trade syntax, its natural variants accepted --------------------------------------
 
 

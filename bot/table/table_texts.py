@@ -249,8 +249,8 @@ class TableTexts:
         text, sep = talk_of(g).prompt(view, seat), " — "
         if text.startswith(f"{title} decides — "):
             text = text.removeprefix(f"{title} decides — ")
-        elif text.startswith(f"{title} "):  # "Delhi Sultanate on card 11 ...": named once
-            text, sep = text.removeprefix(f"{title} "), " "
+        elif text.startswith((f"{title} ", f"{title},")):  # named once: "Delhi Sultanate on
+            text, sep = text.removeprefix(title), ""  # card 11 ...", "..., Event The ..."
         side = talk_of(g).acting_as(view)
         who = f"{side} (decided by {seat})" if side else title
         if uid is None:
