@@ -623,17 +623,19 @@ def test_building_action_needs_a_tile_you_can_pay_for() -> None:
 def test_two_upgrades_in_a_row_say_which_scores_from_the_next_turn() -> None:
     """A trial asked twice to "upgrade a building type" could not tell which upgrade was
     fame space 5's, the one that scores from the next turn on (Bonuses on the scoring
-    tracks)."""
+    tracks); another read "it scores at once" and saw its mill already built score nothing:
+    an upgrade counts for the buildings added after it (Upgrades)."""
     from rules.rajas import causes
     from rules.rajas.notation import decision_text
 
     s = started(2)
     later = s.copy(pending=(("upgrade", 1, causes.FAME_UPGRADE), ("upgrade", 1, causes.edge(0, 0))))
     assert decision_text(later) == (
-        "upgrade a building type (fame space 5's: it scores from your next turn on)"
+        "upgrade a building type (fame space 5's: those you build from your next turn on score "
+        "more)"
     )
     assert decision_text(later.copy(pending=later.pending[1:])) == (
-        "upgrade a building type (it scores at once)"
+        "upgrade a building type (those you build from now on score more)"
     )
 
 

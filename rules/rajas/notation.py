@@ -285,9 +285,11 @@ def decision_text(s: State) -> str:
     if kind == "reroll" and not s.dice[s.turn]:  # (a trial was asked to choose among none)
         return "no die to roll again: type `done`"
     if kind == "upgrade":  # (a trial, asked twice in a row, could not tell which was which)
-        later = d == causes.FAME_UPGRADE  # Bonuses on the scoring tracks
-        when = "fame space 5's: it scores from your next turn on" if later else "it scores at once"
-        return f"upgrade a building type ({when})"
+        # the buildings added after it score more, not those built (Upgrades); fame space
+        # 5's from the next turn on (Bonuses on the scoring tracks)
+        later = d == causes.FAME_UPGRADE
+        whose, when = ("fame space 5's: ", "your next turn") if later else ("", "now")
+        return f"upgrade a building type ({whose}those you build from {when} on score more)"
     return {
         "sail": f"sail 1 to {n} spaces",
         "chamber": "choose a chamber of the palace",
