@@ -526,14 +526,43 @@ def test_master_builder_takes_only_a_dearer_tile() -> None:
     assert all(s.tiles.tiles[s.tops[a.stack]].cost > 7 for a in legal(s) if isinstance(a, Buy))
 
 
+def test_the_status_near_the_end_says_who_places_last_and_ends_the_game_by_crossing() -> None:
+    """A trial crossed as the last to place in a round and took the sudden end for a slip;
+    neither `status` nor `rules end` had said so."""
+    s = with_dice(started(2), 1, "g1")
+    assert GAME.talk.status(s)[0] == "round 1, Red starts"  # far from crossing: not said
+    near = put(s, 1, fame=27, money=65, money_bonus=4)
+    assert GAME.talk.status(near)[0] == (
+        "round 1, Red starts; Yellow places last in it: markers meeting then end the game at once"
+    )
+    ended = order(put(near, 0, placed=3).copy(turn=1), "great mogul with g1")
+    assert GAME.talk.status(ended)[0] == "round 1, Red starts"  # over: the result says the rest
+    three = put(with_dice(started(3), 1, "g1"), 1, fame=27, money=65, money_bonus=4)
+    three = order(put(three, 0, placed=3).copy(turn=1), "great mogul with g1")  # White places
+    assert GAME.talk.status(three)[0] == (
+        "round 1, Red starts; the end is triggered: this round is the last"
+    )
+    assert "who crosses ends the game at once" in GAME.reference.rules_reference("end")
+
+
 def test_the_table_is_told_when_the_end_is_triggered_and_the_result() -> None:
     s = put(with_dice(started(2), 1, "g1"), 1, fame=27, money=65, money_bonus=4)
     s = put(s, 0, placed=3).copy(turn=1)
     after = order(s, "great mogul with g1")
     lines = GAME.narration.narrate(s, Place("great_mogul", ("g1",)), after, "yellow")
     assert lines[1:] == [  # Red, next and the starting player, places no more (a trial)
-        "Yellow's markers meet: the end of the game is triggered; nobody who places after "
-        "them before the starting player's turn comes round has a worker left: the game ends"
+        "Yellow's markers meet: the end of the game is triggered; Red started this round, so "
+        "nobody places after Yellow in it: the game ends"
+    ]
+    # Red starting a round of three, Yellow's markers meet with White's workers all placed
+    three = put(with_dice(started(3), 1, "g1"), 1, fame=27, money=65, money_bonus=4)
+    three = put(put(three, 0, placed=3), 2, placed=3).copy(turn=1)
+    lines = GAME.narration.narrate(
+        three, Place("great_mogul", ("g1",)), order(three, "great mogul with g1"), "yellow"
+    )
+    assert lines[1:] == [
+        "Yellow's markers meet: the end of the game is triggered; White, placing after Yellow "
+        "in this round, has no worker left: the game ends"
     ]
     result = GAME.result(after)  # told by the table's end message, once
     assert result is not None and result.text == (  # 29 beside 65: 28

@@ -76,17 +76,19 @@ def _last_placements(s: State, i: int) -> str:
     """Who still places before the end: the seats after seat i in this stage, up to the
     starting player, with a worker left (End of the game; a trial, its workers left, took
     the sudden end for a slip)."""
+    later = engine.later_in_stage(s, i)
     still = [
-        s.seats[j].capitalize()
-        for j in engine.later_in_stage(s, i)
-        if s.placed[j] < s.workers[j] and not s.passed[j]
+        s.seats[j].capitalize() for j in later if s.placed[j] < s.workers[j] and not s.passed[j]
     ]
-    if not still:
-        return (
-            "nobody who places after them before the starting player's turn comes round has a "
-            "worker left: the game ends"
-        )
-    return f"{listed(still, 'and')} may place one more worker before the game ends"
+    if still:
+        return f"{listed(still, 'and')} may place one more worker before the game ends"
+    who = s.seats[i].capitalize()
+    if not later:  # (a trial read "nobody ... has a worker left" as a miscount of workers)
+        start = s.seats[s.start].capitalize()
+        return f"{start} started this round, so nobody places after {who} in it: the game ends"
+    done = listed([s.seats[j].capitalize() for j in later], "and")
+    have = "has" if len(later) == 1 else "have"
+    return f"{done}, placing after {who} in this round, {have} no worker left: the game ends"
 
 
 # --- what a step did, effect by effect ------------------------------------------------------

@@ -67,7 +67,8 @@ _TOPICS: dict[str, str] = {
     ),
     "end": (
         "End of the game: once a player's markers meet or pass, the players after them before "
-        "the starting player place once more. Those who crossed rank by fame points past; a tie "
+        "the starting player place once more (those with a worker left): the seat placing just "
+        "before the starting player who crosses ends the game at once. Those who crossed rank by fame points past; a tie "
         "goes to the first to cross. The others rank after them, the nearest to crossing first "
         "(by the fame spaces still between their markers; a tie shares a place)."
     ),
@@ -136,10 +137,27 @@ def narrate(b: State, action: Action, a: State, seat: str | None) -> list[str]:
     return lines + narration.meeting(b, a)
 
 
+NEAR_END = 10  # fame spaces to cross: the status tells how the end would come
+
+
+def _end_near(s: State) -> str:
+    """The end triggered, or a seat near crossing: who places last in the round, whose
+    markers meeting end the game at once (End of the game; a trial crossed last in a round
+    and read the sudden end as a slip)."""
+    if s.phase == "over":
+        return ""
+    if s.last != NO:
+        return "; the end is triggered: this round is the last"
+    if max(engine.gap(s, i) for i in range(s.players)) < -NEAR_END:
+        return ""
+    last = s.seats[(s.start - 1) % s.players].capitalize()
+    return f"; {last} places last in it: markers meeting then end the game at once"
+
+
 def status_lines(s: State) -> list[str]:
     if s.phase in ("setup", "start"):
         return ["the game is being set up"]
-    lines = [f"round {s.round}, {s.seats[s.start].capitalize()} starts"]
+    lines = [f"round {s.round}, {s.seats[s.start].capitalize()} starts{_end_near(s)}"]
     for i, seat in enumerate(s.seats):
         g = engine.gap(s, i)
         race = f"{g} past" if g >= 0 else f"{count_of(-g, 'fame space')} to cross"
