@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import pickle
 import random
+import re
 from functools import cache
 
 import pytest
@@ -112,6 +113,11 @@ def test_the_why_line_says_what_the_turn_gained_and_the_gap_left() -> None:
         end = GAME.apply(end, a)
     line = why.why_line(s, end, seat, "greedy")
     assert line is not None and line.startswith("_Why: ") and "fame spaces from crossing" in line
+    # what it gained in all, from where it was, as the log's arrows (a trial read "gains 3
+    # money" after a build's "money 43→48", the quarry's cost before it unsaid), and the gap
+    # in words ("markers are 62 fame spaces from crossing")
+    assert re.search(r"(gains|spends) \d+ money in all \(money \d+→\d+\)", line), line
+    assert re.search(r"; now its (fame and money markers are \d+|markers have crossed)", line)
     assert "its best placement looking one placement ahead" in line  # (a trial read jargon)
     assert why.why_line(s, end, seat, "random") == "_Why: the random AI picks any allowed step._"
 

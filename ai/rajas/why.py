@@ -16,13 +16,14 @@ from rules.words import count_of, noun_for
 def gains(b: State, a: State, i: int) -> list[str]:
     """What seat i gained or spent between `b` and `a`, in the game's words."""
     out = []
-    for n, what in (
-        (a.fame[i] - b.fame[i], "fame"),
-        (a.money[i] - b.money[i], "money"),
-        (a.karma[i] - b.karma[i], "karma"),
+    for was, now, what in (
+        (b.fame[i], a.fame[i], "fame"),
+        (b.money[i], a.money[i], "money"),
+        (b.karma[i], a.karma[i], "karma"),
     ):
-        if n:
-            out.append(f"{'gains' if n > 0 else 'spends'} {abs(n)} {what}")
+        if now != was:  # in all, from where it was (a trial read the net gain of a build
+            verb = "gains" if now > was else "spends"  # after its quarry's cost as unsaid)
+            out.append(f"{verb} {abs(now - was)} {what} in all ({what} {was}→{now})")
     built = sum(1 for c in a.province[i] if c >= 0) - sum(1 for c in b.province[i] if c >= 0)
     if built > 0 or len(a.covered[i]) > len(b.covered[i]):
         out.append("builds a tile" if built <= 1 else f"builds {built} tiles")
@@ -53,8 +54,8 @@ def standing(s: State, i: int) -> str:
     g = rules.gap(s, i)
     # (a trial read "61 fame to cross" as jargon)
     if rules.crossed(s, i):
-        return f"its markers crossed, fame {g} past money"
-    return f"its fame and money markers {g * -1} fame spaces from crossing"
+        return f"its markers have crossed, fame {g} past money"
+    return f"its fame and money markers are {g * -1} fame spaces from crossing"
 
 
 def why_line(start: State, end: State, seat: str, level: str) -> str | None:
@@ -66,7 +67,7 @@ def why_line(start: State, end: State, seat: str, level: str) -> str | None:
     i = start.seats.index(seat)
     said = gains(start, end, i)
     if not said:
-        return f"_Why: nothing better was open; it stays {standing(end, i)}._"
+        return f"_Why: nothing better was open; {standing(end, i)}._"
     return (
         f"_Why: it {', '.join(said)}, its best placement looking one placement ahead; now "
         f"{standing(end, i)}._"
