@@ -17,7 +17,7 @@ from rules.errors import IllegalAction, InvalidOrder
 from rules.rajas import GAME, State
 from rules.rajas.explain import explained_entries
 from rules.rajas.notation import describe, parse
-from rules.rajas.state import Upgrade
+from rules.rajas.state import Buy, Upgrade
 
 HEADINGS = (
     "(Placing workers",
@@ -398,3 +398,15 @@ def test_steps_that_differ_only_in_the_die_given_share_a_line_in_the_options() -
         in lines
     )
     assert not any(line.startswith("• `goods market with g1`") for line in lines)
+
+
+def test_help_and_rules_karma_teach_that_karma_turns_the_one_die_written_after_it() -> None:
+    """A trial typed `buy purple tiger with karma p1 p4`, which turned p1 alone, and learnt
+    `with p1 karma p2 p4` only from `options`: `help` and `rules karma` give a payment of
+    several dice with karma before each die it turns, as the reader reads it (Karma)."""
+    example = "buy purple tiger with p1 karma p2 karma p4"
+    assert f"`{example}`" in " ".join(GAME.reference.help_lines(lambda command: command))
+    assert "`with p1 karma p2 karma p4`" in GAME.reference.rules_reference("karma")
+    s = on_top(put(with_dice(started(2), 0, "p1 p2 p4"), 0, karma=2), tile("purple", 9))
+    (buy,) = parse(order(s, "quarry"), example)
+    assert isinstance(buy, Buy) and (buy.dice, buy.turned) == (("p1", "p2", "p4"), ("p2", "p4"))

@@ -58,7 +58,8 @@ _TOPICS: dict[str, str] = {
     ),
     "karma": (
         "Karma: when giving up a die, spend 1 karma to turn it to its opposite side (1-6, 2-5, "
-        "3-4). At most 3 karma."
+        "3-4). At most 3 karma. Written before the one die it turns: `with p1 karma p2 karma p4` "
+        "gives p1 as it is, p2 as a 5 and p4 as a 3."
     ),
     "bonuses": (
         "Tracks: fame 5 upgrade (it counts from your next turn on), 15 worker, 24 two karma, "

@@ -135,7 +135,9 @@ class RajasReference(Reference[RajasOptions]):
         return [
             "Orders: a placement with its payment (`great mogul with o1`, `harbour with karma "
             "p5`, `quarry`), then its steps (`buy orange cow with o4 o5`, `build at b3 turned "
-            "90`, `take orange`, `upgrade temple`, `sail 2`), several joined by commas.",
+            "90`, `take orange`, `upgrade temple`, `sail 2`), several joined by commas. `karma` "
+            "turns the one die written after it: `buy purple tiger with p1 karma p2 karma p4` "
+            "pays p1 as it is and p2 and p4 turned (to 5 and 3), 2 karma spent.",
         ]
 
 
