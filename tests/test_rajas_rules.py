@@ -705,3 +705,13 @@ def test_a_sail_typed_after_the_one_way_to_sail_is_taken_as_read() -> None:
     assert order(s, "harbour with g1; sail 1").boat[0] == 1
     with pytest.raises(ValueError):
         order(s, "great mogul with g1; sail 1")
+
+
+def test_a_new_round_carries_the_board_though_its_first_seat_placed_last() -> None:
+    """A trial's round 2 began with Red, who had ended round 1, and no board: the seat did
+    not change, though the round did."""
+    s = with_dice(started(2, first=1), 0, "b4")  # Yellow starts round 1
+    s = put(put(s, 1, placed=s.workers[1]), 0, placed=s.workers[0] - 1).copy(turn=0)
+    after = order(s, "raja man singh with b4, upgrade temple")
+    assert (after.round, after.turn) == (2, 0)  # Red, the next seat clockwise, starts
+    assert GAME.narration.board_moment(GAME.view(s, None), GAME.view(after, None))

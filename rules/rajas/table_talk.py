@@ -52,8 +52,11 @@ class RajasNarration(Narration[Action, State]):
         return [f"**Round {after.round}.** {starts}; order: {order}."]
 
     def board_moment(self, before: State, after: State) -> bool:
-        """A placement finished (the decision handed on), a round or the game ended."""
-        return after.phase == "over" or (not after.pending and before.turn != after.turn)
+        """A placement finished (the decision handed on), a round or the game ended (a trial's
+        round 2 began with the seat that ended round 1, no board)."""
+        if after.phase == "over" or after.round != before.round:
+            return True
+        return not after.pending and before.turn != after.turn
 
     def merge_lines(self, lines: list[str]) -> list[str]:
         """A seat's run of rerolls, or of dice taken, in one line ("Red: reroll b1, g4", "Red:
