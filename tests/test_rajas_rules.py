@@ -715,3 +715,15 @@ def test_a_new_round_carries_the_board_though_its_first_seat_placed_last() -> No
     after = order(s, "raja man singh with b4, upgrade temple")
     assert (after.round, after.turn) == (2, 0)  # Red, the next seat clockwise, starts
     assert GAME.narration.board_moment(GAME.view(s, None), GAME.view(after, None))
+
+
+def test_a_bonus_voyage_from_the_rivers_end_says_why_the_boat_stays() -> None:
+    """A trial read "no unoccupied river space ahead: the boat stays" at its fame 31 bonus as
+    a bonus lost for nothing: its boat was at the river's end (Bonuses on the scoring
+    tracks: the next unoccupied river space)."""
+    s = with_dice(started(2), 0, "b4")
+    final = s.board.final
+    s = put(s, 0, money=10).copy(boat=(final, 0))  # money 12's bonus is reached
+    after = order(s, "raja man singh with b4, upgrade temple")
+    (line,) = GAME.narration.narrate(s, Place("raja_man_singh", ("b4",)), after, "red")
+    assert f"money 12: the boat is at the river's end, space {final}: it stays" in line, line

@@ -25,6 +25,7 @@ from .components import (
     SIDES,
     Tile,
 )
+from .river import river_room
 from .state import (
     AREAS,
     CHAMBER,
@@ -308,14 +309,26 @@ def _track_bonuses(prev: State, now: State, kind: str) -> list[str]:
     return said
 
 
+def _boat_stays(s: State, i: int, n: int) -> str:
+    """Why seat i's boat does not move `n` unoccupied spaces: at the river's end, or too few
+    spaces ahead hold no boat (a trial read "no unoccupied river space ahead: the boat stays"
+    as a bonus lost for nothing)."""
+    at = s.boat[i]
+    if at == s.board.final:
+        return f"the boat is at the river's end, space {at}: it stays"
+    room = count_of(river_room(s, i), "unoccupied river space")
+    return (
+        f"the boat at river space {at} has {room} ahead, not {n} (boats hold the others): it stays"
+    )
+
+
 def _voyage(prev: State, now: State, effect: Effect, told: _Told) -> list[str]:
     """A boat's move: where to, past the bridge."""
     _, n, d = effect
     i = prev.turn
     why = "" if d == told.own else _cause(prev, d)
     if now.boat[i] == prev.boat[i]:
-        ahead = "river space ahead" if n == 1 else f"{n} river spaces ahead"
-        said = [_named(why, f"no unoccupied {ahead}: the boat stays")]
+        said = [_named(why, _boat_stays(prev, i, n))]
     elif now.boat[i] == now.board.final:  # it holds every boat (a trial read "unoccupied")
         lead = "the boat" if n == 1 and d != told.own else f"{count_of(n, 'space')}, the boat"
         to = f"the final river space, {now.boat[i]}, where any number of boats rest"
