@@ -26,7 +26,9 @@ _TOPICS: dict[str, str] = {
     ),
     "quarry": (
         "I. Building action: pay the space's money, then dice of a top tile's colour worth at "
-        "least its cost; place it joined by a road to your residence. Markets pay money, "
+        "least its cost; place it joined by a road to your residence. The tiles lie in 12 "
+        "stacks, by colour and by the symbol on their backs: snake, cow and tiger, the "
+        "cheapest to the dearest (`buy orange cow with o4 o5`). Markets pay money, "
         "buildings fame by their upgrade (2, 3 or 4); special yields on the edge are taken "
         "when a road reaches them. A cell is named as the board labels it, by its column "
         "letter from a at the left and its row number from 1 at the top (`build at b2 turned "
