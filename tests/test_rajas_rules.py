@@ -732,10 +732,12 @@ def test_a_bonus_voyage_from_the_rivers_end_says_why_the_boat_stays() -> None:
 def test_rules_quarry_names_the_stacks_by_their_backs_cheapest_first() -> None:
     """A trial met `snake`, `cow` and `tiger` in the orders and the picture with no word of
     what they were: the backs of the stacks (Setup), told in the order of their costs."""
+    from itertools import pairwise
+
     from rules.rajas import BACKS
 
     said = GAME.reference.rules_reference("quarry")
     assert "snake, cow and tiger, the cheapest to the dearest" in said
     tiles = started(2).tiles.tiles
     costs = [sorted(t.cost for t in tiles if t.back == b) for b in range(len(BACKS))]
-    assert all(a[-1] < b[0] for a, b in zip(costs, costs[1:], strict=False)), costs
+    assert all(a[-1] < b[0] for a, b in pairwise(costs)), costs
