@@ -410,3 +410,28 @@ def test_help_and_rules_karma_teach_that_karma_turns_the_one_die_written_after_i
     s = on_top(put(with_dice(started(2), 0, "p1 p2 p4"), 0, karma=2), tile("purple", 9))
     (buy,) = parse(order(s, "quarry"), example)
     assert isinstance(buy, Buy) and (buy.dice, buy.turned) == (("p1", "p2", "p4"), ("p2", "p4"))
+
+
+@pytest.mark.parametrize(
+    ("position", "line"),
+    [
+        (lambda s: with_dice(s, 0, "o5"), "`master builder with o5` — your province has no tile"),
+        (lambda s: put(with_dice(s, 0, "o6"), 0, boat=14), "`portuguese with o6` — the Portu"),
+        (
+            lambda s: with_dice(s, 0, "b1 b2").copy(supply=(0, 12, 12, 12)),
+            "`terrace blue` — the supply holds no blue die",
+        ),
+    ],
+)
+def test_options_tell_a_placement_paid_for_but_refused_now_with_the_refusals_reason(
+    position: Callable[[State], State], line: str
+) -> None:
+    """A trial's `options` left out the Master builder, a 5 for it held, with no word why
+    (its refusal, typed, was clear): a placement whose space, money and die the seat has
+    is told apart with the refusal's reason; one it cannot pay for is not."""
+    s = position(started(2))
+    told = GAME.menus.explained_choices(s)
+    (refused,) = [x for x in told if x.startswith(f"• not now: {line}")]
+    step = refused.removeprefix("• not now: `").split("` — ", 1)[0]
+    assert refused == f"• not now: `{step}` — {refusal(s, step)}"  # one source of why
+    assert not any("`great mogul" in x for x in told if x.startswith("• not now"))  # no 1 held

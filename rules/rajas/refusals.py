@@ -50,6 +50,31 @@ def refusal(s: State, a: Action) -> str:
     return decision_problem(s, a)
 
 
+def not_now(s: State) -> list[str]:
+    """The placements the seat deciding could pay for (a space free, the money, a die of the
+    number or colour it takes held) that the rules refuse now, each with the refusal's
+    reason: `options` lists them apart (a trial wondered why the Master builder, a die for it
+    held, was left out)."""
+    if s.pending or s.phase != "play" or engine.to_move(s) is None:
+        return []
+    i = s.turn
+    offered = {a.area for a in engine.legal(s) if isinstance(a, Place)}
+    out = []
+    for area, key in enumerate(AREAS):
+        name = title(area)
+        if key in offered or _taken(s, i, area, name) or _money_short(s, i, area, name):
+            continue
+        takes_die = bool(die_rule(s, area)[0])
+        paid = [d for d in s.dice[i] if takes_die and _die_wrong(s, area, d, False) is None]
+        if takes_die and not paid:
+            continue
+        a = Place(key, tuple(paid[:1]))
+        why = _area_problem(s, i, area, a, name)
+        if why:
+            out.append(f"`{notation.describe(s, a)}` — {why}")
+    return out
+
+
 def allowed(s: State) -> str:
     """The first steps allowed now, in the notation (for a caller that lists none)."""
     return notation.allowed_text(s, engine.legal(s), MAX_LISTED)

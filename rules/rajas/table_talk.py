@@ -9,7 +9,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from ..capabilities import Menus, Narration, Notation, Reference, TableTalk, Turns
 from ..errors import IllegalAction
 from ..game import Seat
-from . import codec, engine, explain, notation, reference
+from . import codec, engine, explain, notation, reference, refusals
 from .options import RajasOptions
 from .result import race_words, ranking
 from .state import Action, Pass, State, Undo
@@ -93,8 +93,10 @@ RUN = re.compile(
 
 class RajasMenus(Menus[Action, State]):
     def explained_choices(self, view: State) -> list[str]:
-        """Each allowed step with what it does and gets (explain.py)."""
-        return explain.explained_entries(view)
+        """Each allowed step with what it does and gets (explain.py), then the placements
+        paid for but refused now, each with why."""
+        refused = [f"• not now: {line}" for line in refusals.not_now(view)]
+        return explain.explained_entries(view) + refused
 
 
 class RajasTalk(TableTalk[State]):
