@@ -131,3 +131,20 @@ def test_the_why_line_names_the_dice_taken_and_given_by_colour() -> None:
     after = s.copy(dice=tuple(("p3", "p5") if k == i else d for k, d in enumerate(s.dice)))
     line = why.why_line(before, after, seat, "greedy")
     assert line is not None and "ends with 1 fewer orange die and 2 more purple dice" in line
+
+
+def test_hard_rerolls_as_greedy_weighs_the_dice_never_a_six_for_the_search_s_noise() -> None:
+    """A trial's hard gave up three 6s at the outer terrace for a lower total: a few futures
+    tell the rolls apart, not the rerolls. At a reroll it takes greedy's choice (a die to come
+    at its average), whatever the futures drawn."""
+    from rajas_helpers import order, started, with_dice
+
+    from ai.rajas import hard
+    from rules.rajas.notation import describe
+
+    s = with_dice(started(2), 0, "b2 p2 b6 b6 o6 p3")
+    s = order(s, "outer terrace, reroll b2, reroll p2")
+    best = greedy.ranked(s)[0][1]
+    assert describe(s, best) == "reroll p3"
+    chosen = {hard.choose(s, "red", random.Random(k), Budget(iterations=10)) for k in range(8)}
+    assert chosen == {best}

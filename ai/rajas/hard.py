@@ -32,7 +32,11 @@ def decide(view: State, seat: str, rng: random.Random, budget: Budget) -> Decisi
     time; `Decision.iterations` counts the futures)."""
     if rules.to_move(view) != seat:
         raise ValueError(f"the search decides for the seat to move, not {seat!r}")
-    candidates = [a for _, a in greedy.ranked(view)[:WIDTH]]
+    # a reroll is worth its dice's expectation, which greedy weighs as it is (a die to come at
+    # its average): a few futures tell the rolls apart, not the rerolls (a trial's hard gave up
+    # three 6s for a lower total)
+    width = 1 if view.pending and view.pending[0][0] == "reroll" else WIDTH
+    candidates = [a for _, a in greedy.ranked(view)[:width]]
     return compare(
         GAME, view, seat, rng, budget, candidates=candidates, policy=greedy.choose, evaluation=worth
     )
