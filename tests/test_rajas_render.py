@@ -403,3 +403,54 @@ def test_the_board_in_words_has_what_a_player_plans_with() -> None:
     )
     assert "Quarry top tiles: " in text and "orange cow 9: roads " in text
     assert "River spaces: 1 (3 money); 2 (2 karma);" in text and " fame to cross" not in text
+
+
+def _inside(text: Text, box: Box) -> bool:
+    return box[0] <= text.box[0] and text.box[2] <= box[2] and box[1] <= text.box[1] <= box[3]
+
+
+def test_each_river_space_shows_its_number_as_the_texts_count_it() -> None:
+    """A trial counted cells to find "river space 7" (the start is 0)."""
+    from render.rajas.layout import MARGIN, RIGHT
+    from render.rajas.spaces import GAP, RIVER_H, RIVER_PER_ROW, RIVER_ROW
+
+    s = positions()[0]
+    drawn = sheet(s).texts
+    top = next(t for t in drawn if t.text == "start").box[1] - 2  # its label 2 px in
+    pitch = (RIGHT - MARGIN + GAP) // RIVER_PER_ROW
+    for p in range(1, s.board.final + 1):
+        row, col = divmod(p, RIVER_PER_ROW)
+        x, y = MARGIN + col * pitch, top + row * RIVER_ROW
+        space = (x, y, x + pitch - GAP, y + RIVER_H)
+        assert any(t.text == str(p) and _inside(t, space) for t in drawn), p
+
+
+def test_the_quarry_and_harbour_spaces_say_their_costs_are_money() -> None:
+    """A trial read the quarry's "1 2 3 4" and the harbour's "0 1 2" as unlabelled numbers."""
+    for s in (p for p in positions() if p.phase == "setup"):
+        side = s.board.sides[len(s.seats)]
+        drawn = sheet(s)
+        for area, costs in ((QUARRY, side.quarry), (HARBOUR, side.harbour)):
+            boxes = [p.box for p in drawn.places if p.area == area]
+            said = [next(t.text for t in drawn.texts if _inside(t, b)) for b in boxes]
+            assert said == [f"{c}m" if c else "free" for c in costs], said
+        assert "m money" in " ".join(drawing.LEGEND)
+
+
+def test_the_tracks_special_spaces_are_shown_with_what_each_gives() -> None:
+    """A trial could not see from the picture that money 44 moves the boat or 55 gives two
+    dice: each scoring track's special spaces (Bonuses on the scoring tracks) are written."""
+    from rules.rajas import TRACK_BONUSES
+
+    texts = [t.text for t in sheet(positions()[0]).texts]
+    fame, money = drawing.track_lines()
+    assert fame in texts and money in texts
+    assert fame == "fame track: 5 U, 15 worker, 24 2K, 31 boat +1 (next free river space)"
+    assert money == "money track: 12 boat +1, 20 worker, 33 2D, 44 boat +1, 55 2D"
+    assert dict(TRACK_BONUSES)["money"] == (
+        (12, "river"),
+        (20, "worker"),
+        (33, "dice"),
+        (44, "river"),
+        (55, "dice"),
+    )

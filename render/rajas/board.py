@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from PIL import Image
 
-from rules.rajas import State, engine, race_words, ranking, verdict
+from rules.rajas import TRACK_BONUSES, State, engine, race_words, ranking, verdict
 
 from .. import png
 from .layout import MARGIN, RIGHT, TEXT, TITLE, WIDTH, Sheet, width
@@ -26,7 +26,7 @@ from .provinces import panels
 from .spaces import areas, quarry, river
 
 TITLE_ROW = 34
-RACE_ROW = 30
+RACE_ROW = 28
 SECTION_GAP = 6
 RACE_CAPTION = "bars: fame to cross, fewer is better"
 LEGEND = (
@@ -95,7 +95,7 @@ def _sections(pen: Pen, v: State) -> None:
     panels(pen, v)
     for line in _legend():
         pen.write(MARGIN, pen.y, line, ink="muted", fixed=True)
-        pen.y += TEXT + 8
+        pen.y += TRACK_ROW
 
 
 @lru_cache(maxsize=1)
@@ -138,6 +138,27 @@ def _header(pen: Pen, s: State) -> None:
     for i in sorted(range(len(s.seats)), key=lambda i: place.get(s.seats[i], 0)):
         _race(pen, s, i, place.get(s.seats[i]))
         pen.y += RACE_ROW
+    for line in track_lines():  # (a trial could not see that money 44 moves the boat)
+        pen.write(MARGIN, pen.y, line, ink="muted", fixed=True)
+        pen.y += TRACK_ROW
+
+
+TRACK_ROW = TEXT + 4  # a paragraph's lines, as the legend's
+BONUS_CODES = {"upgrade": "U", "worker": "worker", "karma": "2K", "river": "boat +1", "dice": "2D"}
+BOAT_ON = "next free river space"  # what "boat +1" is, said at its first
+
+
+@lru_cache(maxsize=1)
+def track_lines() -> tuple[str, ...]:
+    """Each scoring track's special spaces, a line each: "fame track: 5 U, 15 worker, 24 2K,
+    31 boat +1 (next free river space)"."""
+    lines = [
+        f"{track} track: " + ", ".join(f"{n} {BONUS_CODES[kind]}" for n, kind in bonuses)
+        for track, bonuses in TRACK_BONUSES
+    ]
+    first = next(k for k, line in enumerate(lines) if "boat +1" in line)
+    lines[first] = lines[first].replace("boat +1", f"boat +1 ({BOAT_ON})", 1)
+    return tuple(lines)
 
 
 def _places(s: State) -> dict[str, int]:

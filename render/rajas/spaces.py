@@ -25,7 +25,7 @@ from rules.rajas import (
     notation,
 )
 
-from .layout import MARGIN, RIGHT, Box, Place, Text, width
+from .layout import MARGIN, RIGHT, TEXT, Box, Place, Text, width
 from .pen import Pen, fill_of
 
 WORDS = notation.AREA_TITLES  # each area as an order names it
@@ -110,11 +110,9 @@ def _worker(pen: Pen, slot: Box, seat: str, centred: bool = False) -> None:
 def _costed(pen: Pen, flow: _Flow, s: State, area: int, costs: Sequence[str]) -> None:
     """An area of white spaces filled in order, each showing its cost until a worker stands
     on it (the quarry, the harbour, the markets, the outer terrace)."""
-    w = max(SLOT_W, *(width(c) + 8 for c in costs))
+    widths = [max(SLOT_W, width(c) + 4) for c in costs]  # each its own: a row holds more
     workers = s.spaces[area]
-    for k, (box, cost) in enumerate(
-        zip(flow.area(WORDS[area], [w] * len(costs)), costs, strict=True)
-    ):
+    for k, (box, cost) in enumerate(zip(flow.area(WORDS[area], widths), costs, strict=True)):
         pen.box(box, "slot", fixed=True)
         _place(pen, area, WORDS[area], "slot", box)
         if k < len(workers):
@@ -128,8 +126,9 @@ def quarry(pen: Pen, s: State) -> None:
     each stack, a row by back (snake, cow, tiger) and a column by colour."""
     side = s.board.sides[len(s.seats)]
     flow = _Flow(pen)
-    _costed(pen, flow, s, QUARRY, [str(c) for c in side.quarry])
-    _costed(pen, flow, s, HARBOUR, [str(c) for c in side.harbour])
+    # each space's money cost, as the river writes money (a trial read bare numbers)
+    _costed(pen, flow, s, QUARRY, [money(c) for c in side.quarry])
+    _costed(pen, flow, s, HARBOUR, [money(c) for c in side.harbour])
     flow.end()
     x0 = MARGIN + max(width(b, bold=True) for b in BACKS) + GAP
     pitch = (RIGHT - x0 + GAP) // len(COLOURS)
@@ -144,6 +143,11 @@ def quarry(pen: Pen, s: State) -> None:
                 (x, pen.y, x + pitch - GAP, pen.y + TOP_H),
             )
         pen.y += TOP_ROW
+
+
+def money(cost: int) -> str:
+    """A space's money cost as the picture writes it: "free", "2m"."""
+    return f"{cost}m" if cost else "free"
 
 
 def _top(pen: Pen, s: State, top: int, cell: Box) -> None:
@@ -258,8 +262,14 @@ def river(pen: Pen, s: State) -> None:
         row, col = divmod(p, RIVER_PER_ROW)
         x, y = MARGIN + col * pitch, pen.y + row * RIVER_ROW
         label, fill = river_label(board, p)
-        pen.box((x, y, x + pitch - GAP, y + RIVER_H), fill, fixed=True)
+        right = x + pitch - GAP
+        pen.box((x, y, right, y + RIVER_H), fill, fixed=True)
         pen.write(x + 3, y + 2, label, fixed=True)
+        if p:  # its number, as the texts count the river (the start is 0); the final space,
+            # which holds any number of boats, has it on the top line (a trial counted cells)
+            number = str(p)
+            top = y + 2 if p == board.final else y + RIVER_H - TEXT - 7
+            pen.write(right - width(number) - 1, top, number, ink="muted", fixed=True)
         boats = [seat for i, seat in enumerate(s.seats) if s.boat[i] == p]
         for k, seat in enumerate(boats):
             bx = x + 4 + k * (BOAT + 2)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..words import count_of  # the rules' one count, for the game's pictures too
 from . import engine, explain, notation, province
-from .components import BACKS, BUILDINGS, COLOURS, Board, Tile
+from .components import BACKS, BUILDINGS, COLOURS, TRACK_BONUSES, Board, Tile
 from .game import GAME, INFO, SEATS, Rajas
 from .options import RajasOptions
 from .result import race_words, ranking, verdict
@@ -44,6 +44,7 @@ __all__ = [
     "QUARRY",
     "SEATS",
     "TERRACE",
+    "TRACK_BONUSES",
     "Action",
     "Board",
     "Rajas",

@@ -58,6 +58,12 @@ FAME_WORKER: Final = 15
 MONEY_WORKER: Final = 20
 FAME_BONUSES: Final = {5: "upgrade", 24: "karma", 31: "river"}
 MONEY_BONUSES: Final = ((12, "river"), (33, "dice"), (44, "river"), (55, "dice"))
+# each scoring track's special spaces in order, the inactive worker's among them (Bonuses on
+# the scoring tracks; Inactive workers)
+TRACK_BONUSES: Final = (
+    ("fame", tuple(sorted([*FAME_BONUSES.items(), (FAME_WORKER, "worker")]))),
+    ("money", tuple(sorted([*MONEY_BONUSES, (MONEY_WORKER, "worker")]))),
+)
 QUARRY_COSTS: Final = range(1, 5)  # I. Building action: 1 to 4 money
 PORTUGUESE: Final = 6
 # End of the game, the example: these money spaces lie beside these fame spaces
