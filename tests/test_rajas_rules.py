@@ -533,7 +533,8 @@ def test_the_status_near_the_end_says_who_places_last_and_ends_the_game_by_cross
     assert GAME.talk.status(s)[0] == "round 1, Red starts"  # far from crossing: not said
     near = put(s, 1, fame=27, money=65, money_bonus=4)
     assert GAME.talk.status(near)[0] == (
-        "round 1, Red starts; Yellow places last in it: markers meeting then end the game at once"
+        "round 1, Red starts; Yellow places last in it: if its markers meet then, the game ends "
+        "at once"
     )
     ended = order(put(near, 0, placed=3).copy(turn=1), "great mogul with g1")
     assert GAME.talk.status(ended)[0] == "round 1, Red starts"  # over: the result says the rest

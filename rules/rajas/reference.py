@@ -71,9 +71,10 @@ _TOPICS: dict[str, str] = {
     "end": (
         "End of the game: once a player's markers meet or pass, the players after them before "
         "the starting player place once more (those with a worker left): the seat placing just "
-        "before the starting player who crosses ends the game at once. Those who crossed rank by fame points past; a tie "
-        "goes to the first to cross. The others rank after them, the nearest to crossing first "
-        "(by the fame spaces still between their markers; a tie shares a place)."
+        "before the starting player who crosses ends the game at once. Those who crossed rank "
+        "by fame points past; a tie goes to the first to cross. The others rank after them, the "
+        "nearest to crossing first (by the fame spaces still between their markers; a tie "
+        "shares a place)."
     ),
 }
 TOPICS: tuple[str, ...] = tuple(_TOPICS)
@@ -154,7 +155,7 @@ def _end_near(s: State) -> str:
     if max(engine.gap(s, i) for i in range(s.players)) < -NEAR_END:
         return ""
     last = s.seats[(s.start - 1) % s.players].capitalize()
-    return f"; {last} places last in it: markers meeting then end the game at once"
+    return f"; {last} places last in it: if its markers meet then, the game ends at once"
 
 
 def status_lines(s: State) -> list[str]:
