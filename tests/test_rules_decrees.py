@@ -72,9 +72,27 @@ def test_1_9_refill_an_emptied_slot_when_influence_falls_below_it() -> None:
     assert vijayanagara.prompt(s).faction == V and vijayanagara.prompt(s).kind == "refill"
     assert "slot raja from available" in legal_text(s)
     assert "slot raja from karnataka" in legal_text(s)
+    assert vijayanagara.prompt(s).text.endswith("from Available or from the map (1.9).")
     s = run(s, "slot raja from karnataka; slot raja from available")
     assert s.slots[V][1] == 2 and s.influence[V] == 0
     assert pieces(s, "karnataka") == {P.RAJA: 2}
+
+
+def test_1_9_a_refill_with_none_available_is_asked_from_the_map_alone() -> None:
+    """A trial, told to return Rajas "from Available or from the map", typed `slot raja from
+    available` with none there."""
+    s = blank()
+    s.influence[V] = 1
+    s.slots[V][1] = 0
+    s.available[V][P.RAJA] += 2  # (the emptied slot's)
+    put(s, "karnataka", P.RAJA, 3)
+    put(s, "tamilakam", P.RAJA, s.available[V][P.RAJA])  # none left Available
+    s.resources[D] = 3
+    s = run(frame(s, "lords", D, times=0), "shift V -1")
+    assert vijayanagara.prompt(s).text.endswith(
+        "return 2 Rajas to the track from the map (no Raja Available) (1.9)."
+    )
+    assert "slot raja from available" not in legal_text(s)
 
 
 # -- Delhi Decrees -------------------------------------------------------------------------

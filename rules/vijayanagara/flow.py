@@ -148,7 +148,15 @@ class RefillHandler(TypedHandler[RefillFrame]):
             finish(st, fr)
 
     def prompt(self, st: GameState, fr: RefillFrame) -> str:
+        assert fr.faction is not None
+        unit = self._unit(fr)
+        # from where they may come now (a trial typed `slot raja from available` with none)
+        where = (
+            "from Available or from the map"
+            if st.available[fr.faction].get(unit, 0)
+            else f"from the map (no {PIECE_NAME[unit]} Available)"
+        )
         return (
-            f"Influence fell below an emptied slot: return {count_of(fr.need, PIECE_NAME[self._unit(fr)])} to the track "
-            "from Available or from the map (1.9)."
+            f"Influence fell below an emptied slot: return {count_of(fr.need, PIECE_NAME[unit])} "
+            f"to the track {where} (1.9)."
         )
