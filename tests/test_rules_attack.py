@@ -218,7 +218,33 @@ def test_1_10_cavalry_not_spent_is_told() -> None:
     s = _andhra_attacked({D: 1, B: 0, V: 0}, (3, 4, 6, 6), (2, 1))
     assert vijayanagara.prompt(s).faction == D and "done" in legal_text(s)
     s = run(s, "done")
-    assert "D spends no Cavalry (1.10)." in s.log and s.cavalry[D] == 1
+    assert "D is done with Cavalry (1.10)." in s.log and s.cavalry[D] == 1
+
+
+def test_1_10_a_charge_or_screen_that_changes_no_hit_is_asked_about_and_done_says_no_untruth() -> (
+    None
+):
+    """A trial Charged a 6 to a 5, a miss still, lost the token, and read "V spends no
+    Cavalry" at its `done`: a Charge or Screen that changes no hit is noted (the table asks
+    to confirm it), and `done` says the side is done with Cavalry."""
+    from rules.capabilities import menus_of
+    from rules.vijayanagara.game import GAME
+
+    s = _andhra_attacked({D: 2, B: 0, V: 0}, (3, 4, 6, 6), (5, 1))  # hits on 2 or less for D
+    menus = menus_of(GAME)
+
+    def note(step: str) -> str | None:
+        return menus.note(s, vijayanagara.parse(s, step)[0])
+
+    assert note("charge 3") == "die 3 (a 6) would stay a miss as a 5"
+    assert note("charge 1") is None  # a 3 to a 2: now a hit
+    assert note("screen 1") == "the opponent's die 1 (a 5) is a miss already"
+    assert note("screen 2") is None  # a 1 hits the 2 Troops
+    assert (
+        menus.note_cost(s, vijayanagara.parse(s, "charge 3")[0]) == "spend a Cavalry token (1.10)"
+    )
+    s = run(s, "charge 1; done")
+    assert "D is done with Cavalry (1.10)." in s.log and "spends no Cavalry" not in " ".join(s.log)
 
 
 def test_1_10_charge_and_screen_return_tokens_to_the_pool() -> None:

@@ -52,7 +52,7 @@ from .actions import (
 from .board import Board, board
 from .cards import Card, Deck, deck_for, standard_deck
 from .chance import Below, ChanceNode, SeededDealer, cards_left, deck_facts, sample
-from .command_base import idle_note, no_space_note
+from .command_base import no_space_note
 from .engine import (
     Prompt,
     advance,
@@ -91,6 +91,7 @@ from .notation import (
     parse_steps,
     split_order,
 )
+from .notes import idle_note
 from .reading import parse
 from .recap import card_header, card_lines, card_recap, line_added, merged_lines
 from .said import said

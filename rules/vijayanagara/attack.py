@@ -490,6 +490,16 @@ class SupportPhase(Phase):
         return f"Attack in {board().name(b.space)}: {rule}; {rolled}; done when ready."
 
 
+def futile_cavalry(st: GameState, action: Action) -> str | None:
+    """Why a Charge or Screen now would change no hit, or None (not one, or it changes one)."""
+    fr = None if st.game_over or not st.frames else st.frames[-1]
+    handler = HANDLERS.get(fr.kind) if isinstance(fr, PhaseFrame) else None
+    if not isinstance(handler, CavalryPhase) or not isinstance(action, Charge | Screen):
+        return None
+    assert isinstance(fr, PhaseFrame)
+    return handler.futile(st, fr, action)
+
+
 def support_note(st: GameState) -> str:
     """What a Support step brings on, said once for every count (the options group them):
     the dice, at once, once the most that may have joined (a trial's `support 1 raja ...;
@@ -592,11 +602,29 @@ class CavalryPhase(Phase):
     def actions(self, st: GameState, fr: PhaseFrame) -> list[Action]:
         return [*self._cav_actions(st, _battle(st, fr)), DONE]
 
+    def futile(self, st: GameState, fr: PhaseFrame, action: Charge | Screen) -> str | None:
+        """Why a Charge or Screen changes no hit, or None (1.10; 3.2.4): the table asks a
+        person to confirm it (a trial Charged a 6 to a 5, a miss still, and lost the token)."""
+        b = _battle(st, fr)
+        own, other = self._dice(b)
+        own_units = _att_units(b) if self.attacker else _def_units(st, b)
+        if isinstance(action, Charge):
+            value = own[action.die - 1]
+            if value is None or _hit(value, own_units) != _hit(value - 1, own_units):
+                return None
+            stays = "a hit" if _hit(value, own_units) else "a miss"
+            return f"die {action.die} ({a_die(value)}) would stay {stays} as {a_die(value - 1)}"
+        value = other[action.die - 1]
+        other_units = _def_units(st, b) if self.attacker else _att_units(b)
+        if value is None or _hit(value, other_units):
+            return None
+        return f"the opponent's die {action.die} ({a_die(value)}) is a miss already"
+
     def act(self, st: GameState, fr: PhaseFrame, action: Action) -> None:
         b = _battle(st, fr)
         who = self._who(b)
         if isinstance(action, Done):  # (told: an AI's step read as a header and no line)
-            log(st, f"{who} spends no Cavalry (1.10).")
+            log(st, f"{who} is done with Cavalry (1.10).")
             _goto(st, fr, self.then)
             return
         assert isinstance(action, Charge | Screen)

@@ -30,6 +30,7 @@ from . import (
     legal_actions,
     table,
 )
+from .attack import futile_cavalry
 from .closing import closed_frames, done_credits, why_ended
 from .menu import explained_entries
 from .model import Faction
@@ -52,6 +53,8 @@ class VijayanagaraMenus(Menus[Action, GameState]):
         return idle_note(view, action)
 
     def note_cost(self, view: GameState, action: Action) -> str | None:
+        if futile_cavalry(view, action) is not None:
+            return "spend a Cavalry token (1.10)"
         if idle_note(view, action) is None:
             return None
         if isinstance(action, Choose) and action.option in DECREE_NAMES:
