@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -330,6 +331,34 @@ async def test_every_next_line_names_the_deciding_faction_once(svc: GameService)
         assert isinstance(dealt, vijayanagara.GameState)
         state = dealt
     assert events, "no Event's choice was reached"
+
+
+async def test_a_listing_gives_the_key_of_the_entries_it_shows_not_of_all(
+    svc: GameService,
+) -> None:
+    """A trial's refused `place 2 raja in andhra` listed `place 1 raja in andhra|tamilakam`
+    with a key for a `1-3` it did not show: the key reads the entries shown."""
+    from rules.capabilities import menus_of
+
+    await seated(svc, 3)
+    game = await svc.store.open_game(CH)
+    assert game is not None
+    state = await svc.loader.state_of(game)
+    r, checked = random.Random(3), 0
+    while not state.game_over and state.actions_taken < 400:
+        entries, _ = menus_of(GAME).grouped_choices(state, vijayanagara.legal_actions(state))
+        ranged = [e for e in entries if re.search(r"\d-\d", e)]
+        plain = [e for e in entries if "|" in e and not re.search(r"\d-\d", e)]
+        if ranged and plain:
+            typed = plain[0].strip("`").split("|")[0]
+            shown, like = svc.texts.listing(game, state, typed=typed)
+            assert like and "stands for any number" not in shown, shown
+            checked += 1
+        state = vijayanagara.apply(state, r.choice(vijayanagara.legal_actions(state)))
+        dealt, _ = await svc.pipeline.deal(game, state, 10_000 + state.actions_taken)
+        assert isinstance(dealt, vijayanagara.GameState)
+        state = dealt
+    assert checked, "no listing of a choice beside a range was reached"
 
 
 # -- 3. one trade syntax, its natural variants accepted --------------------------------------

@@ -4,7 +4,6 @@ result. Read through the Game protocol from the position the channel sees."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Literal, TypeVar
 
@@ -188,10 +187,13 @@ class TableTexts:
         else:
             view, actions = g.view(state, aside_of), turns_of(g).steps_aside(state, aside_of)
             see_all = f"{self.command(g.info.id, 'hand')} lists them all"
-        opts, key = menus_of(g).grouped_choices(view, actions)
-        like = menus_of(g).like(view, opts, typed) if typed else []
-        shown = ", ".join((like or opts)[:limit])
-        asides = [key] if key is not None and _keyed((like or opts)[:limit]) else []
+        menus = menus_of(g)
+        opts, _ = menus.grouped_choices(view, actions)
+        like = menus.like(view, opts, typed) if typed else []
+        listed_now = (like or opts)[:limit]
+        shown = ", ".join(listed_now)
+        # the key of the entries shown (a trial read one for `1-3` beside a `1` and an `a|b`)
+        asides = [key] if (key := menus.key(listed_now)) is not None else []
         if limit is not None and len(like or opts) > limit:
             left = len(like or opts) - limit
             shown += (
@@ -435,8 +437,3 @@ def each_kind_first(items: list[_T], limit: int | None, kind: Callable[[_T], obj
         if len(chosen) >= limit:
             break
     return [items[i] for i in sorted(chosen[:limit])]
-
-
-def _keyed(entries: list[str]) -> bool:
-    """Whether entries shown read by the key (a range or a choice of places in them)."""
-    return any("|" in e or re.search(r"\d-\d", e) for e in entries)

@@ -32,6 +32,11 @@ class Menus(Generic[A, V]):
             out.append(f"{said} ({note})" if note else said)
         return out, None
 
+    def key(self, entries: Sequence[str]) -> str | None:
+        """The line that says how these entries (all of `grouped_choices`' or some) read,
+        when their ranges or choices need one; None when they do not."""
+        return None
+
     def note(self, view: V, action: A) -> str | None:
         """Why a legal step would do nothing ("no province qualifies"), for the table to ask
         before playing it; None when it does something."""

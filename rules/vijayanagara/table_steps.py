@@ -47,7 +47,10 @@ class VijayanagaraMenus(Menus[Action, GameState]):
         self, view: GameState, actions: Sequence[Action]
     ) -> tuple[list[str], str | None]:
         entries = grouped(view, actions)
-        return entries, key_for(entries)
+        return entries, self.key(entries)
+
+    def key(self, entries: Sequence[str]) -> str | None:
+        return key_for(entries)
 
     def note(self, view: GameState, action: Action) -> str | None:
         return idle_note(view, action)
