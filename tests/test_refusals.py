@@ -304,3 +304,15 @@ def test_rajas_named_where_only_rebelling_rajas_stand_are_told_their_name() -> N
     assert isinstance(a, Move)
     text = refusal(state, a.model_copy(update={"piece": Piece.RAJA}))
     assert "no Rajas in" in text and "Rebelling Raja" in text and "`rebel-raja`" in text, text
+
+
+def test_rajas_named_where_only_rebelling_rajas_may_go_are_read_as_them() -> None:
+    """A trial typed `move 3 raja from karnataka to maharashtra` for the 5 Rebelling Rajas
+    there and learnt `rebel-raja` from the refusal: where only the Rebelling form is allowed,
+    the order is read as it (the refusal stays for a step read as typed)."""
+    state = find(lambda s: _rebel_move(s) is not None)
+    a = _rebel_move(state)
+    assert isinstance(a, Move) and a.piece == Piece.REBEL_RAJA
+    typed = vijayanagara.describe(state, a).replace("rebel-raja", "raja")
+    assert vijayanagara.parse(state, typed) == [a]
+    assert vijayanagara.parse(state, vijayanagara.describe(state, a)) == [a]

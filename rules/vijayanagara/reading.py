@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..errors import RulesError
 from .actions import Action
 from .engine import apply, chance, legal_actions
-from .model import Faction, GameState
+from .model import REBEL_OF, Faction, GameState
 from .notation import Step, describe, parse_order
 
 
@@ -28,6 +28,7 @@ def fitted(state: GameState | None, steps: list[Step]) -> list[Step]:
             legal = legal_actions(now)
             if step.action not in legal and steps[k + 1].action in legal:
                 continue
+        step = _rebelling(now, step)
         ones, reached = _one_at_a_time(now, step)
         out.append(ones or [step])
         now = reached if ones else _after(now, step.action)
@@ -36,6 +37,26 @@ def fitted(state: GameState | None, steps: list[Step]) -> list[Step]:
         for n, read in enumerate(out, start=1)
         for s in read
     ]
+
+
+def _rebelling(state: GameState | None, step: Step) -> Step:
+    """A step naming Rajas or Amirs where only its Rebelling form is allowed, read as that
+    form (a trial typed `move 3 raja from karnataka ...` for the Rebelling Rajas there, and
+    learnt `rebel-raja` only from the refusal); as typed otherwise."""
+    piece = getattr(step.action, "piece", None)
+    if state is None or piece not in REBEL_OF:
+        return step
+    legal = legal_actions(state)
+    rebel = step.action.model_copy(update={"piece": REBEL_OF[piece]})
+    if step.action in legal or not _allowed(rebel, legal):
+        return step
+    return Step(step.number, step.span, rebel, step.kind_word, describe(state, rebel))
+
+
+def _allowed(action: Action, legal: list[Action]) -> bool:
+    """`action` allowed, or its count taken one at a time (casualties)."""
+    one = action.model_copy(update={"count": 1}) if getattr(action, "count", 0) > 1 else action
+    return action in legal or one in legal
 
 
 def _one_at_a_time(state: GameState | None, step: Step) -> tuple[list[Step], GameState | None]:
