@@ -316,3 +316,14 @@ def test_rajas_named_where_only_rebelling_rajas_may_go_are_read_as_them() -> Non
     typed = vijayanagara.describe(state, a).replace("rebel-raja", "raja")
     assert vijayanagara.parse(state, typed) == [a]
     assert vijayanagara.parse(state, vijayanagara.describe(state, a)) == [a]
+
+
+def test_every_command_a_step_ends_by_itself_says_why() -> None:
+    """A trial's `rally; place 3 raja in karnataka; place 1 raja in andhra; place 1 raja in
+    tamilakam` was cut at step 4 "as step 3 ended Vijayanagara Empire's decision", no why
+    given: its last Raja Available was placed. Every Command a step ends names its reason."""
+    ended = _commands_ended(range(6))
+    assert len(ended) >= 10
+    for _, s, a in ended:
+        why = why_ended(s, a)
+        assert why is not None, vijayanagara.describe(s, a)

@@ -217,7 +217,8 @@ class CommandHandler(TypedHandler[CommandFrame]):
             return what, f"it selects at most {count_of(fr.max, 'space')}{rule}"
         if not fr.free and st.resources[fr.faction] < 1:
             return what, "a further space costs 1 Resource, and none is left (3.1.3)"
-        return None
+        # (a trial's Rally ended with its last Raja placed, and was told no why)
+        return what, "no further space qualifies for it now (3.1.1)"
 
     def prompt(self, st: GameState, fr: CommandFrame) -> str:
         assert fr.faction is not None
