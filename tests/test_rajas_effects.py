@@ -104,11 +104,11 @@ def test_options_and_the_log_say_the_upgrade_of_fame_5_counts_from_the_next_turn
     s = _built_at_a1(reveal=tile("green", 4))
     said = [line for line in explained_entries(s) if line.startswith("• `upgrade palace`")]
     assert said == [
-        "• `upgrade palace` — each palace built from your next turn on scores 3 fame (now 2)"
+        "• `upgrade palace` — palaces built from your next turn on score 3 fame (now 2)"
     ]
     upgraded = order(s, "upgrade palace")
     (line,) = GAME.narration.narrate(s, Upgrade(1), upgraded, "red")
-    assert line.endswith("(palaces score 3 fame from Red's next turn on)"), line
+    assert line.endswith("(palaces built from Red's next turn on score 3 fame)"), line
     s = order(upgraded, "chamber master builder, cover b2, buy orange cow with o4")
     s = dealt(s, ())
     said = [line for line in explained_entries(s) if line.startswith("• `build at b2`")]

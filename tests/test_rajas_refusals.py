@@ -366,10 +366,10 @@ def test_raja_man_singh_says_his_3_money_come_before_the_upgrade_is_chosen() -> 
 
 def test_an_upgrade_says_what_it_makes_the_building_worth_once() -> None:
     s = _raja(started(2))
-    assert _said(s, "upgrade temple") == "each temple built later scores 3 fame (now 2)"
+    assert _said(s, "upgrade temple") == "temples built from now on score 3 fame (now 2)"
     after = GAME.apply(s, Upgrade(0))
     (line,) = GAME.narration.narrate(s, Upgrade(0), after, "red")
-    assert line == "Red: upgrade temple (temples now score 3 fame)"  # the 3 money came first
+    assert line == "Red: upgrade temple (temples built from now on score 3 fame)"  # the 3 money came first
 
 
 def test_every_allowed_step_of_random_positions_is_explained_once() -> None:

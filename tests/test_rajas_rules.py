@@ -661,12 +661,38 @@ def test_two_upgrades_in_a_row_say_which_scores_from_the_next_turn() -> None:
     s = started(2)
     later = s.copy(pending=(("upgrade", 1, causes.FAME_UPGRADE), ("upgrade", 1, causes.edge(0, 0))))
     assert decision_text(later) == (
-        "upgrade a building type (fame space 5's: those you build from your next turn on score "
-        "more)"
+        "upgrade a building type (fame space 5's): the buildings of that type built from your "
+        "next turn on score 1 fame more; those already built score nothing more"
     )
     assert decision_text(later.copy(pending=later.pending[1:])) == (
-        "upgrade a building type (those you build from now on score more)"
+        "upgrade a building type: the buildings of that type built from now on score 1 fame "
+        "more; those already built score nothing more"
     )
+
+
+def test_every_text_that_tells_an_upgrade_says_it_in_the_same_words() -> None:
+    """A trial read "it scores at once" at the prompt, "each mill built later" in `options`
+    and "from your next turn on" at fame 5: three wordings, one of them false (the mill built
+    scored nothing: Upgrades). The prompt, `options`, the log and `rules` say one thing."""
+    from rules.rajas import causes
+    from rules.rajas.explain import explained_entries
+    from rules.rajas.notation import decision_text
+
+    s = with_dice(started(2), 0, "b4")
+    s = order(s, "raja man singh with b4")  # an upgrade asked: it counts at once
+    now = "built from now on score"
+    assert f"the buildings of that type {now} 1 fame more" in decision_text(s)
+    assert f"• `upgrade mill` — mills {now} 3 fame (now 2)" in explained_entries(s)
+    after = order(s, "upgrade mill")
+    (line,) = GAME.narration.narrate(s, Upgrade(3), after, "red")
+    assert line.endswith(f"(mills {now} 3 fame)"), line
+    assert f"the buildings of that type {now} 1 fame more" in GAME.reference.rules_reference(
+        "quarry"
+    )
+    later = "built from your next turn on score 1 fame more"
+    fame_5 = s.copy(pending=(("upgrade", 1, causes.FAME_UPGRADE),))
+    assert later in decision_text(fame_5)
+    assert later in GAME.reference.rules_reference("bonuses")
 
 
 def test_rules_palace_names_each_balconys_exchange_as_the_board_has_it() -> None:

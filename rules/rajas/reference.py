@@ -8,6 +8,7 @@ from . import engine, narration, notation
 from .causes import FAME_UPGRADE
 from .components import BUILDINGS
 from .state import AREAS, NO, Action, DrawYield, Roll, Setup, State, Undo, Upgrade
+from .upgrade_words import ALREADY_BUILT, upgrade_does
 
 _TOPICS: dict[str, str] = {
     "overview": (
@@ -29,10 +30,12 @@ _TOPICS: dict[str, str] = {
         "least its cost; place it joined by a road to your residence. The tiles lie in 12 "
         "stacks, by colour and by the symbol on their backs: snake, cow and tiger, the "
         "cheapest to the dearest (`buy orange cow with o4 o5`). Markets pay money, "
-        "buildings fame by their upgrade (2, 3 or 4); special yields on the edge are taken "
-        "when a road reaches them. A cell is named as the board labels it, by its column "
-        "letter from a at the left and its row number from 1 at the top (`build at b2 turned "
-        "90`: turned clockwise); the residence is the middle of row 1 (c1 on our board)."
+        "buildings fame by their upgrade (2, 3 or 4; after an upgrade, from the Raja Man Singh, "
+        f"a river space, fame 5 or a special yield, {upgrade_does(False)}, {ALREADY_BUILT}); "
+        "special yields on the edge are taken when a road reaches them. A cell is named as the "
+        "board labels it, by its column letter from a at the left and its row number from 1 at "
+        "the top (`build at b2 turned 90`: turned clockwise); the residence is the middle of "
+        "row 1 (c1 on our board)."
     ),
     "market": (
         "II. Market action: `assorted market` (assorted goods) scores your best market of each "
@@ -64,7 +67,7 @@ _TOPICS: dict[str, str] = {
         "gives p1 as it is, p2 as a 5 and p4 as a 3."
     ),
     "bonuses": (
-        "Tracks: fame 5 upgrade (it counts from your next turn on), 15 worker, 24 two karma, "
+        f"Tracks: fame 5 upgrade ({upgrade_does(True)}), 15 worker, 24 two karma, "
         "31 river; money 12 and 44 river, 20 worker, 33 and 55 two dice (the bonus marker "
         "gives each once, in order). At most 2 new workers in all."
     ),
@@ -102,11 +105,8 @@ def _changes(b: State, action: Action, a: State, i: int) -> list[str]:
     later = _upgrade_of_fame_5(b, action, a)
     for k, level in enumerate(a.upgrades[i]):  # what an upgrade is worth, said once
         if level > b.upgrades[i][k]:
-            worth = f"{BUILDINGS[k]}s score {2 + level} fame"
-            if k == later:
-                out.append(f"{worth} from {b.seats[i].capitalize()}'s next turn on")
-            else:
-                out.append(f"{BUILDINGS[k]}s now score {2 + level} fame")
+            whose = f"{b.seats[i].capitalize()}'s"
+            out.append(upgrade_does(k == later, BUILDINGS[k], 2 + level, whose))
     return out
 
 
