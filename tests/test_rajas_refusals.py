@@ -369,7 +369,9 @@ def test_an_upgrade_says_what_it_makes_the_building_worth_once() -> None:
     assert _said(s, "upgrade temple") == "temples built from now on score 3 fame (now 2)"
     after = GAME.apply(s, Upgrade(0))
     (line,) = GAME.narration.narrate(s, Upgrade(0), after, "red")
-    assert line == "Red: upgrade temple (temples built from now on score 3 fame)"  # the 3 money came first
+    assert (
+        line == "Red: upgrade temple (temples built from now on score 3 fame)"
+    )  # the 3 money came first
 
 
 def test_every_allowed_step_of_random_positions_is_explained_once() -> None:
