@@ -533,17 +533,26 @@ def test_the_status_near_the_end_says_who_places_last_and_ends_the_game_by_cross
     assert GAME.talk.status(s)[0] == "round 1, Red starts"  # far from crossing: not said
     near = put(s, 1, fame=27, money=65, money_bonus=4)
     assert GAME.talk.status(near)[0] == (
-        "round 1, Red starts; Yellow places last in it: if its markers meet then, the game ends "
-        "at once"
+        "round 1, Red starts; markers that meet end the game before the turn comes back to "
+        "Red, the seats between placing once more: Yellow's end it at once (no seat with a "
+        "worker left places after it)"
+    )
+    # Yellow's workers all placed: Red's crossing too ends the game at once (End of the game:
+    # those after the crossing seat with a worker left place once more), not at the round's end
+    spent = put(near, 1, placed=near.workers[1])
+    assert (
+        "Red's or Yellow's end it at once (no seat with a worker left places after them)"
+        in (GAME.talk.status(spent)[0])
     )
     ended = order(put(near, 0, placed=3).copy(turn=1), "great mogul with g1")
     assert GAME.talk.status(ended)[0] == "round 1, Red starts"  # over: the result says the rest
     three = put(with_dice(started(3), 1, "g1"), 1, fame=27, money=65, money_bonus=4)
     three = order(put(three, 0, placed=3).copy(turn=1), "great mogul with g1")  # White places
     assert GAME.talk.status(three)[0] == (
-        "round 1, Red starts; the end is triggered: this round is the last"
+        "round 1, Red starts; the end is triggered: the game ends before the turn comes back to Red"
     )
-    assert "who crosses ends the game at once" in GAME.reference.rules_reference("end")
+    end = GAME.reference.rules_reference("end")
+    assert "or one after whom nobody has a worker left, ends the game at once" in end
 
 
 def test_the_table_is_told_when_the_end_is_triggered_and_the_result() -> None:

@@ -84,9 +84,7 @@ def _last_placements(s: State, i: int) -> str:
     starting player, with a worker left (End of the game; a trial, its workers left, took
     the sudden end for a slip)."""
     later = engine.later_in_stage(s, i)
-    still = [
-        s.seats[j].capitalize() for j in later if s.placed[j] < s.workers[j] and not s.passed[j]
-    ]
+    still = [s.seats[j].capitalize() for j in engine.placing_after(s, i)]
     if still:
         return f"{listed(still, 'and')} may place one more worker before the game ends"
     who = s.seats[i].capitalize()

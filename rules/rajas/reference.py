@@ -3,7 +3,7 @@ in our own words, by the text's headings."""
 
 from __future__ import annotations
 
-from ..words import count_of
+from ..words import count_of, listed
 from . import engine, narration, notation
 from .causes import FAME_UPGRADE
 from .components import BUILDINGS
@@ -74,10 +74,10 @@ _TOPICS: dict[str, str] = {
     "end": (
         "End of the game: once a player's markers meet or pass, the players after them before "
         "the starting player place once more (those with a worker left): the seat placing just "
-        "before the starting player who crosses ends the game at once. Those who crossed rank "
-        "by fame points past; a tie goes to the first to cross. The others rank after them, the "
-        "nearest to crossing first (by the fame spaces still between their markers; a tie "
-        "shares a place)."
+        "before the starting player who crosses, or one after whom nobody has a worker left, "
+        "ends the game at once. Those who crossed rank by fame points past; a tie goes to the "
+        "first to cross. The others rank after them, the nearest to crossing first (by the fame "
+        "spaces still between their markers; a tie shares a place)."
     ),
 }
 TOPICS: tuple[str, ...] = tuple(_TOPICS)
@@ -145,17 +145,26 @@ NEAR_END = 10  # fame spaces to cross: the status tells how the end would come
 
 
 def _end_near(s: State) -> str:
-    """The end triggered, or a seat near crossing: who places last in the round, whose
-    markers meeting end the game at once (End of the game; a trial crossed last in a round
-    and read the sudden end as a slip)."""
+    """The end triggered, or a seat near crossing: markers meeting end the game once the seats
+    after the crossing seat in this stage, up to the starting player, have placed once more,
+    at once for a seat after whom nobody has a worker left (End of the game; a trial crossed
+    last in a round and read the sudden end as a slip)."""
     if s.phase == "over":
         return ""
+    start = s.seats[s.start].capitalize()
     if s.last != NO:
-        return "; the end is triggered: this round is the last"
+        return f"; the end is triggered: the game ends before the turn comes back to {start}"
     if max(engine.gap(s, i) for i in range(s.players)) < -NEAR_END:
         return ""
-    last = s.seats[(s.start - 1) % s.players].capitalize()
-    return f"; {last} places last in it: if its markers meet then, the game ends at once"
+    at_once = [
+        f"{s.seats[i].capitalize()}'s" for i in range(s.players) if not engine.placing_after(s, i)
+    ]
+    them = "it" if len(at_once) == 1 else "them"
+    return (
+        f"; markers that meet end the game before the turn comes back to {start}, the seats "
+        f"between placing once more: {listed(at_once, 'or')} end it at once (no seat with a "
+        f"worker left places after {them})"
+    )
 
 
 def status_lines(s: State) -> list[str]:
