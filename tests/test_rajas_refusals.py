@@ -423,6 +423,10 @@ def test_help_and_rules_karma_teach_that_karma_turns_the_one_die_written_after_i
             lambda s: with_dice(s, 0, "b1 b2").copy(supply=(0, 12, 12, 12)),
             "`terrace blue` — the supply holds no blue die",
         ),
+        (  # a river space's palace earning: the chambers refused are told too
+            lambda s: order(put(with_dice(s, 0, "g1"), 0, boat=8), "harbour with g1"),
+            "`chamber master builder` — no tile of your province",
+        ),
     ],
 )
 def test_options_tell_a_placement_paid_for_but_refused_now_with_the_refusals_reason(
