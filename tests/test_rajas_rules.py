@@ -777,3 +777,22 @@ def test_rules_quarry_names_the_stacks_by_their_backs_cheapest_first() -> None:
     tiles = started(2).tiles.tiles
     costs = [sorted(t.cost for t in tiles if t.back == b) for b in range(len(BACKS))]
     assert all(a[-1] < b[0] for a, b in pairwise(costs)), costs
+
+
+def test_money_12_moves_a_boat_far_up_the_river_to_the_next_unoccupied_space() -> None:
+    """Bonuses on the scoring tracks: money 12 moves the boat to the next unoccupied river
+    space wherever it is (a trial wondered at it far up the river); a boat is skipped (IV.
+    River action)."""
+    s = put(put(with_dice(started(2), 0, "b4"), 0, money=10, boat=10), 1, boat=11)
+    after = order(s, "raja man singh with b4")
+    assert after.boat == (12, 11) and after.money_bonus[0] == 1
+
+
+def test_the_palace_earning_of_river_space_9_may_be_the_portuguese() -> None:
+    """Explanation of the earnings on the river: any of the palace actions 2 - 6, the
+    Portuguese too, while 6 unoccupied spaces lie ahead (III. Portuguese: not from the last
+    6 spaces), with no die given."""
+    s = order(put(with_dice(started(2), 0, "g1"), 0, boat=8), "harbour with g1")
+    assert s.boat[0] == 9 and s.pending[0][0] == "chamber"
+    assert "chamber portuguese" in [describe(s, a) for a in legal(s)]
+    assert order(s, "chamber portuguese").boat[0] == 15
