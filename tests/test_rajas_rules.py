@@ -480,7 +480,7 @@ def test_the_table_is_told_each_step_and_the_position() -> None:
     status = GAME.talk.status(after)
     assert status[0] == "round 1, Red starts"
     assert status[1].startswith("Red: money 6, fame 0 (") and (
-        "buildings score temple 3, palace 2, fort 2, mill 2" in status[1]
+        "buildings built now score temple 3, palace 2, fort 2, mill 2" in status[1]
     )
     # in the unit the end's ranking reads (a trial read "26 to cross", then "24 apart")
     assert " fame spaces to cross)" in status[1]

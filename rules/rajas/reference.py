@@ -175,12 +175,17 @@ def status_lines(s: State) -> list[str]:
         g = engine.gap(s, i)
         race = f"{g} past" if g >= 0 else f"{count_of(-g, 'fame space')} to cross"
         dice = " ".join(d for d in s.dice[i]) or "none"
-        # named (a trial could not read "buildings 4/3/2/2")
-        ups = ", ".join(f"{b} {2 + u}" for b, u in zip(BUILDINGS, s.upgrades[i], strict=True))
+        # named (a trial could not read "buildings 4/3/2/2"); what one built now scores, not
+        # those built (Upgrades), fame 5's not yet (Bonuses on the scoring tracks)
+        later = s.upgrade_next_turn if i == s.turn else NO
+        ups = ", ".join(
+            f"{b} {2 + u - (k == later)}"
+            for k, (b, u) in enumerate(zip(BUILDINGS, s.upgrades[i], strict=True))
+        )
         lines.append(
             f"{seat.capitalize()}: money {s.money[i]}, fame {s.fame[i]} ({race}), karma "
             f"{s.karma[i]}, {count_of(s.workers[i] - s.placed[i], 'worker')} left of "
-            f"{s.workers[i]}, boat {s.boat[i]}, buildings score {ups}, dice {dice}"
+            f"{s.workers[i]}, boat {s.boat[i]}, buildings built now score {ups}, dice {dice}"
         )
     used = [f"{AREAS[k].replace('_', ' ')} {len(w)}" for k, w in enumerate(s.spaces) if w]
     if used:
