@@ -12,11 +12,11 @@ import re
 from functools import cache
 
 import pytest
-from rajas_helpers import decisions_every
+from rajas_helpers import decisions_every, put, started
 
 from ai.budget import Budget
 from ai.rajas import LEVELS, PLAYERS, greedy, why
-from rules.rajas import GAME, RajasOptions, State
+from rules.rajas import GAME, RajasOptions, State, engine
 from rules.rajas.components import standard_texts
 
 QUICK = Budget(iterations=3)  # `hard` searches 3 futures a step here
@@ -117,7 +117,7 @@ def test_the_why_line_says_what_the_turn_gained_and_the_gap_left() -> None:
     # money" after a build's "money 43→48", the quarry's cost before it unsaid), and the gap
     # in words ("markers are 62 fame spaces from crossing")
     assert re.search(r"(gains|spends) \d+ money in all \(money \d+→\d+\)", line), line
-    assert re.search(r"; now its (fame and money markers are \d+|markers have crossed)", line)
+    assert re.search(r"; now its (fame and money markers are \d+|markers have (crossed|met))", line)
     assert "its best placement looking one placement ahead" in line  # (a trial read jargon)
     assert why.why_line(s, end, seat, "random") == "_Why: the random AI picks any allowed step._"
 
@@ -148,3 +148,18 @@ def test_hard_rerolls_as_greedy_weighs_the_dice_never_a_six_for_the_search_s_noi
     assert describe(s, best) == "reroll p3"
     chosen = {hard.choose(s, "red", random.Random(k), Budget(iterations=10)) for k in range(8)}
     assert chosen == {best}
+
+
+def test_the_why_says_markers_that_met_exactly_have_met_not_crossed_0_past() -> None:
+    """A hint read "its markers have crossed, fame 0 past money" where the result says
+    "markers met exactly" (End of the game: converge or pass each other)."""
+    s = started(2)
+    met = next(
+        put(s, 0, fame=f, money=m)
+        for m in range(40, 80)
+        for f in range(20, 45)
+        if engine.gap(put(s, 0, fame=f, money=m), 0) == 0
+    )
+    assert why.standing(met, 0) == "its markers have met"
+    past = put(met, 0, fame=met.fame[0] + 2)
+    assert why.standing(past, 0) == "its markers have crossed, fame 2 past money"

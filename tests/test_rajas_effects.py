@@ -104,14 +104,26 @@ def test_options_and_the_log_say_the_upgrade_of_fame_5_counts_from_the_next_turn
     s = _built_at_a1(reveal=tile("green", 4))
     said = [line for line in explained_entries(s) if line.startswith("• `upgrade palace`")]
     assert said == [
-        "• `upgrade palace` — each palace built from your next turn on scores 3 fame (now 2)"
+        "• `upgrade palace` — palaces built from your next turn on score 3 fame (now 2)"
     ]
     upgraded = order(s, "upgrade palace")
     (line,) = GAME.narration.narrate(s, Upgrade(1), upgraded, "red")
-    assert line.endswith("(palaces score 3 fame from Red's next turn on)"), line
+    assert line.endswith("(palaces built from Red's next turn on score 3 fame)"), line
     s = order(upgraded, "chamber master builder, cover b2, buy orange cow with o4")
     s = dealt(s, ())
     said = [line for line in explained_entries(s) if line.startswith("• `build at b2`")]
     assert said and said[0].endswith(
         "earns 4 fame (its palace's upgrade of fame 5 counts from your next turn on)"
     ), said
+
+
+def test_the_status_says_what_a_building_built_now_scores_the_fame_5_upgrade_not_yet() -> None:
+    """The status gives each type's value as what a building built now scores, not those
+    built (Upgrades): within the placement that took fame 5's upgrade, the value before it
+    (Bonuses on the scoring tracks: from the next turn on)."""
+    upgraded = order(_built_at_a1(reveal=tile("green", 4)), "upgrade palace")
+    assert upgraded.pending  # the palace earning of river space 9 still asked
+    red = GAME.talk.status(upgraded)[1]
+    assert "buildings built now score temple 2, palace 2, fort 2, mill 2" in red, red
+    later = order(upgraded, "chamber yogi, take blue")
+    assert "palace 3" in GAME.talk.status(dealt(later, ()))[1]

@@ -66,7 +66,7 @@ def test_a_special_yields_5_money_is_on_the_build_that_reached_it_before_its_upg
         "money; the special yield north of a1: an upgrade of a building type (money 2→7, fame "
         "0→2)"
     )
-    assert lines[4] == "Red: upgrade fort (forts now score 3 fame)"
+    assert lines[4] == "Red: upgrade fort (forts built from now on score 3 fame)"
 
 
 def test_a_special_yields_die_is_said_on_the_build_and_rolled_by_its_colour() -> None:
@@ -140,7 +140,8 @@ def test_fame_5_upgrade_fame_15_worker_fame_24_karma_and_fame_31_boat_are_named(
     s = put(with_dice(started(2), 0, "g1"), 0, fame=3)
     assert (
         "2 fame, and the start of the next round; fame 5: an upgrade of a building type "
-        "(it counts from Red's next turn on)" in told(s, "great mogul with g1")[0]
+        "(the buildings of that type built from Red's next turn on score 1 fame more)"
+        in told(s, "great mogul with g1")[0]
     )
     s = put(with_dice(started(2), 0, "g1"), 0, fame=13)
     assert "; fame 15: a new worker (fame 13→15, workers 3→4)" in told(s, "great mogul with g1")[0]

@@ -85,5 +85,5 @@ def test_a_newcomers_30_wrong_orders_are_each_refused_naming_the_rule() -> None:
 
 def test_the_upgrade_taken_is_told_once_with_what_it_is_worth() -> None:
     said = dict(asyncio.run(answered("rajas", ["portuguese with karma p1", "upgrade temple"], 3)))
-    assert "temples now score 3 fame" in said["upgrade temple"]
+    assert "temples built from now on score 3 fame" in said["upgrade temple"]
     assert "upgrades temple" not in said["upgrade temple"]

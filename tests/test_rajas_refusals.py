@@ -366,10 +366,12 @@ def test_raja_man_singh_says_his_3_money_come_before_the_upgrade_is_chosen() -> 
 
 def test_an_upgrade_says_what_it_makes_the_building_worth_once() -> None:
     s = _raja(started(2))
-    assert _said(s, "upgrade temple") == "each temple built later scores 3 fame (now 2)"
+    assert _said(s, "upgrade temple") == "temples built from now on score 3 fame (now 2)"
     after = GAME.apply(s, Upgrade(0))
     (line,) = GAME.narration.narrate(s, Upgrade(0), after, "red")
-    assert line == "Red: upgrade temple (temples now score 3 fame)"  # the 3 money came first
+    assert (
+        line == "Red: upgrade temple (temples built from now on score 3 fame)"
+    )  # the 3 money came first
 
 
 def test_every_allowed_step_of_random_positions_is_explained_once() -> None:
@@ -420,6 +422,10 @@ def test_help_and_rules_karma_teach_that_karma_turns_the_one_die_written_after_i
         (
             lambda s: with_dice(s, 0, "b1 b2").copy(supply=(0, 12, 12, 12)),
             "`terrace blue` — the supply holds no blue die",
+        ),
+        (  # a river space's palace earning: the chambers refused are told too
+            lambda s: order(put(with_dice(s, 0, "g1"), 0, boat=8), "harbour with g1"),
+            "`chamber master builder` — no tile of your province",
         ),
     ],
 )

@@ -480,7 +480,7 @@ def test_the_table_is_told_each_step_and_the_position() -> None:
     status = GAME.talk.status(after)
     assert status[0] == "round 1, Red starts"
     assert status[1].startswith("Red: money 6, fame 0 (") and (
-        "buildings score temple 3, palace 2, fort 2, mill 2" in status[1]
+        "buildings built now score temple 3, palace 2, fort 2, mill 2" in status[1]
     )
     # in the unit the end's ranking reads (a trial read "26 to cross", then "24 apart")
     assert " fame spaces to cross)" in status[1]
@@ -533,17 +533,26 @@ def test_the_status_near_the_end_says_who_places_last_and_ends_the_game_by_cross
     assert GAME.talk.status(s)[0] == "round 1, Red starts"  # far from crossing: not said
     near = put(s, 1, fame=27, money=65, money_bonus=4)
     assert GAME.talk.status(near)[0] == (
-        "round 1, Red starts; Yellow places last in it: if its markers meet then, the game ends "
-        "at once"
+        "round 1, Red starts; markers that meet end the game before the turn comes back to "
+        "Red, the seats between placing once more: Yellow's end it at once (no seat with a "
+        "worker left places after it)"
+    )
+    # Yellow's workers all placed: Red's crossing too ends the game at once (End of the game:
+    # those after the crossing seat with a worker left place once more), not at the round's end
+    spent = put(near, 1, placed=near.workers[1])
+    assert (
+        "Red's or Yellow's end it at once (no seat with a worker left places after them)"
+        in (GAME.talk.status(spent)[0])
     )
     ended = order(put(near, 0, placed=3).copy(turn=1), "great mogul with g1")
     assert GAME.talk.status(ended)[0] == "round 1, Red starts"  # over: the result says the rest
     three = put(with_dice(started(3), 1, "g1"), 1, fame=27, money=65, money_bonus=4)
     three = order(put(three, 0, placed=3).copy(turn=1), "great mogul with g1")  # White places
     assert GAME.talk.status(three)[0] == (
-        "round 1, Red starts; the end is triggered: this round is the last"
+        "round 1, Red starts; the end is triggered: the game ends before the turn comes back to Red"
     )
-    assert "who crosses ends the game at once" in GAME.reference.rules_reference("end")
+    end = GAME.reference.rules_reference("end")
+    assert "or one after whom nobody has a worker left, ends the game at once" in end
 
 
 def test_the_table_is_told_when_the_end_is_triggered_and_the_result() -> None:
@@ -661,12 +670,38 @@ def test_two_upgrades_in_a_row_say_which_scores_from_the_next_turn() -> None:
     s = started(2)
     later = s.copy(pending=(("upgrade", 1, causes.FAME_UPGRADE), ("upgrade", 1, causes.edge(0, 0))))
     assert decision_text(later) == (
-        "upgrade a building type (fame space 5's: those you build from your next turn on score "
-        "more)"
+        "upgrade a building type (fame space 5's): the buildings of that type built from your "
+        "next turn on score 1 fame more; those already built score nothing more"
     )
     assert decision_text(later.copy(pending=later.pending[1:])) == (
-        "upgrade a building type (those you build from now on score more)"
+        "upgrade a building type: the buildings of that type built from now on score 1 fame "
+        "more; those already built score nothing more"
     )
+
+
+def test_every_text_that_tells_an_upgrade_says_it_in_the_same_words() -> None:
+    """A trial read "it scores at once" at the prompt, "each mill built later" in `options`
+    and "from your next turn on" at fame 5: three wordings, one of them false (the mill built
+    scored nothing: Upgrades). The prompt, `options`, the log and `rules` say one thing."""
+    from rules.rajas import causes
+    from rules.rajas.explain import explained_entries
+    from rules.rajas.notation import decision_text
+
+    s = with_dice(started(2), 0, "b4")
+    s = order(s, "raja man singh with b4")  # an upgrade asked: it counts at once
+    now = "built from now on score"
+    assert f"the buildings of that type {now} 1 fame more" in decision_text(s)
+    assert f"• `upgrade mill` — mills {now} 3 fame (now 2)" in explained_entries(s)
+    after = order(s, "upgrade mill")
+    (line,) = GAME.narration.narrate(s, Upgrade(3), after, "red")
+    assert line.endswith(f"(mills {now} 3 fame)"), line
+    assert f"the buildings of that type {now} 1 fame more" in GAME.reference.rules_reference(
+        "quarry"
+    )
+    later = "built from your next turn on score 1 fame more"
+    fame_5 = s.copy(pending=(("upgrade", 1, causes.FAME_UPGRADE),))
+    assert later in decision_text(fame_5)
+    assert later in GAME.reference.rules_reference("bonuses")
 
 
 def test_rules_palace_names_each_balconys_exchange_as_the_board_has_it() -> None:
@@ -742,3 +777,22 @@ def test_rules_quarry_names_the_stacks_by_their_backs_cheapest_first() -> None:
     tiles = started(2).tiles.tiles
     costs = [sorted(t.cost for t in tiles if t.back == b) for b in range(len(BACKS))]
     assert all(a[-1] < b[0] for a, b in pairwise(costs)), costs
+
+
+def test_money_12_moves_a_boat_far_up_the_river_to_the_next_unoccupied_space() -> None:
+    """Bonuses on the scoring tracks: money 12 moves the boat to the next unoccupied river
+    space wherever it is (a trial wondered at it far up the river); a boat is skipped (IV.
+    River action)."""
+    s = put(put(with_dice(started(2), 0, "b4"), 0, money=10, boat=10), 1, boat=11)
+    after = order(s, "raja man singh with b4")
+    assert after.boat == (12, 11) and after.money_bonus[0] == 1
+
+
+def test_the_palace_earning_of_river_space_9_may_be_the_portuguese() -> None:
+    """Explanation of the earnings on the river: any of the palace actions 2 - 6, the
+    Portuguese too, while 6 unoccupied spaces lie ahead (III. Portuguese: not from the last
+    6 spaces), with no die given."""
+    s = order(put(with_dice(started(2), 0, "g1"), 0, boat=8), "harbour with g1")
+    assert s.boat[0] == 9 and s.pending[0][0] == "chamber"
+    assert "chamber portuguese" in [describe(s, a) for a in legal(s)]
+    assert order(s, "chamber portuguese").boat[0] == 15

@@ -53,8 +53,8 @@ def _dice_changes(before: tuple[str, ...], after: tuple[str, ...]) -> list[str]:
 def standing(s: State, i: int) -> str:
     g = rules.gap(s, i)
     # (a trial read "61 fame to cross" as jargon)
-    if rules.crossed(s, i):
-        return f"its markers have crossed, fame {g} past money"
+    if rules.crossed(s, i):  # met exactly: as the result says it (a hint read "0 past")
+        return f"its markers have crossed, fame {g} past money" if g else "its markers have met"
     return f"its fame and money markers are {g * -1} fame spaces from crossing"
 
 

@@ -783,6 +783,13 @@ def later_in_stage(s: State, i: int) -> tuple[int, ...]:
     return _LATER[s.players][s.start][i]
 
 
+def placing_after(s: State, i: int) -> tuple[int, ...]:
+    """The seats after seat i in this stage with a worker left: those who place once more
+    when i's markers meet, the game ending at once if none (End of the game)."""
+    later = _LATER[s.players][s.start][i]
+    return tuple(j for j in later if s.placed[j] < s.workers[j] and not s.passed[j])
+
+
 def _end_placement(t: State) -> None:
     i = t.turn
     t.upgrade_next_turn = NO  # an upgrade of fame space 5 counts from now on

@@ -47,6 +47,7 @@ from .state import (
 from .state import (
     GOODS as GOODS_AREA,
 )
+from .upgrade_words import counts_from, upgrade_does
 
 CHAMBER_GAINS = {
     2: "2 dice of your choice and a white yield tile drawn face down (a die, 3 money, an "
@@ -296,7 +297,7 @@ def _build(s: State, i: int, a: Build) -> str:
     if fame:
         gets.append(f"{fame} fame")
     if later in tile.buildings:
-        gets[-1] += f" (its {BUILDINGS[later]}'s upgrade of fame 5 counts from your next turn on)"
+        gets[-1] += f" (its {BUILDINGS[later]}'s upgrade of fame 5 counts {counts_from(True)})"
     if cover == NO:
         for _, kind, value in province.yields_reached(s.board, a.cell, tile.turned(a.rotation)):
             gets.append(_YIELDS.get(kind, f"{value} money").format(value=value))
@@ -315,5 +316,4 @@ def upgrade_text(s: State, i: int, building: int) -> str:
     now = 2 + s.upgrades[i][building] - (building == s.upgrade_next_turn)
     after = 2 + s.upgrades[i][building] + 1
     fame_5 = bool(s.pending) and s.pending[0][2] == causes.FAME_UPGRADE
-    when = "from your next turn on" if fame_5 else "later"
-    return f"each {BUILDINGS[building]} built {when} scores {after} fame (now {now})"
+    return f"{upgrade_does(fame_5, BUILDINGS[building], after)} (now {now})"

@@ -45,6 +45,12 @@ from .state import (
     Sail,
     State,
 )
+from .upgrade_words import counts_from, upgrade_does
+
+
+def _whose(s: State, i: int) -> str:
+    return f"{s.seats[i].capitalize()}'s"
+
 
 SIDE_WORDS = dict(zip(SIDES, ("north", "east", "south", "west"), strict=True))
 
@@ -78,9 +84,7 @@ def _last_placements(s: State, i: int) -> str:
     starting player, with a worker left (End of the game; a trial, its workers left, took
     the sudden end for a slip)."""
     later = engine.later_in_stage(s, i)
-    still = [
-        s.seats[j].capitalize() for j in later if s.placed[j] < s.workers[j] and not s.passed[j]
-    ]
+    still = [s.seats[j].capitalize() for j in engine.placing_after(s, i)]
     if still:
         return f"{listed(still, 'and')} may place one more worker before the game ends"
     who = s.seats[i].capitalize()
@@ -256,8 +260,7 @@ def _why(s: State, kind: str, d: int, told: _Told) -> str:
         return "its " + " and ".join(
             f"{BUILDINGS[k]} at {2 + ups[k] - (k == later)}"
             + (
-                f" (its upgrade of fame 5 counts from {s.seats[s.turn].capitalize()}'s next "
-                "turn on)"
+                f" (its upgrade of fame 5 counts {counts_from(True, _whose(s, s.turn))})"
                 if k == later
                 else ""
             )
@@ -300,10 +303,8 @@ def _track_bonuses(prev: State, now: State, kind: str) -> list[str]:
     elif kind == "fame":
         for space in causes.FAME_SPACES:
             if prev.fame[i] < space <= now.fame[i] and FAME_BONUSES[space] == "upgrade":
-                said.append(
-                    f"fame {space}: an upgrade of a building type (it counts from "
-                    f"{prev.seats[i].capitalize()}'s next turn on)"
-                )
+                does = upgrade_does(True, whose=_whose(prev, i))
+                said.append(f"fame {space}: an upgrade of a building type ({does})")
         if "fame" in now.gained[i] and "fame" not in prev.gained[i]:
             said.append(f"fame {FAME_WORKER}: a new worker")
     return said

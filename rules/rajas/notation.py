@@ -50,6 +50,7 @@ from .state import (
     Undo,
     Upgrade,
 )
+from .upgrade_words import ALREADY_BUILT, upgrade_does
 
 AREA_TITLES: Final = tuple(a.replace("_", " ") for a in AREAS)
 _RULES: Final = {
@@ -285,11 +286,9 @@ def decision_text(s: State) -> str:
     if kind == "reroll" and not s.dice[s.turn]:  # (a trial was asked to choose among none)
         return "no die to roll again: type `done`"
     if kind == "upgrade":  # (a trial, asked twice in a row, could not tell which was which)
-        # the buildings added after it score more, not those built (Upgrades); fame space
-        # 5's from the next turn on (Bonuses on the scoring tracks)
-        later = d == causes.FAME_UPGRADE
-        whose, when = ("fame space 5's: ", "your next turn") if later else ("", "now")
-        return f"upgrade a building type ({whose}those you build from {when} on score more)"
+        fame_5 = d == causes.FAME_UPGRADE
+        whose = " (fame space 5's)" if fame_5 else ""
+        return f"upgrade a building type{whose}: {upgrade_does(fame_5)}; {ALREADY_BUILT}"
     return {
         "sail": f"sail 1 to {n} spaces",
         "chamber": "choose a chamber of the palace",

@@ -3,11 +3,12 @@ in our own words, by the text's headings."""
 
 from __future__ import annotations
 
-from ..words import count_of
+from ..words import count_of, listed
 from . import engine, narration, notation
 from .causes import FAME_UPGRADE
 from .components import BUILDINGS
 from .state import AREAS, NO, Action, DrawYield, Roll, Setup, State, Undo, Upgrade
+from .upgrade_words import ALREADY_BUILT, upgrade_does
 
 _TOPICS: dict[str, str] = {
     "overview": (
@@ -29,10 +30,12 @@ _TOPICS: dict[str, str] = {
         "least its cost; place it joined by a road to your residence. The tiles lie in 12 "
         "stacks, by colour and by the symbol on their backs: snake, cow and tiger, the "
         "cheapest to the dearest (`buy orange cow with o4 o5`). Markets pay money, "
-        "buildings fame by their upgrade (2, 3 or 4); special yields on the edge are taken "
-        "when a road reaches them. A cell is named as the board labels it, by its column "
-        "letter from a at the left and its row number from 1 at the top (`build at b2 turned "
-        "90`: turned clockwise); the residence is the middle of row 1 (c1 on our board)."
+        "buildings fame by their upgrade (2, 3 or 4; after an upgrade, from the Raja Man Singh, "
+        f"a river space, fame 5 or a special yield, {upgrade_does(False)}, {ALREADY_BUILT}); "
+        "special yields on the edge are taken when a road reaches them. A cell is named as the "
+        "board labels it, by its column letter from a at the left and its row number from 1 at "
+        "the top (`build at b2 turned 90`: turned clockwise); the residence is the middle of "
+        "row 1 (c1 on our board)."
     ),
     "market": (
         "II. Market action: `assorted market` (assorted goods) scores your best market of each "
@@ -64,17 +67,17 @@ _TOPICS: dict[str, str] = {
         "gives p1 as it is, p2 as a 5 and p4 as a 3."
     ),
     "bonuses": (
-        "Tracks: fame 5 upgrade (it counts from your next turn on), 15 worker, 24 two karma, "
+        f"Tracks: fame 5 upgrade ({upgrade_does(True)}), 15 worker, 24 two karma, "
         "31 river; money 12 and 44 river, 20 worker, 33 and 55 two dice (the bonus marker "
         "gives each once, in order). At most 2 new workers in all."
     ),
     "end": (
         "End of the game: once a player's markers meet or pass, the players after them before "
         "the starting player place once more (those with a worker left): the seat placing just "
-        "before the starting player who crosses ends the game at once. Those who crossed rank "
-        "by fame points past; a tie goes to the first to cross. The others rank after them, the "
-        "nearest to crossing first (by the fame spaces still between their markers; a tie "
-        "shares a place)."
+        "before the starting player who crosses, or one after whom nobody has a worker left, "
+        "ends the game at once. Those who crossed rank by fame points past; a tie goes to the "
+        "first to cross. The others rank after them, the nearest to crossing first (by the fame "
+        "spaces still between their markers; a tie shares a place)."
     ),
 }
 TOPICS: tuple[str, ...] = tuple(_TOPICS)
@@ -102,11 +105,8 @@ def _changes(b: State, action: Action, a: State, i: int) -> list[str]:
     later = _upgrade_of_fame_5(b, action, a)
     for k, level in enumerate(a.upgrades[i]):  # what an upgrade is worth, said once
         if level > b.upgrades[i][k]:
-            worth = f"{BUILDINGS[k]}s score {2 + level} fame"
-            if k == later:
-                out.append(f"{worth} from {b.seats[i].capitalize()}'s next turn on")
-            else:
-                out.append(f"{BUILDINGS[k]}s now score {2 + level} fame")
+            whose = f"{b.seats[i].capitalize()}'s"
+            out.append(upgrade_does(k == later, BUILDINGS[k], 2 + level, whose))
     return out
 
 
@@ -145,17 +145,26 @@ NEAR_END = 10  # fame spaces to cross: the status tells how the end would come
 
 
 def _end_near(s: State) -> str:
-    """The end triggered, or a seat near crossing: who places last in the round, whose
-    markers meeting end the game at once (End of the game; a trial crossed last in a round
-    and read the sudden end as a slip)."""
+    """The end triggered, or a seat near crossing: markers meeting end the game once the seats
+    after the crossing seat in this stage, up to the starting player, have placed once more,
+    at once for a seat after whom nobody has a worker left (End of the game; a trial crossed
+    last in a round and read the sudden end as a slip)."""
     if s.phase == "over":
         return ""
+    start = s.seats[s.start].capitalize()
     if s.last != NO:
-        return "; the end is triggered: this round is the last"
+        return f"; the end is triggered: the game ends before the turn comes back to {start}"
     if max(engine.gap(s, i) for i in range(s.players)) < -NEAR_END:
         return ""
-    last = s.seats[(s.start - 1) % s.players].capitalize()
-    return f"; {last} places last in it: if its markers meet then, the game ends at once"
+    at_once = [
+        f"{s.seats[i].capitalize()}'s" for i in range(s.players) if not engine.placing_after(s, i)
+    ]
+    them = "it" if len(at_once) == 1 else "them"
+    return (
+        f"; markers that meet end the game before the turn comes back to {start}, the seats "
+        f"between placing once more: {listed(at_once, 'or')} end it at once (no seat with a "
+        f"worker left places after {them})"
+    )
 
 
 def status_lines(s: State) -> list[str]:
@@ -166,12 +175,17 @@ def status_lines(s: State) -> list[str]:
         g = engine.gap(s, i)
         race = f"{g} past" if g >= 0 else f"{count_of(-g, 'fame space')} to cross"
         dice = " ".join(d for d in s.dice[i]) or "none"
-        # named (a trial could not read "buildings 4/3/2/2")
-        ups = ", ".join(f"{b} {2 + u}" for b, u in zip(BUILDINGS, s.upgrades[i], strict=True))
+        # named (a trial could not read "buildings 4/3/2/2"); what one built now scores, not
+        # those built (Upgrades), fame 5's not yet (Bonuses on the scoring tracks)
+        later = s.upgrade_next_turn if i == s.turn else NO
+        ups = ", ".join(
+            f"{b} {2 + u - (k == later)}"
+            for k, (b, u) in enumerate(zip(BUILDINGS, s.upgrades[i], strict=True))
+        )
         lines.append(
             f"{seat.capitalize()}: money {s.money[i]}, fame {s.fame[i]} ({race}), karma "
             f"{s.karma[i]}, {count_of(s.workers[i] - s.placed[i], 'worker')} left of "
-            f"{s.workers[i]}, boat {s.boat[i]}, buildings score {ups}, dice {dice}"
+            f"{s.workers[i]}, boat {s.boat[i]}, buildings built now score {ups}, dice {dice}"
         )
     used = [f"{AREAS[k].replace('_', ' ')} {len(w)}" for k, w in enumerate(s.spaces) if w]
     if used:

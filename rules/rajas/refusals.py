@@ -25,6 +25,7 @@ from .state import (
     QUARRY,
     TERRACE,
     Action,
+    Chamber,
     Pass,
     Place,
     State,
@@ -54,9 +55,11 @@ def not_now(s: State) -> list[str]:
     """The placements the seat deciding could pay for (a space free, the money, a die of the
     number or colour it takes held) that the rules refuse now, each with the refusal's
     reason: `options` lists them apart (a trial wondered why the Master builder, a die for it
-    held, was left out)."""
-    if s.pending or s.phase != "play" or engine.to_move(s) is None:
+    held, was left out); at a river space's palace earning, the chambers refused."""
+    if s.phase != "play" or engine.to_move(s) is None:
         return []
+    if s.pending:
+        return _chambers_not_now(s) if s.pending[0][0] == "chamber" else []
     i = s.turn
     offered = {a.area for a in engine.legal(s) if isinstance(a, Place)}
     out = []
@@ -73,6 +76,16 @@ def not_now(s: State) -> list[str]:
         if why:
             out.append(f"`{notation.describe(s, a)}` — {why}")
     return out
+
+
+def _chambers_not_now(s: State) -> list[str]:
+    """A river space's palace earning: each chamber, the Dancer to the Portuguese, that the
+    rules refuse now, with the refusal's reason (Explanation of the earnings on the river)."""
+    offered = engine.legal(s)
+    steps = [Chamber(n) for n in range(2, len(engine.CHAMBERS) + 1)]
+    return [
+        f"`{notation.describe(s, a)}` — {decision_problem(s, a)}" for a in steps if a not in offered
+    ]
 
 
 def allowed(s: State) -> str:
