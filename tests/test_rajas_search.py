@@ -127,7 +127,7 @@ def test_the_hint_from_the_search_gives_its_step_why_and_the_runner_up() -> None
     first, second = advice.summary.split("\n")
     assert first.startswith(f"The computer (hard) would play `{advice.order}`: ")
     assert re.search(
-        r"; then its (fame and money markers are \d+ fame spaces from crossing|markers have "
+        r"; then your (fame and money markers are \d+ fame spaces from crossing|markers have "
         r"(crossed|met))",
         first,
     )

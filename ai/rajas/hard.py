@@ -91,7 +91,7 @@ def judged(view: State, end: State, seat: str, choice: Choice[Action]) -> str:
     i = view.seats.index(seat)
     said = why.gains(view, end, i)
     what = ", ".join(said) if said else "nothing at once"
-    text = f"{what}; then {why.standing(end, i)}"
+    text = f"{what}; then {why.standing(end, i, 'your')}"  # (told to the seat's player)
     if not choice.visits:
         return text
     return (

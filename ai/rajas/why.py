@@ -50,12 +50,14 @@ def _dice_changes(before: tuple[str, ...], after: tuple[str, ...]) -> list[str]:
     return [f"ends with {' and '.join(said)}"] if said else []
 
 
-def standing(s: State, i: int) -> str:
+def standing(s: State, i: int, whose: str = "its") -> str:
+    """How far seat i is from crossing, its ("its"; a hint to the seat's player: "your")."""
     g = rules.gap(s, i)
     # (a trial read "61 fame to cross" as jargon)
     if rules.crossed(s, i):  # met exactly: as the result says it (a hint read "0 past")
-        return f"its markers have crossed, fame {g} past money" if g else "its markers have met"
-    return f"its fame and money markers are {g * -1} fame spaces from crossing"
+        crossed = f"crossed, fame {g} past money" if g else "met"
+        return f"{whose} markers have {crossed}"
+    return f"{whose} fame and money markers are {g * -1} fame spaces from crossing"
 
 
 def why_line(start: State, end: State, seat: str, level: str) -> str | None:
