@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from rules_helpers import (
     B,
@@ -320,3 +322,29 @@ def test_3_5_3_plunder_counts_invaders_remaining_after_the_battle() -> None:
     assert pieces(s, "sindh") == {}
     assert pieces(s, "punjab") == {P.MONGOL: 3}
     assert s.available[M][P.MONGOL] == 9
+
+
+def test_2_2_the_deck_facts_say_which_timurid_card_ends_the_game() -> None:
+    """A trial's game ended at the second Timurid Empire card with no warning that it would:
+    the deck's facts say so while the Timurid cards are to come, and the card itself, which is
+    the first and which the second."""
+    from rules.vijayanagara.chance import deck_facts
+    from rules.vijayanagara.recap import card_header
+
+    s, seen, r = vijayanagara.new_game(1), set[str](), random.Random(1)
+    while not s.game_over:
+        facts = deck_facts(s)
+        if "Timurid Empire card" in facts:
+            ends = "(it ends the game, 2.2)" if s.timurid_drawn else "(the second ends the game"
+            assert ends in facts, facts
+            seen.add(ends)
+        header = card_header(s)
+        if "· Timurid Empire**" in header:
+            nth = (
+                "the second: the game ends once it is carried out"
+                if s.timurid_drawn > 1
+                else "the first"
+            )
+            assert f"{nth} (2.2)" in header, header
+        s = vijayanagara.apply(s, r.choice(vijayanagara.legal_actions(s)))
+    assert len(seen) == 2, seen

@@ -154,8 +154,11 @@ def deck_facts(st: GameState) -> str:
         timurid = sum(n for k, n, _ in pools if k == "timurid")
         if timurid:
             size = sum(n for _, n, _ in pools)
+            # which ends the game, said (a trial's game ended at a card it was not warned of)
+            ends = "it ends the game" if st.timurid_drawn else "the second ends the game"
             parts.append(
                 f"{count_of(timurid, 'Timurid Empire card')} among the last {before + size}"
+                f" ({ends}, 2.2)"
             )
             break
         before += sum(n for _, n, _ in pools)

@@ -37,6 +37,13 @@ def card_header(st: GameState) -> str:
     if card.order:
         parts.append("order " + " ".join(f.value for f in card.order))
     parts.append(deck_facts(st))
+    if card.kind == "timurid":
+        nth = (
+            "the second: the game ends once it is carried out"
+            if st.timurid_drawn > 1
+            else "the first"
+        )
+        parts.append(f"{nth} (2.2)")
     if card.kind == "event":
         eligible = [f.value for f in PLAYERS if st.eligible[f]]
         ineligible = [f.value for f in PLAYERS if not st.eligible[f]]
