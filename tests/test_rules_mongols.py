@@ -348,3 +348,12 @@ def test_2_2_the_deck_facts_say_which_timurid_card_ends_the_game() -> None:
             assert f"{nth} (2.2)" in header, header
         s = vijayanagara.apply(s, r.choice(vijayanagara.legal_actions(s)))
     assert len(seen) == 2, seen
+
+
+def test_5_1_rules_winning_says_the_invaders_in_delhi_are_counted_after_timur() -> None:
+    """A trial pushed Invaders into Delhi for Delhi's adjustment "as they stand", and Timur's
+    invasion cleared them: `rules winning` says the count comes after it (2.6, 5.1)."""
+    from rules.capabilities import reference_of
+
+    said = reference_of(GAME).rules_reference("winning")
+    assert "after Timur Invades Delhi, whose battles there go on until one side is gone" in said
