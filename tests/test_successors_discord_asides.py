@@ -229,3 +229,26 @@ async def test_a_spy_played_from_the_hand_answers_with_its_receipt_and_what_it_s
     assert "Blue holds: 15 Revolt fails" in told.content, told.content
     assert not any("Revolt fails" in m.content for m in fake.visible if not m.ephemeral)
     within_discords_limits(fake)
+
+
+async def test_a_gift_to_an_ai_is_told_to_the_giver_alone_in_the_receipt_not_the_channel(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Alice gives the greedy AI Green a Talent: what its policy makes of it (kept, nothing
+    given back) is in her receipt alone; the channel tells the gift."""
+    s = at(started(3), BLUE, 4, frame("move", BLUE))
+    monkeypatch.setattr(Successors, "new_game", lambda *_: s.clone())
+    fake = FakeDiscord()
+    async with running_bot(tmp_path / "bot.sqlite3", monkeypatch, fake):
+        await sc(fake, ALICE, "create", seat="blue")
+        await sc(fake, BOB, "join", seat="red")
+        await sc(fake, ALICE, "ai", seat="green", level="greedy")
+        await sc(fake, ALICE, "start")
+        await sc(fake, ALICE, "play", order="give 1 to green")
+        receipt = fake.private_to(ALICE)[-1].content
+    channel = "\n".join(m.content for m in fake.visible if m.channel_id == CHANNEL)
+    assert "Blue gives 1 Talent to Green (l.12)" in channel, channel[-500:]
+    told = "Green is an AI: it keeps a gift and gives nothing back"
+    assert told in receipt and told not in channel, receipt
+    assert all(told not in m.content for m in fake.private_to(BOB)), "Bob read Alice's note"
+    within_discords_limits(fake)
