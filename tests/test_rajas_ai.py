@@ -163,3 +163,25 @@ def test_the_why_says_markers_that_met_exactly_have_met_not_crossed_0_past() -> 
     assert why.standing(met, 0) == "its markers have met"
     past = put(met, 0, fame=met.fame[0] + 2)
     assert why.standing(past, 0) == "its markers have crossed, fame 2 past money"
+
+
+def test_hard_far_behind_at_the_outer_terrace_rolls_again_only_its_low_dice() -> None:
+    """Far behind (a round-4 arena position, 3 karma, b0 b6 g0 o3), the futures had `hard`
+    gamble its six in 10 of 10 searches (300 futures judged it 0.36 against 0.20 for `done`):
+    whatever the futures drawn, it rolls again the die below the average alone."""
+    from pathlib import Path
+
+    from rules.rajas.codec import STATE
+    from rules.rajas.state import Reroll
+
+    fixture = Path(__file__).parent / "fixtures" / "rajas_behind_at_the_outer_terrace.json"
+    behind = STATE.validate_json(fixture.read_text(encoding="utf-8"))
+    seat = GAME.to_move(behind)
+    assert seat is not None and behind.dice[behind.turn] == ("b0", "b6", "g0", "o3")
+    for seed in range(8):
+        s, again = behind, []
+        while GAME.to_move(s) == seat and s.pending and s.pending[0][0] == "reroll":
+            a = PLAYERS["hard"](GAME.view(s, seat), seat, random.Random(seed), QUICK)
+            again += [a.die] if isinstance(a, Reroll) else []
+            s = GAME.apply(s, a)
+        assert again == ["o3"], (seed, again)
