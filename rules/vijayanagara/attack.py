@@ -514,7 +514,8 @@ def support_note(st: GameState) -> str:
 def _rolled_at_once(faction: Faction) -> str:
     most = SUPPORT[faction].most
     have = "has" if most == 1 else "have"
-    return f"once {count_of(most, 'Unit')} {have} joined, the most that may, the dice are rolled at once (3.2.4)"
+    joined = f"once {count_of(most, 'Unit')} {have} joined, the most that may"
+    return f"{joined}, the dice are rolled at once (3.2.4)"
 
 
 def _attack_dice(st: GameState, b: BattleFrame) -> int:

@@ -24,12 +24,12 @@ def fitted(state: GameState | None, steps: list[Step]) -> list[Step]:
     out: list[list[Step]] = []
     now: GameState | None = state
     for k, step in enumerate(steps):
-        if now is not None and step.kind_word and k + 1 < len(steps):
-            legal = legal_actions(now)
-            if step.action not in legal and steps[k + 1].action in legal:
-                continue
-        step = _rebelling(now, step)
-        ones, reached = _one_at_a_time(now, step)
+        legal = legal_actions(now) if now is not None else []  # listed once for the step
+        named = steps[k + 1].action if step.kind_word and k + 1 < len(steps) else None
+        if named is not None and step.action not in legal and named in legal:
+            continue  # a kind word the decision does not offer, naming the step after it
+        step = _rebelling(now, step, legal)
+        ones, reached = _one_at_a_time(now, step, legal)
         out.append(ones or [step])
         now = reached if ones else _after(now, step.action)
     return [
@@ -39,14 +39,13 @@ def fitted(state: GameState | None, steps: list[Step]) -> list[Step]:
     ]
 
 
-def _rebelling(state: GameState | None, step: Step) -> Step:
+def _rebelling(state: GameState | None, step: Step, legal: list[Action]) -> Step:
     """A step naming Rajas or Amirs where only its Rebelling form is allowed, read as that
     form (a trial typed `move 3 raja from karnataka ...` for the Rebelling Rajas there, and
     learnt `rebel-raja` only from the refusal); as typed otherwise."""
     piece = getattr(step.action, "piece", None)
     if state is None or piece not in REBEL_OF:
         return step
-    legal = legal_actions(state)
     rebel = step.action.model_copy(update={"piece": REBEL_OF[piece]})
     if step.action in legal or not _allowed(rebel, legal):
         return step
@@ -59,14 +58,15 @@ def _allowed(action: Action, legal: list[Action]) -> bool:
     return action in legal or one in legal
 
 
-def _one_at_a_time(state: GameState | None, step: Step) -> tuple[list[Step], GameState | None]:
+def _one_at_a_time(
+    state: GameState | None, step: Step, legal: list[Action]
+) -> tuple[list[Step], GameState | None]:
     """`step`'s count as that many steps of one, when the decision offers only one at a
-    time and each is legal in turn (a trial's `remove 4 raja` was refused "at most 1 now"),
-    and the position they reach; ([], None) otherwise."""
+    time (`legal`: its steps) and each is legal in turn (a trial's `remove 4 raja` was
+    refused "at most 1 now"), and the position they reach; ([], None) otherwise."""
     count = getattr(step.action, "count", None)
     if state is None or not isinstance(count, int) or count < 2:
         return [], None
-    legal = legal_actions(state)
     one = step.action.model_copy(update={"count": 1})
     if step.action in legal or one not in legal:
         return [], None

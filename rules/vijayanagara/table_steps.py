@@ -32,6 +32,7 @@ from . import (
 )
 from .attack import futile_cavalry
 from .closing import closed_frames, done_credits, why_ended
+from .command_base import idle_note as idle_choice
 from .menu import explained_entries
 from .model import Faction
 from .notation import parse_steps, split_order
@@ -58,7 +59,7 @@ class VijayanagaraMenus(Menus[Action, GameState]):
     def note_cost(self, view: GameState, action: Action) -> str | None:
         if futile_cavalry(view, action) is not None:
             return "spend a Cavalry token (1.10)"
-        if idle_note(view, action) is None:
+        if idle_choice(view, action) is None:  # (the rest of `idle_note`)
             return None
         if isinstance(action, Choose) and action.option in DECREE_NAMES:
             return "be the one Decree of this Command & Decree (4.1)"
