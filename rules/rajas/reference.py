@@ -3,12 +3,32 @@ in our own words, by the text's headings."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..words import count_of, listed
 from . import engine, narration, notation
 from .causes import FAME_UPGRADE
-from .components import BUILDINGS
+from .components import BUILDINGS, TRACK_BONUSES
 from .state import AREAS, NO, Action, DrawYield, Roll, Setup, State, Undo, Upgrade
 from .upgrade_words import ALREADY_BUILT, upgrade_does
+
+_BONUS_WORDS: Final = {
+    "upgrade": f"upgrade ({upgrade_does(True)})",
+    "worker": "worker",
+    "karma": "two karma",
+    "river": "river",
+    "dice": "two dice",
+}
+
+
+def _track_words() -> str:
+    """Each scoring track's special spaces, from the components' one table (the picture
+    writes the same): "fame 5 upgrade (...), 15 worker, ...; money 12 river, ..."."""
+    return "; ".join(
+        f"{track} " + ", ".join(f"{n} {_BONUS_WORDS[kind]}" for n, kind in bonuses)
+        for track, bonuses in TRACK_BONUSES
+    )
+
 
 _TOPICS: dict[str, str] = {
     "overview": (
@@ -67,9 +87,8 @@ _TOPICS: dict[str, str] = {
         "gives p1 as it is, p2 as a 5 and p4 as a 3."
     ),
     "bonuses": (
-        f"Tracks: fame 5 upgrade ({upgrade_does(True)}), 15 worker, 24 two karma, "
-        "31 river; money 12 and 44 river, 20 worker, 33 and 55 two dice (the bonus marker "
-        "gives each once, in order). At most 2 new workers in all."
+        f"Tracks: {_track_words()} (the money track's bonus marker gives each once, in order). "
+        "At most 2 new workers in all."
     ),
     "end": (
         "End of the game: once a player's markers meet or pass, the players after them before "
