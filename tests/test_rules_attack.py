@@ -247,6 +247,16 @@ def test_1_10_a_charge_or_screen_that_changes_no_hit_is_asked_about_and_done_say
     assert "D is done with Cavalry (1.10)." in s.log and "spends no Cavalry" not in " ".join(s.log)
 
 
+def test_1_10_the_ai_never_spends_a_cavalry_token_that_changes_no_hit() -> None:
+    """A trial saw `hard` Screen a die that was a miss already: the steps the AIs choose
+    among leave out a Charge or Screen that changes no hit (still legal for a person)."""
+    s = _andhra_attacked({D: 2, B: 0, V: 0}, (3, 4, 6, 6), (5, 1))  # hits on 2 or less for D
+    legal = [vijayanagara.describe(s, a) for a in vijayanagara.legal_actions(s)]
+    useful = [vijayanagara.describe(s, a) for a in vijayanagara.useful_actions(s)]
+    assert {"charge 3", "charge 4", "screen 1"} <= set(legal)
+    assert set(useful) == {"charge 1", "done"}  # a 1 cannot be Screened
+
+
 def test_1_10_charge_and_screen_return_tokens_to_the_pool() -> None:
     s = _andhra_attacked({D: 2, B: 0, V: 1}, (3, 1, 6, 6), (2, 1))
     assert vijayanagara.prompt(s).faction == D

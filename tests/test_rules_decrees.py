@@ -120,6 +120,32 @@ def test_4_2_2_campaign_three_spaces_picking_up_and_dropping_off() -> None:
     assert pieces(s, "delhi") == {} and pieces(s, "jaunpur") == {}
 
 
+def test_4_2_2_a_drop_of_pieces_taken_where_the_campaign_stands_is_noted_and_not_useful() -> None:
+    """A trial saw Delhi's Campaign pick Troops up and drop them in the same space: such a
+    drop stays legal (pick-ups and drops anywhere along the way) but puts down pieces that have
+    not moved, so a person is asked about it and the AIs never choose it."""
+    s = blank()
+    put(s, "delhi", P.TROOP, 2)
+    put(s, "jaunpur", P.TROOP, 3)
+    put(s, "jaunpur", P.GOVERNOR, 1)
+    s = _decree(s, D, "campaign")
+    s = run(s, "select delhi; take 2 troop; go jaunpur; take 3 troop; take 1 governor")
+
+    def note(step: str) -> str | None:
+        return vijayanagara.idle_note(s, vijayanagara.parse(s, step)[0])
+
+    assert [t for t in legal_text(s) if t.endswith(" troop") and t.startswith("drop ")] == [
+        f"drop {n} troop" for n in range(1, 6)
+    ]
+    assert note("drop 2 troop") is None
+    assert note("drop 3 troop") == "only 2 Troops came here: the rest were taken here (4.2.2)"
+    useful = {vijayanagara.describe(s, a) for a in vijayanagara.useful_actions(s)}
+    assert {"drop 1 troop", "drop 2 troop"} <= useful and "drop 3 troop" not in useful
+    assert note("drop 1 governor") == "the Governors were taken here: they have not moved (4.2.2)"
+    s = run(s, "go orissa")
+    assert note("drop 5 troop") is None and note("drop 1 governor") is None
+
+
 def test_4_2_3_demand_obedience() -> None:
     s = blank()
     independent(s, "andhra", "gujarat")

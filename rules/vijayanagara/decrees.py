@@ -59,7 +59,7 @@ from .registry import (
     TAX,
     TRADE,
 )
-from .words import PIECE_NAME, a, count_of, pieces
+from .words import PIECE_NAME, a, count_of, pieces, plural
 
 P = Piece
 
@@ -326,9 +326,8 @@ class Campaign(TypedHandler[CampaignFrame]):
         for piece in (P.TROOP, P.GOVERNOR):
             out += _takes(piece, self._takeable(st, fr, piece))
         for piece in (P.TROOP, P.GOVERNOR):
-            carried = d.carried.get(piece, 0)
             if d.steps > 0:
-                out += _drops(piece, carried)
+                out += _drops(piece, d.carried.get(piece, 0))
         if d.steps < 3 and any(d.carried.values()):
             out += [interned(Go, space=s) for s in board().neighbours[d.at] if self._allowed(fr, s)]
         return [*out, DONE]
@@ -344,9 +343,11 @@ class Campaign(TypedHandler[CampaignFrame]):
             d.steps = 0
             d.carried = {}
             d.dropped = {}
+            d.taken_here = {}
             log(st, f"D Campaigns from {board().name(action.space)}.")
         elif isinstance(action, Take):
             d.carried[action.piece] = d.carried.get(action.piece, 0) + action.count
+            d.taken_here[action.piece] = d.taken_here.get(action.piece, 0) + action.count
         elif isinstance(action, Drop):
             assert d.at is not None
             d.carried[action.piece] -= action.count
@@ -360,6 +361,7 @@ class Campaign(TypedHandler[CampaignFrame]):
                     move(st, p, n, d.at, action.space)
             d.at = action.space
             d.steps += 1
+            d.taken_here = {}
             group = ", ".join(pieces(n, p) for p, n in d.carried.items() if n)
             log(st, f"D Campaign moves {group} to {board().name(action.space)}.")
 
@@ -605,3 +607,17 @@ class CompelSpace(TypedHandler[CompelSpaceFrame]):
 
 
 _ = (REBEL_OF, FACTION_NAMES)
+
+
+def futile_drop(st: GameState, action: Action) -> str | None:
+    """Why a Campaign's Drop now puts down pieces that have not moved, or None (not one)."""
+    fr = None if st.game_over or not st.frames else st.frames[-1]
+    if not isinstance(fr, CampaignFrame) or not isinstance(action, Drop):
+        return None
+    came = fr.carried.get(action.piece, 0) - fr.taken_here.get(action.piece, 0)
+    if action.count <= came:
+        return None
+    name = PIECE_NAME[action.piece]
+    if came == 0:
+        return f"the {plural(name)} were taken here: they have not moved (4.2.2)"
+    return f"only {count_of(came, name)} came here: the rest were taken here (4.2.2)"

@@ -222,7 +222,8 @@ class GovernSpaceFrame:
 
 @dataclass(slots=True)
 class CampaignFrame:
-    """Campaign (4.2.2): where the carried Units are, and what was taken and dropped."""
+    """Campaign (4.2.2): where the carried Units are, what was taken and dropped, and what of
+    the carried was taken where they stand (not moved yet: not dropped there)."""
 
     kind: str
     faction: Faction | None
@@ -233,6 +234,7 @@ class CampaignFrame:
     steps: int = 0
     carried: dict[Piece, int] = field(default_factory=dict)
     dropped: Units = field(default_factory=dict)
+    taken_here: dict[Piece, int] = field(default_factory=dict)
 
     def copy(self) -> CampaignFrame:
         return CampaignFrame(
@@ -245,6 +247,7 @@ class CampaignFrame:
             self.steps,
             dict(self.carried),
             _copy_units(self.dropped),
+            dict(self.taken_here),
         )
 
 
