@@ -225,6 +225,21 @@ def test_events_and_chits_are_looked_up_at_the_table() -> None:
     assert len(ref.lookup_names(options)) == 72 + 20 + 36 + 7  # events, chits, areas, seas
 
 
+def test_a_bare_roll_looks_up_both_of_its_events() -> None:
+    """A trial typed `card 44` (help: "by number") and was refused: a roll names the odd and
+    the even event; one that is a chit's number too names the chit, and the events' rolls."""
+    ref = reference_of(GAME)
+    options = SuccessorsOptions()
+    odd, even = ref.lookup(options, "44").split("\n")
+    assert odd.startswith("ODD 44, ") and even.startswith("EVEN 44, ")
+    chit = ref.lookup(options, "12")
+    assert chit.startswith("Chit 12, ") and chit.endswith(
+        "(the events of roll 12: `ODD 12` and `EVEN 12`)"
+    )
+    with pytest.raises(ValueError, match=r"`ODD 45`, or `45` for both"):
+        ref.lookup(options, "47")
+
+
 def test_an_event_or_a_chit_is_looked_up_by_its_title_as_the_help_says() -> None:
     """`card NUMBER: look up an event or chit by number or title`: a title was refused."""
     ref = reference_of(GAME)

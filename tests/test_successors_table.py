@@ -82,7 +82,7 @@ def test_status_lines_tell_each_seats_public_facts() -> None:
     lines = talk_of(GAME).status(GAME.view(holding(started(3), BLUE, 5), None))
     assert lines[0] == "game turn 2 of 12; order Blue, Red, Green"
     assert lines[1] == (
-        "Blue: home Egypt, treasury 10, 1 province (income 6), 0 units, 1 chit, leader in Egypt, "
+        "Blue: home Egypt, treasury 10, 1 province controlled (income 6), 0 units, 1 chit, leader in Egypt, "
         "5 points now (Egypt controlled, no units of its own alone there: no points (l.66))"
     )
 
@@ -102,11 +102,16 @@ def test_a_status_line_tells_which_provinces_score_those_held_alone() -> None:
     s = put(s, "syr", BLUE, levy=1)
     s = put(s, "syr", RED, levy=1)
     line = talk_of(GAME).status(GAME.view(s, None))[1]
-    assert line.endswith("6 points now (2 provinces held alone, worth 6)"), line
+    assert "1 province controlled (income 6)" in line
+    assert line.endswith(  # a trial read 0 provinces and 3 points, unexplained
+        "6 points now (2 provinces held alone, worth 6; Arabia not controlled until a combat "
+        "phase ends (l.10))"
+    ), line
     s = controlled(s, BLUE, "syr", "cil", "phr", "bab", "mes")  # a newcomer's trap: controlled
     line = talk_of(GAME).status(GAME.view(s, None))[1]
     assert line.endswith(
-        "(2 provinces held alone, worth 6; Greater Phrygia, Cilicia, Syria, Mesopotamia and 1 "
+        "(2 provinces held alone, worth 6; Arabia not controlled until a combat phase ends "
+        "(l.10); Greater Phrygia, Cilicia, Syria, Mesopotamia and 1 "
         "more controlled, no units of its own alone there: no points (l.66))"
     ), line
 

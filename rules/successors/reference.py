@@ -178,14 +178,14 @@ TOPICS: MappingProxyType[str, str | Callable[[], str]] = MappingProxyType(
             "of their sea (`sail 1 fleet with 1 inf Persian Gulf ...` boards where the infantry "
             "stands, where one coast of the sea holds it; where several do, take the fleets and "
             "name it: `embark 1 inf at Susiana`). A leader lost at sea goes home (l.52); fleets "
-            "in a port that changes "
-            "hands roll for their fate (`rules invasion`)."
+            "in a port another player takes roll for their fate (`rules invasion`)."
         ),
         "invasion": (
             "Sea Invasion (l.55-63): troops landed where enemies are fight with no pre-battle "
             "(l.58); if every attacker landed, the defender rolls two dice each, every round "
-            "(l.59; Q25); invaders never retreat (l.60). Fleets in a port that changes hands "
-            "roll: 1-2 captured, 3-4 destroyed, 5-6 escape to an adjacent sea (l.61-63; Q26). "
+            "(l.59; Q25); invaders never retreat (l.60). Fleets in a port another player takes "
+            "roll: 1-2 captured, 3-4 destroyed, 5-6 escape to an adjacent sea (l.61-63; Q26); "
+            "rebels or invaders an event places take no port: fleets there stay. "
             'An Invasion marker ("Invaded" on the board) is another thing: white invaders an '
             "event places: `rules rebels`."
         ),

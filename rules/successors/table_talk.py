@@ -653,8 +653,12 @@ class SuccessorsReference(Reference[SuccessorsOptions]):
             return texts[f"AREA {q}"]
         number = q.removeprefix("CHIT").strip()
         key = f"CHIT {int(number)}" if number.isdigit() and len(number) < 4 else q
-        if key in texts:
-            return texts[key]
+        rolls = [f"{side} {q}" for side in ("ODD", "EVEN") if f"{side} {q}" in texts]
+        if key in texts:  # a bare roll a chit's number too: the chit, the events named
+            named = listed([f"`{r}`" for r in rolls])
+            return texts[key] + (f" (the events of roll {q}: {named})" if rolls else "")
+        if rolls:  # a bare roll (a trial typed `card 44`): both events of it
+            return "\n".join(texts[r] for r in rolls)
         titles = [(e.key, e.title) for e in p.events.table]
         titles += [(f"CHIT {c.number}", c.name) for c in p.chits.chits]
         area = next((a for a in range(m.areas) if m.names[a].upper() == q), None)
@@ -674,7 +678,8 @@ class SuccessorsReference(Reference[SuccessorsOptions]):
             more = f" and {len(found) - 8} more" if len(found) > 8 else ""
             raise ValueError(f"{excerpt(query)} names several: {said}{more}")
         raise ValueError(
-            f"no event, chit or area {excerpt(query)}: an event by its roll (`ODD 45`), a chit "
+            f"no event, chit or area {excerpt(query)}: an event by its roll (`ODD 45`, or `45` for "
+            "both), a chit "
             f"by its number (`chit 5`, 1 to {len(p.chits.chits)}), any by its title or name"
         )
 
@@ -801,7 +806,7 @@ def _seat_line(v: View, seat: int, name: str) -> str:
     score = points_text(half_points(s, seat))
     return (
         f"{name.capitalize()}: home {home}, treasury {s.money[seat]}, "
-        f"{count_of(len(held), 'province')} (income {board.income(s, seat)}), "
+        f"{count_of(len(held), 'province')} controlled (income {board.income(s, seat)}), "
         f"{count_of(units, 'unit')}, "
         f"{count_of(v.hand_sizes[seat], 'chit')}, "
         f"{leader}, {score} now ({held_alone(s, seat)})"
@@ -813,11 +818,15 @@ BARE_NAMED = 4  # provinces named in a status line's controlled-but-not-held lis
 
 def held_alone(s: State, seat: int) -> str:
     """What the seat's points count of the map (l.66-67): the provinces its units alone
-    occupy, unmarked, and their worth; a province controlled without them counts nothing."""
+    occupy, unmarked, and their worth (those not yet its own named: control comes after a
+    combat phase); a province controlled without them counts nothing."""
     alone = [a for a in range(s.parts.map.land) if board.alone_in(s, a) == seat]
     worth = sum(s.parts.map.value[a] for a in alone)
     said = f"{count_of(len(alone), 'province')} held alone, worth {worth}" if alone else ""
-    bare = [a for a in board.controls(s, seat) if a not in alone]
+    controlled = board.controls(s, seat)
+    if uncontrolled := [area_name(s, a) for a in alone if a not in controlled]:
+        said += f"; {listed(uncontrolled)} not controlled until a combat phase ends (l.10)"
+    bare = [a for a in controlled if a not in alone]
     if bare:  # a newcomer counts what he controls: say which ones score nothing
         names = [area_name(s, a) for a in bare[:BARE_NAMED]]
         more = len(bare) - len(names)
