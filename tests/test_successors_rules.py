@@ -284,6 +284,12 @@ def test_an_events_purchase_the_roller_cannot_make_says_why_none_is_bought() -> 
         in friends.news
     ), friends.news
     assert GAME.to_move(friends) == "red" and Buy("el", "nin") in GAME.legal_actions(friends)
+    alone = deal(at(started(3), BLUE, 1, frame("event_roll", BLUE)), 2, 5, 1)
+    assert (  # a trial read six such events buy nothing, unexplained
+        "Blue controls no elephant area (North India or South India): no elephant is bought "
+        "(an event's elephants are placed in an elephant area their buyer controls, l.22)"
+        in alone.news
+    ), alone.news
 
 
 def test_units_an_event_places_beside_anothers_are_told_why_they_do_not_fight_now() -> None:

@@ -414,7 +414,12 @@ def may_buy(s: State, seat: int, step: Step) -> None:
                 )
             _event_buy(s, who, EVENT_ELEPHANTS, step)
             return
-    say(s, f"{title(s, seat)} controls no elephant area: no elephant is bought")
+    areas = listed([area_name(s, a) for a in range(m.land) if m.symbol[a] == EL], "or")
+    say(
+        s,
+        f"{title(s, seat)} controls no elephant area ({areas}): no elephant is bought (an "
+        "event's elephants are placed in an elephant area their buyer controls, l.22)",
+    )
 
 
 def _event_buy(s: State, who: int, mode: int, step: Step) -> None:
