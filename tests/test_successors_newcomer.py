@@ -1684,6 +1684,20 @@ def test_the_setup_purchase_prompt_says_the_talents_kept_pay_the_events_to_come(
     said = talk_of(GAME).prompt(GAME.view(s, seat), seat)
     assert said.startswith("setup: spend your 5 Talents on units in your home"), said
     assert "the Talents you keep pay the events rolled before your next revenue (l.11; Q7)" in said
+    # a trial read the whole paragraph again at every step of one purchase: told once
+    s = GAME.apply(s, next(a for a in GAME.legal_actions(s) if isinstance(a, Buy)))
+    again = talk_of(GAME).prompt(GAME.view(s, seat), seat)
+    assert again.startswith("setup: spend your 4 Talents on units in your home, or done; 1 unit, ")
+    assert "(l.11; Q7)" not in again and "(l.15-18)" not in again, again
+
+
+def test_a_purchase_tells_its_counsel_at_its_first_step_only() -> None:
+    s = buying(started(3, money=8))
+    assert "(l.11; Q7)" in prompt(s) and "(l.15-18)" in prompt(s)
+    s = GAME.apply(s, next(a for a in GAME.legal_actions(s) if isinstance(a, Buy)))
+    later = prompt(s)
+    assert "(l.11; Q7)" not in later and "(l.15-18)" not in later, later
+    assert "upkeep" in later and "income" in later
 
 
 def test_mercenaries_taken_as_the_players_own_kind_are_told_how_they_are_named() -> None:

@@ -364,7 +364,10 @@ def _buy_text(s: State, mode: int, left: int, price: int) -> str:
         "and count half a point each at the end (l.68)"
     )
     if mode == economy.SETUP_BUY:  # (a play-test spent all 5, and lost a unit to turn 1's event)
-        return f"spend your {money} on units in your home, or done; {_upkeep_said(s, seat)}; {kept}"
+        asked = f"spend your {money} on units in your home, or done"
+        if brief(s):
+            return f"{asked}; {_upkeep_said(s, seat, brief=True)}"
+        return f"{asked}; {_upkeep_said(s, seat)}; {kept}"
     asked = f"buy units at your home or with your leader ({money}), or done"
     if brief(s):
         return f"{asked}; {_upkeep_said(s, seat, brief=True)}"
@@ -374,8 +377,16 @@ def _buy_text(s: State, mode: int, left: int, price: int) -> str:
 def brief(s: State) -> bool:
     """Whether the purchases' counsel is told briefly: the rules it cites (upkeep, the kept
     Talents, the prices' lines) were told at the setup and the first purchases (game turn 2:
-    none on turn 1, l.5); a trial read the same paragraph every turn after."""
-    return s.turn > economy.FIRST_PURCHASES
+    none on turn 1, l.5), and at the purchases' first step; trials read the same paragraph
+    every turn after, and at every step of one purchase."""
+    top = s.frames[-1] if s.frames else None
+    bought = (  # (an event's purchase counts down what is left in that number)
+        top is not None
+        and top[0] == "buy"
+        and top[2] in (economy.REVENUE_BUY, economy.SETUP_BUY)
+        and top[3] == engine.BOUGHT
+    )
+    return bought or s.turn > economy.FIRST_PURCHASES
 
 
 def _pool_short(s: State, seat: int, counter: int, offered: int) -> str:
