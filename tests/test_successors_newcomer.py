@@ -1691,6 +1691,28 @@ def test_the_setup_purchase_prompt_says_the_talents_kept_pay_the_events_to_come(
     assert "(l.11; Q7)" not in again and "(l.15-18)" not in again, again
 
 
+def test_the_choice_of_a_home_tells_who_chooses_after_and_moves_before() -> None:
+    """A trial chose its home second and lost it in game turn 1 to the last chooser's three
+    levies, who moved first (the last to choose moves first): the prompt says so."""
+    s = GAME.new_game(SuccessorsOptions(), ("blue", "red", "green"))
+    dice = random.Random(1)
+    while GAME.chance(s) is not None:  # the rolls for the homes (ties rolled again)
+        s = GAME.apply(s, GAME.deal(s, dice.randrange))
+    first, second, third = (s.seats[k] for k in s.choosing)
+    said = talk_of(GAME).prompt(GAME.view(s, first), first)
+    assert (
+        f"choose your home, not next to a home already chosen; {second.title()} and "
+        f"{third.title()} choose after you and move before you in every game turn (the last "
+        "to choose moves first): a home they can reach in game turn 1 needs units to hold it"
+    ) in said, said
+    s = GAME.apply(GAME.apply(s, GAME.legal_actions(s)[0]), Done())
+    said = talk_of(GAME).prompt(GAME.view(s, second), second)
+    assert f"; {third.title()} chooses after you and moves before you" in said, said
+    s = GAME.apply(GAME.apply(s, GAME.legal_actions(s)[0]), Done())
+    said = talk_of(GAME).prompt(GAME.view(s, third), third)
+    assert "choose your home, not next to a home already chosen; type" in said, said
+
+
 def test_a_purchase_tells_its_counsel_at_its_first_step_only() -> None:
     s = buying(started(3, money=8))
     assert "(l.11; Q7)" in prompt(s) and "(l.15-18)" in prompt(s)

@@ -88,7 +88,7 @@ def _asked(s: State) -> str:
     if kind == "move":
         return _move_text(s, a, b)
     texts = {
-        "home": "choose your home, not next to a home already chosen",
+        "home": _home_text(s, a),
         "buy": _buy_text(s, b, c, s.frames[-1][4]),
         "lose": "choose a unit to lose" + (" from your leader's stack" if b != NO else " (l.11)"),
         "mutiny": _mutiny_text(s, a, b),
@@ -348,6 +348,22 @@ def _voyage(s: State, legal: Sequence[Action]) -> str:
 
 def _seat(s: State, k: int) -> str:
     return title(s, k) if 0 <= k < s.players else "the rebels"
+
+
+def _home_text(s: State, seat: int) -> str:
+    """The choice of a home, and who chooses after the seat: they move before it (a trial's
+    home, chosen second, fell in game turn 1 to the last chooser's levies)."""
+    later = s.choosing[s.choosing.index(seat) + 1 :] if seat in s.choosing else ()
+    asked = "choose your home, not next to a home already chosen"
+    if not later:
+        return asked
+    who = listed([title(s, k) for k in later])
+    verb = "chooses" if len(later) == 1 else "choose"
+    return (
+        f"{asked}; {who} {verb} after you and move{'s' if len(later) == 1 else ''} before you "
+        "in every game turn (the last to choose moves first): a home they can reach in game "
+        "turn 1 needs units to hold it"
+    )
 
 
 def _buy_text(s: State, mode: int, left: int, price: int) -> str:
