@@ -9,6 +9,7 @@ from dataclasses import replace
 import pytest
 from successors_helpers import (
     BLUE,
+    allied,
     at,
     controlled,
     fleets,
@@ -23,7 +24,7 @@ from successors_helpers import (
 from ai.successors import danger, greedy, hard, moves, odds
 from ai.successors.moves import Planner, by_type
 from ai.successors.odds import Side
-from ai.successors.reading import mine
+from ai.successors.reading import mine, threat
 from rules.successors import State, board, economy
 from rules.successors import state as st
 
@@ -228,3 +229,23 @@ def test_a_lone_leader_safe_where_he_stands_does_not_regroup_to_a_stack_likely_s
     unstaked = Planner(s, RED, replace(hard.WEIGHTS, leader_stake=0))
     regroup = unstaked.regroup()  # greedy: to the nearest stack, as before
     assert regroup is not None and regroup.path[-1] == where["cap"]
+
+
+def test_an_ally_whose_alliance_is_ending_threatens_the_leader_as_a_rival() -> None:
+    """A trial's AI announced the end of its alliance with Yellow, then sent its leader alone
+    into a Yellow area, where Yellow took him: an end announced takes effect before the ally
+    moves again (l.32; Q12), so the ally's blow counts as a rival's, whichever side ends it."""
+    s = _reds_leader_in_cilicia()
+    egypt = s.parts.map.index["egy"]
+    guard = (0, 4, 0, 0)
+    friends = allied(s, BLUE, RED)
+    trusting = danger.capture_chance(friends, egypt, BLUE, guard)
+    assert trusting < danger.capture_chance(s, egypt, BLUE, guard)
+    assert threat(friends, egypt, BLUE, reach=8) < threat(s, egypt, BLUE, reach=8)
+    for ending in ((BLUE, RED), (RED, BLUE)):
+        leaving = friends.clone()
+        leaving.breaks = (ending,)
+        assert danger.capture_chance(leaving, egypt, BLUE, guard) == danger.capture_chance(
+            s, egypt, BLUE, guard
+        )
+        assert threat(leaving, egypt, BLUE, reach=8) == threat(s, egypt, BLUE, reach=8)

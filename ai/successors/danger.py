@@ -17,7 +17,7 @@ from rules.successors import State, board, economy, movement
 
 from . import odds
 from .odds import Side
-from .reading import CAV, EL, INF, LEVY, NO, distance, leader_at, mine, sea_routes
+from .reading import CAV, EL, INF, LEVY, NO, distance, leader_at, mine, sea_routes, trusted
 
 REACH = 4  # a leader's band's MP (l.28): the farthest a rival's blow comes from
 STRONGEST_FIRST = (EL, CAV, INF, LEVY)  # the unit a fleet takes aboard
@@ -82,7 +82,7 @@ def capture_chance(s: State, area: int, seat: int, units: tuple[int, int, int, i
     anywhere (a trial's leader, as likely taken everywhere, went with one infantry and was)."""
     worst = 0.0
     for q in range(s.players):
-        if q == seat or q in s.out or board.allied(s, seat, q):
+        if q == seat or q in s.out or trusted(s, seat, q):
             continue
         theirs = blow(s, area, seat, q)
         if theirs.count:

@@ -51,6 +51,7 @@ from .reading import (
     rivals_here,
     sea_routes,
     strength,
+    trusted,
     within,
 )
 
@@ -133,7 +134,7 @@ class Reading:
         out = []
         for q in range(s.players):
             row = [0.0] * s.parts.map.land
-            if q != self.seat and q not in s.out and not board.allied(s, self.seat, q):
+            if q != self.seat and q not in s.out and not trusted(s, self.seat, q):
                 for a in range(s.parts.map.land):
                     if board.seat_units(s, a, q):
                         row[a] = strength(mine(s, a, q))

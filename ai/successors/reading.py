@@ -193,13 +193,21 @@ def within(s: State, area: int, mp: int) -> tuple[int, ...]:
     return _within(s.parts.map, mp)[area]
 
 
+def trusted(s: State, seat: int, q: int) -> bool:
+    """Whether `q` is the seat itself or an ally whose alliance no side has ended: an end
+    announced takes effect at its ender's next player turn (l.32; Q12), before the rival
+    may move again (a trial's AI sent its leader alone into the area of an ally it was
+    leaving, and lost him and the game)."""
+    return board.allied(s, seat, q) and (seat, q) not in s.breaks and (q, seat) not in s.breaks
+
+
 def threat(s: State, area: int, seat: int, reach: int = 4) -> float:
     """The most strength one rival could bring into the area next (its units within
     `reach` movement points, in units weighed by their dice: a levy half an infantry)."""
     near = within(s, area, reach)
     best = 0.0
     for q in range(s.players):
-        if q == seat or q in s.out or board.allied(s, seat, q):
+        if q == seat or q in s.out or trusted(s, seat, q):
             continue
         total = 0.0
         for a in near:
