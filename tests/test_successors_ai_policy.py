@@ -383,6 +383,16 @@ def test_mercenaries_are_hired_with_the_leader_at_the_movements_start() -> None:
     assert _decide(s) == st.Play("blue", 3, "egy")
 
 
+def test_a_forced_march_waits_for_the_leaders_force_before_it_marches() -> None:
+    """A trial's AI played Forced march at its movement's start, then moved levies alone:
+    the extra MP is for a force with the leader (chit 1), so it is played once he has joined
+    one of the seat's forces, before it marches."""
+    s = holding(moving(leader_at(put(started(3), "egy", 0, inf=2), 0, "egy")), 0, 1)
+    assert not isinstance(_decide(s), st.Play)
+    s = order(order(s, "take 2 inf at Egypt"), "take leader at Egypt")
+    assert _decide(s) == st.Play("blue", 1)
+
+
 def test_a_chit_played_now_waits_for_the_seats_own_movement() -> None:
     s = at(put(started(3), "egy", 0, levy=1), 0, 3, ("buy", 0, economy.REVENUE_BUY, NO, NO))
     s = holding(s, 0, 3)

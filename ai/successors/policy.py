@@ -27,8 +27,9 @@ answers (chits.ARMED_FOR): a revolt fails for a revolt in its provinces, a battl
 its next battle, a turn-start chit for the next game turn (a truce naming the rival with
 most strength near its provinces), a treasure or the tax farmers for its next revenue phase
 (where they pay most surely). Chits played now are played at the start of its own movement:
-mercenaries with its leader (or at home), a forced march, a bribe of the rival levy in the
-richest area, a cavalry raid on the richest rival within reach. It never plays a spy nor fair
+mercenaries with its leader (or at home), a bribe of the rival levy in the richest area, a
+cavalry raid on the richest rival within reach; a forced march once its leader joins a force
+of its units, before it marches (a trial's AI played it at the start and moved levies alone). It never plays a spy nor fair
 winds (its voyages are planned within a fleet's own 5 MP).
 """
 
@@ -287,11 +288,11 @@ def _movement_start(s: State, seat: int) -> bool:
 
 
 def play(s: State, seat: int) -> st.Action | None:
-    """A chit played at the start of the seat's own movement."""
-    if not _movement_start(s, seat):
-        return None
+    """A chit played at the start of the seat's own movement, or a forced march with its
+    leader's force."""
+    plays = PLAYS if _movement_start(s, seat) else LEADERS_FORCE
     for number in s.hands[seat]:
-        how = PLAYS.get(chits.chit_of(s, number).kind)
+        how = plays.get(chits.chit_of(s, number).kind)
         step = how(s, seat, number) if how is not None else None
         if step is not None and _legal(s, step):
             return step
@@ -304,8 +305,9 @@ def _mercenaries(s: State, seat: int, number: int) -> st.Action | None:
 
 
 def _forced_march(s: State, seat: int, number: int) -> st.Action | None:
-    at = s.leaders[seat]
-    if 0 <= at < s.parts.map.land and board.seat_units(s, at, seat):
+    """Once the leader has joined a force of the seat's units, before it marches."""
+    f = s.force
+    if f is not None and f.seat == seat and f.leader != NO and f.groups and not f.spent:
         return st.Play(s.seats[seat], number)
     return None
 
@@ -336,9 +338,11 @@ def _raid(s: State, seat: int, number: int) -> st.Action | None:
 
 PLAYS: dict[str, Callable[[State, int, int], st.Action | None]] = {
     "mercenaries": _mercenaries,
-    "forced_march": _forced_march,
     "bribe": _bribe,
     "raid": _raid,
+}
+LEADERS_FORCE: dict[str, Callable[[State, int, int], st.Action | None]] = {
+    "forced_march": _forced_march,
 }
 
 
