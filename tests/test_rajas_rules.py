@@ -10,6 +10,7 @@ from rules.errors import InvalidOrder
 from rules.rajas import GAME, SEATS, RajasOptions, State
 from rules.rajas.engine import legal
 from rules.rajas.notation import describe, parse
+from rules.rajas.reference import topic
 from rules.rajas.state import (
     NO,
     Build,
@@ -148,6 +149,14 @@ def test_market_one_worker_on_assorted_goods_a_round_with_3_or_4_players() -> No
     assert Place("assorted_market") not in legal(three)
     two = started(2).copy(spaces=((), (), (0,), *((),) * 16))
     assert Place("assorted_market") in legal(two)
+
+
+def test_market_goods_of_one_kind_takes_a_players_workers_in_turn_with_3_or_4_players() -> None:
+    """A trial doubted a seat's two goods markets in a round: the one-worker limit is the
+    assorted market's alone (II. Market action), and `rules market` says so."""
+    three = with_dice(started(3), 0, "p4").copy(spaces=((), (), (), (0,), *((),) * 15))
+    assert any(a.area == "goods_market" for a in legal(three) if isinstance(a, Place))
+    assert "no such limit" in topic("market")
 
 
 # --- III. Actions at the palace -------------------------------------------------------------
@@ -533,16 +542,16 @@ def test_the_status_near_the_end_says_who_places_last_and_ends_the_game_by_cross
     assert GAME.talk.status(s)[0] == "round 1, Red starts"  # far from crossing: not said
     near = put(s, 1, fame=27, money=65, money_bonus=4)
     assert GAME.talk.status(near)[0] == (
-        "round 1, Red starts; markers that meet end the game before the turn comes back to "
-        "Red, the seats between placing once more: Yellow's end it at once (no seat with a "
-        "worker left places after it)"
+        "round 1, Red starts; once a player's markers meet, the players after it place until "
+        "the turn comes back to Red, then the game ends; if Yellow's meet, it ends at once "
+        "(nobody with a worker left places after Yellow)"
     )
     # Yellow's workers all placed: Red's crossing too ends the game at once (End of the game:
     # those after the crossing seat with a worker left place once more), not at the round's end
     spent = put(near, 1, placed=near.workers[1])
     assert (
-        "Red's or Yellow's end it at once (no seat with a worker left places after them)"
-        in (GAME.talk.status(spent)[0])
+        "; if Red's or Yellow's meet, it ends at once (nobody with a worker left places after "
+        "Red or Yellow)" in (GAME.talk.status(spent)[0])
     )
     ended = order(put(near, 0, placed=3).copy(turn=1), "great mogul with g1")
     assert GAME.talk.status(ended)[0] == "round 1, Red starts"  # over: the result says the rest

@@ -60,8 +60,9 @@ _TOPICS: dict[str, str] = {
     "market": (
         "II. Market action: `assorted market` (assorted goods) scores your best market of each "
         "good (its two spaces are shared: with 3-4 players a player takes one of them a "
-        "round at most, and both may be taken); `goods market` (goods of one kind) "
-        "takes any die and scores up to that many of your markets of one good, so markets of "
+        "round at most, and both may be taken); `goods market` (goods of one kind, no such "
+        "limit: your workers may take its spaces in turn) takes any die and scores up to that "
+        "many of your markets of one good, so markets of "
         "one good score together: money comes mainly from markets (the text's tips)."
     ),
     "palace": (
@@ -175,15 +176,18 @@ def _end_near(s: State) -> str:
         return f"; the end is triggered: the game ends before the turn comes back to {start}"
     if max(engine.gap(s, i) for i in range(s.players)) < -NEAR_END:
         return ""
-    at_once = [
-        f"{s.seats[i].capitalize()}'s" for i in range(s.players) if not engine.placing_after(s, i)
-    ]
-    them = "it" if len(at_once) == 1 else "them"
-    return (
-        f"; markers that meet end the game before the turn comes back to {start}, the seats "
-        f"between placing once more: {listed(at_once, 'or')} end it at once (no seat with a "
-        f"worker left places after {them})"
+    # (a trial could not read the one sentence that said both)
+    said = (
+        f"; once a player's markers meet, the players after it place until the turn comes "
+        f"back to {start}, then the game ends"
     )
+    at_once = [s.seats[i].capitalize() for i in range(s.players) if not engine.placing_after(s, i)]
+    if at_once:
+        whose, after = listed([f"{n}'s" for n in at_once], "or"), listed(at_once, "or")
+        said += (
+            f"; if {whose} meet, it ends at once (nobody with a worker left places after {after})"
+        )
+    return said
 
 
 def status_lines(s: State) -> list[str]:
