@@ -202,9 +202,19 @@ def test_each_round_is_headed_by_who_starts_why_and_the_order_of_placing() -> No
         new, Setup((4, 4, 4, 4, 1, 1, 1, 1, 6, 6, 6, 6), tuple(t[0] for t in new.stacks))
     )
     assert GAME.narration.headline(new, s, []) == [
-        "**Round 1.** Yellow starts (the lowest total of the starting dice, with the least "
-        "money); order: Yellow, White, Red."
+        "**Round 1.** Yellow starts (the lowest total of the starting dice, 4; so it has 3 "
+        "money, each next seat 1 more); order: Yellow, White, Red."
     ]
+    # a trial's Red and White tied at 11 and read no word of how White came to start
+    tied = GAME.apply(
+        new, Setup((4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1), tuple(t[0] for t in new.stacks))
+    )
+    drawn = GAME.apply(tied, FirstPlayer("white"))
+    assert GAME.narration.headline(new, drawn, [])[0].startswith(
+        "**Round 1.** White starts (the lowest total of the starting dice, 4, drawn by lot "
+        "among Yellow and White; so it has 3 money, each next seat 1 more)"
+    )
+    assert "The lowest total of those dice starts (a tie, which the text" in topic("setup")
     b = put(put(started(3), 0, placed=3), 1, placed=3).copy(turn=2)
     a = order(put(b, 2, placed=2), "outer terrace, done")
     assert GAME.narration.headline(b, a, []) == [

@@ -40,6 +40,13 @@ _TOPICS: dict[str, str] = {
         "the fame spaces between them). Money wins races as fame does: markets and workers "
         "built early pay all game (the text's tips: money comes mainly from markets)."
     ),
+    "setup": (
+        "Setup: each player rolls one die of each colour and keeps them on his Kali statue, "
+        "with 3 workers to place (3 more wait on the tracks and the river), karma 1, fame 0. "
+        "The lowest total of those dice starts (a tie, which the text leaves to the table, "
+        "is drawn by lot) with 3 money, each next seat clockwise 1 more: the last to place "
+        "in the first round has the most."
+    ),
     "placing": (
         "Placing workers: in turn, place one worker, pay its cost (money and/or dice), carry "
         "out the action. Quarry and harbour fill left to right; elsewhere any free space. Dice "

@@ -9,6 +9,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from ..capabilities import Menus, Narration, Notation, Reference, TableTalk, Turns
 from ..errors import IllegalAction
 from ..game import Seat
+from ..words import listed
 from . import codec, engine, explain, notation, reference, refusals
 from .options import RajasOptions
 from .result import race_words, ranking
@@ -31,6 +32,21 @@ class RajasNotation(Notation[Action, State]):
         return codec.action_schema()
 
 
+def _first_why(s: State) -> str:
+    """Why the first round's starting player starts (Setup): the lowest total of the starting
+    dice, a tie drawn by lot (the text's table talk); and the money it sets (a trial could not
+    tell whether the money or the dice decided)."""
+    totals = [sum(int(d[1]) for d in dice) for dice in s.dice]
+    low = min(totals)
+    tied = [s.seats[k].capitalize() for k, t in enumerate(totals) if t == low]
+    lot = f", drawn by lot among {listed(tied)}" if len(tied) > 1 else ""
+    money = s.money[s.start]
+    return (
+        f"the lowest total of the starting dice, {low}{lot}; so it has {money} money, each "
+        "next seat 1 more"
+    )
+
+
 class RajasNarration(Narration[Action, State]):
     def narrate(self, before: State, action: Action, after: State, seat: str | None) -> list[str]:
         return reference.narrate(before, action, after, seat)
@@ -43,7 +59,7 @@ class RajasNarration(Narration[Action, State]):
         n, first = after.players, after.start
         order = ", ".join(after.seats[(first + k) % n].capitalize() for k in range(n))
         if before.phase != "play":
-            why = "the lowest total of the starting dice, with the least money"
+            why = _first_why(after)
         elif before.mogul == first:
             why = "it took the Great Mogul last round"
         else:
