@@ -88,6 +88,20 @@ def test_building_action_overpay_blue_3_and_5_for_the_blue_7_but_no_die_not_need
     assert Buy(1, ("b2", "b3"), ("b2",)) in buys  # karma turns the 2 to a 5: 8
 
 
+def test_a_tile_overpaid_where_a_cheaper_payment_is_allowed_is_asked_about() -> None:
+    """A trial paid p6 p6 for a tile costing 10 and could not take it back (the next tile is
+    turned up at once): a payment worth more than another allowed now, with no more karma, is
+    asked about before it is played (`; confirm` plays it)."""
+    s = order(on_top(with_dice(started(2), 0, "b2 b5 b6 b6"), tile("blue", 7)), "quarry")
+    menus = GAME.menus
+    assert menus.note(s, Buy(1, ("b2", "b5"))) is None  # 7: no waste
+    assert menus.note(s, Buy(1, ("b6", "b6"))) == (
+        "it pays 12 in dice where `buy blue cow with b2 b5` pays 7, and a tile bought is not "
+        "taken back (the next of its stack is turned up)"
+    )
+    assert menus.note(s, Place("quarry")) is None
+
+
 def test_province_boards_a_tile_joins_an_existing_road() -> None:
     """The province boards: the first tile touches one of the residence's 3 roads."""
     s = on_top(with_dice(started(2), 0, "b4"), tile("blue", 4, 1))

@@ -13,7 +13,7 @@ from ..words import listed
 from . import codec, engine, explain, notation, reference, refusals
 from .options import RajasOptions
 from .result import race_words, ranking
-from .state import Action, Pass, State, Undo
+from .state import Action, Buy, Pass, State, Undo
 
 
 class RajasNotation(Notation[Action, State]):
@@ -107,12 +107,41 @@ RUN = re.compile(
 )
 
 
+def _paid(a: Buy) -> int:
+    """What a payment's dice are worth, each die turned with karma counted as turned."""
+    return sum(int(d[1]) for d in a.dice) + sum(7 - 2 * int(d[1]) for d in a.turned)
+
+
 class RajasMenus(Menus[Action, State]):
     def explained_choices(self, view: State) -> list[str]:
         """Each allowed step with what it does and gets (explain.py), then the placements
         paid for but refused now, each with why."""
         refused = [f"• not now: {line}" for line in refusals.not_now(view)]
         return explain.explained_entries(view) + refused
+
+    def note(self, view: State, action: Action) -> str | None:
+        """A tile paid with more than another payment allowed now would give (no more karma
+        spent), asked about before it is played: a tile bought is not taken back (a trial
+        paid p6 p6 for a tile costing 10 and could not undo it)."""
+        if not isinstance(action, Buy):
+            return None
+        worth = _paid(action)
+        cheaper = [
+            a
+            for a in engine.legal(view)
+            if isinstance(a, Buy)
+            and a.stack == action.stack
+            and len(a.turned) <= len(action.turned)
+            and _paid(a) < worth
+        ]
+        if not cheaper:
+            return None
+        best = min(cheaper, key=_paid)
+        return (
+            f"it pays {worth} in dice where `{notation.describe(view, best)}` pays "
+            f"{_paid(best)}, and a tile bought is not taken back (the next of its stack is "
+            "turned up)"
+        )
 
 
 class RajasTalk(TableTalk[State]):
