@@ -302,6 +302,8 @@ def test_the_rivers_karma_and_dice_spaces_show_that_they_give_two() -> None:
     assert {labels[k] for k, e in enumerate(earns) if e == "karma"} == {"2K"}
     assert {labels[k] for k, e in enumerate(earns) if e == "dice"} == {"2D"}
     assert "2K 2 karma, 2D 2 dice" in " ".join(drawing.LEGEND)
+    # a trial learnt what "+5" on an edge was only from an AI's log line
+    assert "(on an edge: a yield a road reaching it takes; +5 5 money)" in " ".join(drawing.LEGEND)
 
 
 def test_each_province_shows_the_special_yields_around_its_edge() -> None:
