@@ -389,6 +389,16 @@ def test_end_of_the_game_example_rajesh_and_leila_both_2_past_rajesh_first() -> 
 # --- Notation, JSON, undo ----------------------------------------------------------------------
 
 
+def test_karma_written_after_its_die_is_refused_with_the_order_as_meant() -> None:
+    """A trial typed `yogi with g4 karma`: read as `yogi with g4`, the karma dropped unsaid."""
+    s = with_dice(started(2), 0, "g4 b3")
+    with pytest.raises(InvalidOrder, match=r"before the die it turns: `yogi with karma g4`"):
+        parse(s, "yogi with g4 karma")
+    with pytest.raises(InvalidOrder, match=r"before the die it turns, as `harbour with karma"):
+        parse(s, "yogi karma")
+    assert parse(s, "yogi with karma g4") == [Place("yogi", ("g4",), ("g4",))]
+
+
 def test_an_order_past_a_tile_revealed_is_read_by_its_words_for_the_table_to_leave_unplayed() -> (
     None
 ):

@@ -193,6 +193,7 @@ def read_step(s: State, text: str) -> tuple[Action, bool]:
     rule). InvalidOrder when the text names no step."""
     if text.strip().lower() == "undo":
         return Undo(), True
+    _karma_placed(text)
     options = engine.legal(s)
     head, dice, turned = wanted = _key(text)
     for a in options:
@@ -202,6 +203,20 @@ def read_step(s: State, text: str) -> tuple[Action, bool]:
     if isinstance(meant, Build) and s.pending and s.pending[0][0] == "place_tile":
         meant = _same_turn(s, meant, options)
     return meant, meant in options
+
+
+def _karma_placed(text: str) -> None:
+    """InvalidOrder where `karma` follows the die it was meant to turn (a trial's `yogi with
+    g4 karma` was read as `yogi with g4`, the karma dropped unsaid)."""
+    words = text.split()
+    last = max((k for k, w in enumerate(words) if w.lower() == "karma"), default=-1)
+    if last < 0 or any(_DIE.match(w.lower()) for w in words[last + 1 :]):
+        return
+    before = [k for k, w in enumerate(words[:last]) if _DIE.match(w.lower())]
+    if not before:
+        raise InvalidOrder("`karma` comes before the die it turns, as `harbour with karma p5`")
+    meant = [*words[: before[-1]], "karma", words[before[-1]], *words[before[-1] + 1 : last]]
+    raise InvalidOrder(f"`karma` comes before the die it turns: `{' '.join(meant)}`")
 
 
 def _same_turn(s: State, a: Build, options: Sequence[Action]) -> Build:
