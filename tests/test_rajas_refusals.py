@@ -74,6 +74,13 @@ def test_a_tile_dearer_than_the_dice_given_names_its_cost_in_its_colour_and_the_
     reason = refusal(s, "quarry, buy green snake with g4")
     assert "costs 5 in green; g4 is worth 4, and your green dice are worth 4 in all" in reason
     assert reason.endswith("(I. Building action)")
+    # a trial read "worth 4" of a lone 3, its karma unsaid
+    s = put(with_dice(on_top(started(2), tile("green", 5)), 0, "g3"), 0, karma=1)
+    reason = refusal(s, "quarry, buy green snake with g3")
+    assert "green 5 (your green dice are worth 4 with your karma, 3 as they show)" in reason
+    s = on_top(put(with_dice(started(2), 0, "g3 g1"), 0, karma=1), tile("green", 5))
+    reason = refusal(s, "quarry, buy green snake with g1")
+    assert "your green dice are worth 9 in all with your karma, 4 as they show (I." in reason
 
 
 def test_the_assorted_market_full_says_so() -> None:

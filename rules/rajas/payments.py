@@ -220,6 +220,15 @@ def budgets(dice: tuple[str, ...], karma: int) -> tuple[int, ...]:
     return tuple(totals)
 
 
+def karma_note(dice: tuple[str, ...], karma: int, colour_index: int) -> str:
+    """What a colour's `budgets` entry owes to karma, as a player reads it after the figure:
+    " with your karma, 3 as they show" (a trial could not tell where a refusal's 4 came
+    from), or nothing."""
+    whole = budgets(dice, karma)[colour_index]
+    shown = sum(numbers(dice)[colour_index])
+    return f" with your karma, {shown} as they show" if whole > shown else ""
+
+
 _DIE = {letter + str(v): (c, v) for c, letter in enumerate(LETTERS) for v in range(7)}
 # by die: its colour, its number, what turning it with karma gains (0: nothing, or unrolled)
 DIE_GAINS = {d: (c, v, 7 - 2 * v if 0 < v <= 3 else 0) for d, (c, v) in _DIE.items()}

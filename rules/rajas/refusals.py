@@ -253,7 +253,8 @@ def _quarry_problem(s: State, i: int) -> str | None:
             tile = tiles.tiles[t]
             cheapest[tile.colour] = min(tile.cost, cheapest.get(tile.colour, tile.cost))
     parts = [
-        f"{COLOURS[c]} {cost} (your {COLOURS[c]} dice are worth {budgets[c]})"
+        f"{COLOURS[c]} {cost} (your {COLOURS[c]} dice are worth {budgets[c]}"
+        f"{payments.karma_note(s.dice[i], s.karma[i], c)})"
         for c, cost in sorted(cheapest.items())
     ]
     return (

@@ -207,6 +207,7 @@ def _cost_problem(s: State, a: Buy, cost: int, old: int, name: str) -> str | Non
     need = cost - old
     worth = choices.paid_value(a.dice, a.turned)
     whole = payments.budgets(s.dice[i], s.karma[i])[a.stack // 3]
+    karma = payments.karma_note(s.dice[i], s.karma[i], a.stack // 3)
     what = f"the difference of {need}" if cell != NO else f"{cost} in {colour}"
     if worth < need:
         given = (
@@ -216,7 +217,7 @@ def _cost_problem(s: State, a: Buy, cost: int, old: int, name: str) -> str | Non
         )
         return (
             f"the {name} ({notation.tile_text(s, s.tops[a.stack])}) costs {what}; {given}, and "
-            f"your {colour} dice are worth {whole} in all (I. Building action)"
+            f"your {colour} dice are worth {whole} in all{karma} (I. Building action)"
         )
     if cell != NO and not province.can_cover(
         s.board, s.tiles, s.province[i], cell, s.tops[a.stack]
