@@ -405,6 +405,8 @@ def test_the_board_in_words_has_what_a_player_plans_with() -> None:
     )
     assert "Quarry top tiles: " in text and "orange cow 9: roads " in text
     assert "River spaces: 1 (3 money); 2 (2 karma);" in text and " fame to cross" not in text
+    named = PICTURES.alt_text(s, {"red": "you", "yellow": "Asha"})  # (a trial read "Red (you)'s")
+    assert "Red's province (yours): b2" in named and "Yellow's province (Asha's): no" in named
 
 
 def _inside(text: Text, box: Box) -> bool:

@@ -158,6 +158,13 @@ def test_market_one_kind_rajesh_gives_up_a_4_for_all_3_teas_for_7() -> None:
     assert s.money[0] == 3 + 7 and s.dice[0] == ()
 
 
+def test_market_of_a_good_not_held_names_each_market_held() -> None:
+    """A trial read "your markets: silk 3 3": each market named with its good."""
+    s = _rajesh_markets(with_dice(started(2), 0, "p4"))
+    with pytest.raises(ValueError, match=r"no spices market \(your markets: silk 2, tea 3, tea 2"):
+        order(s, "goods market with p4, score spices")
+
+
 def test_market_one_worker_on_assorted_goods_a_round_with_3_or_4_players() -> None:
     three = started(3).copy(spaces=((), (), (0,), *((),) * 16))
     assert Place("assorted_market") not in legal(three)

@@ -306,8 +306,9 @@ def _goods(s: State, a: Goods) -> str | None:
     held = province.markets(s.tiles, s.province[s.turn])
     if held[a.good]:
         return None
-    have = [f"{GOODS[g]} {' '.join(map(str, vs))}" for g, vs in enumerate(held) if vs]
-    return f"you have no {GOODS[a.good]} market ({'your markets: ' + ', '.join(have) if have else 'your province has no market'}) (II. Market action)"
+    have = [f"{GOODS[g]} {v}" for g, vs in enumerate(held) for v in vs]  # "silk 3, silk 3"
+    said = f"your markets: {', '.join(have)}" if have else "your province has no market"
+    return f"you have no {GOODS[a.good]} market ({said}) (II. Market action)"
 
 
 def _reroll(s: State, a: Action) -> str | None:
