@@ -133,6 +133,18 @@ def test_the_why_line_names_the_dice_taken_and_given_by_colour() -> None:
     assert line is not None and "ends with 1 fewer orange die and 2 more purple dice" in line
 
 
+def test_the_why_line_names_the_river_space_the_boat_reaches_as_the_log_does() -> None:
+    """A trial read "sail 3: 3 unoccupied spaces, the boat to river space 5" in the log and
+    "sails 4 river spaces" in the why (a boat skipped): both name the space reached."""
+    s = decisions()[0]
+    seat = GAME.to_move(s)
+    assert seat is not None
+    i = s.seats.index(seat)
+    after = s.copy(boat=tuple(5 if k == i else b for k, b in enumerate(s.boat)))
+    line = why.why_line(s, after, seat, "greedy")
+    assert line is not None and "sails to river space 5" in line
+
+
 def test_hard_rerolls_as_greedy_weighs_the_dice_never_a_six_for_the_search_s_noise() -> None:
     """A trial's hard gave up three 6s at the outer terrace for a lower total: a few futures
     tell the rolls apart, not the rerolls. At a reroll it takes greedy's choice (a die to come

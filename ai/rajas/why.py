@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from rules.rajas import BUILDINGS, COLOURS, State
 from rules.rajas import engine as rules
-from rules.words import count_of, noun_for
+from rules.words import noun_for
 
 
 def gains(b: State, a: State, i: int) -> list[str]:
@@ -31,8 +31,8 @@ def gains(b: State, a: State, i: int) -> list[str]:
     if ups:
         out.append(f"upgrades its {' and '.join(ups)}")
     out += _dice_changes(b.dice[i], a.dice[i])
-    if a.boat[i] > b.boat[i]:
-        out.append(f"sails {count_of(a.boat[i] - b.boat[i], 'river space')}")
+    if a.boat[i] > b.boat[i]:  # where, as the log's line says (its count skips boats)
+        out.append(f"sails to river space {a.boat[i]}")
     if a.workers[i] > b.workers[i]:
         out.append("gains a worker")
     return out
