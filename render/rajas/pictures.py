@@ -73,8 +73,8 @@ def _province(v: State, i: int, names: Names | None) -> str:
         holds = notation.tile_holds(v, held >> 2)
         built.append(f"{notation.cell_name(v, cell)} roads {sides}{', ' * bool(holds)}{holds}")
     said = "; ".join(built) if built else "no tile yet"
-    held = (names or {}).get(v.seats[i])  # "Red's province (Asha's)", not "Red (Asha)'s"
-    whose = "" if not held else " (yours)" if held == "you" else f" ({held}'s)"
+    player = (names or {}).get(v.seats[i])  # "Red's province (Asha's)", not "Red (Asha)'s"
+    whose = "" if not player else " (yours)" if player == "you" else f" ({player}'s)"
     return f"{v.seats[i].capitalize()}'s province{whose}: {said}."
 
 
