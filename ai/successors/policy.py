@@ -29,8 +29,9 @@ most strength near its provinces), a treasure or the tax farmers for its next re
 (where they pay most surely). Chits played now are played at the start of its own movement:
 mercenaries with its leader (or at home), a bribe of the rival levy in the richest area, a
 cavalry raid on the richest rival within reach; a forced march once its leader joins a force
-of its units, before it marches (a trial's AI played it at the start and moved levies alone). It never plays a spy nor fair
-winds (its voyages are planned within a fleet's own 5 MP).
+of its units, before it marches (a trial's AI played it at the start and moved levies
+alone). It never plays a spy nor fair winds (its voyages are planned within a fleet's own
+5 MP).
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from ..capabilities import Menus, Narration, Notation, Reference, TableTalk, Tur
 from ..errors import IllegalAction
 from ..game import Seat
 from ..words import listed
-from . import codec, engine, explain, notation, reference, refusals
+from . import choices, codec, engine, explain, notation, reference, refusals
 from .options import RajasOptions
 from .result import race_words, ranking
 from .state import Action, Buy, Pass, State, Undo
@@ -108,8 +108,7 @@ RUN = re.compile(
 
 
 def _paid(a: Buy) -> int:
-    """What a payment's dice are worth, each die turned with karma counted as turned."""
-    return sum(int(d[1]) for d in a.dice) + sum(7 - 2 * int(d[1]) for d in a.turned)
+    return choices.paid_value(a.dice, a.turned)
 
 
 class RajasMenus(Menus[Action, State]):
