@@ -140,6 +140,15 @@ def test_notation_malformed_text_says_what_was_expected(text: str, expected: str
         vijayanagara.parse(None, text)
 
 
+def test_a_misspelt_space_is_refused_with_the_space_it_may_mean() -> None:
+    """A trial typed `orisa` and read the fifteen spaces, unhelped (Successors' refusals
+    guessed already): the likest spaces are named first."""
+    with pytest.raises(vijayanagara.InvalidOrder, match=r"'orisa' \(did you mean orissa\?\)"):
+        vijayanagara.parse(None, "move 2 amir from madhyadesh to orisa")
+    with pytest.raises(vijayanagara.InvalidOrder, match=r"did you mean mountain_passes\?"):
+        vijayanagara.parse(None, "select mountin")  # (the id, as the list names it)
+
+
 def test_notation_several_steps_in_one_order() -> None:
     assert vijayanagara.parse(None, "command; conscript\nplace 5 troop in delhi") == [
         Choose(option="command"),

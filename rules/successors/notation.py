@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from difflib import SequenceMatcher, get_close_matches
+from difflib import get_close_matches
 from typing import Final
 
 from ..capabilities.notation import MAX_ORDER_CHARS
@@ -38,6 +38,7 @@ from ..errors import (
     RulesError,
     excerpt,
 )
+from ..spelling import alike_names
 from ..words import count_of, listed
 from . import aside, economy, engine, movement
 from .components import TYPES
@@ -160,27 +161,9 @@ def read_place(s: State, ws: list[str], i: int, land_only: bool = False) -> tupl
     if found:
         shown = ", ".join(m.names[p] for p in found[:6])
         raise OrderError(f"{excerpt(said)} names several places: {shown}")
-    alike = listed([m.names[p] for p in _alike_places(said, names)], "or")
+    alike = listed([m.names[p] for p in alike_names(said, names)], "or")
     guess = f" (did you mean {alike}?)" if alike else ""
     raise OrderError(f"no place named {excerpt(said)} on the map{guess}")
-
-
-def _alike_places(said: str, names: list[str]) -> list[int]:
-    """The places a misspelt word may mean, likest first: each as alike as the likest
-    but for a tenth, at most 3 (a trial's `karia` was told only Aria, not the Caria it
-    had marched beside). A word of a longer name counts (`ionai`: Lydia and Ionia)."""
-    words: dict[str, list[int]] = {}
-    for p, name in enumerate(names):
-        for w in name.split():
-            if len(w) > 3:
-                words.setdefault(w, []).append(p)
-    ratios = [(SequenceMatcher(None, said, w).ratio(), w) for w in words]
-    best = max(ratios)[0]
-    places: list[int] = []
-    for ratio, w in sorted(ratios, reverse=True):
-        if ratio >= max(0.6, best - 0.1):
-            places += [p for p in words[w] if p not in places]
-    return places[:3]
 
 
 def _piece(ws: list[str], i: int) -> tuple[str, int] | None:

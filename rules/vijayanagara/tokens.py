@@ -6,7 +6,9 @@ from __future__ import annotations
 import re
 
 from ..errors import AmbiguousName, InvalidOrder
+from ..spelling import alike_names
 from ..text import quoted
+from ..words import listed
 from .board import board
 from .model import Faction, Piece
 
@@ -80,7 +82,10 @@ def resolve_space(word: str) -> str:
             f"{quoted(word, 24)} matches several spaces: {', '.join(matches)}; type more of the name",
             tuple(matches),
         )
-    raise InvalidOrder(f"unknown space {quoted(word, 24)}; spaces are: {', '.join(spaces)}")
+    ids = list(spaces)
+    alike = [ids[k] for k in alike_names(w.replace("_", " "), [i.replace("_", " ") for i in ids])]
+    guess = f" (did you mean {listed(alike, 'or')}?)" if alike else ""
+    raise InvalidOrder(f"unknown space {quoted(word, 24)}{guess}; spaces are: {', '.join(spaces)}")
 
 
 class Tokens:
