@@ -321,6 +321,10 @@ def test_3_3_4_bahmani_attack_any_faction_with_a_piece_and_fort_support() -> Non
     s = run(s, "target V")
     assert "support 2 amir from maharashtra" in legal_text(s)
     assert "support 3 amir from maharashtra" not in legal_text(s)
+    # Bahmani's own Attack rule cited, not Delhi's (a trial read 3.2.4 at its Fort's support)
+    assert "the dice are rolled at once (3.3.4); done when ready." in vijayanagara.prompt(s).text
+    with pytest.raises(ValueError, match=r"already joined \(3\.3\.4\)"):
+        run(s, "support 3 amir from maharashtra")
 
 
 def test_3_4_4_vijayanagara_support_one_raja_from_temple_space() -> None:

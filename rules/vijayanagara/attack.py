@@ -358,22 +358,23 @@ class Phase(TypedHandler[PhaseFrame]):
         b = _battle(st, fr)
         if isinstance(action, Charge | Screen):
             return _why_cavalry(st, b, fr.phase, action)
-        if isinstance(action, Support):
+        if isinstance(action, Support):  # each Faction's Attack rule (3.2.4, 3.3.4, 3.4.4)
+            rule = SUPPORT[b.faction].rule if b.faction in SUPPORT else "3.2.4"
             if fr.phase != "support":
-                return "Units join an Attack only before the dice are rolled (3.2.4)"
+                return f"Units join an Attack only before the dice are rolled ({rule})"
             assert b.faction is not None
             j = SUPPORT[b.faction]
             joined = sum(b.support.values())
             if action.count > j.most - joined:
                 return (
                     f"at most {count_of(j.most, 'Unit')} may join from a space with "
-                    f"{a(PIECE_NAME[j.structure])}, and {joined} already joined (3.2.4)"
+                    f"{a(PIECE_NAME[j.structure])}, and {joined} already joined ({rule})"
                 )
             if b.support_from and action.space != b.support_from:
-                return f"Units join from one adjacent space only: {board().name(b.support_from)} (3.2.4)"
+                return f"Units join from one adjacent space only: {board().name(b.support_from)} ({rule})"
             return (
                 f"Units join only from an adjacent space with your {PIECE_NAME[j.structure]} "
-                "and free Units there (3.2.4)"
+                f"and free Units there ({rule})"
             )
         return None
 
@@ -512,10 +513,10 @@ def support_note(st: GameState) -> str:
 
 
 def _rolled_at_once(faction: Faction) -> str:
-    most = SUPPORT[faction].most
-    have = "has" if most == 1 else "have"
-    joined = f"once {count_of(most, 'Unit')} {have} joined, the most that may"
-    return f"{joined}, the dice are rolled at once (3.2.4)"
+    j = SUPPORT[faction]
+    have = "has" if j.most == 1 else "have"
+    joined = f"once {count_of(j.most, 'Unit')} {have} joined, the most that may"
+    return f"{joined}, the dice are rolled at once ({j.rule})"
 
 
 def _attack_dice(st: GameState, b: BattleFrame) -> int:
