@@ -29,6 +29,8 @@ def test_the_topics_cover_what_a_new_player_asks() -> None:
     wanted = {"winning", "delhi", "bahmani", "vijayanagara", "battle", "cavalry", "mongols"}
     assert wanted | {"timur", "events", "ties", "turn"} <= set(topics())
     assert "a 6 never hits" in reference("battle")
+    # (a trial missed 5.1's floor in `rules winning`)
+    assert "Invaders left in Delhi at the very end, at least -3 (5.1)" in reference("winning")
 
 
 def test_migrate_and_attack_say_their_limits_a_trial_could_not_find() -> None:
