@@ -92,3 +92,19 @@ def test_3_5_3_plunder_says_where_its_floor_of_3_stopped_it() -> None:
     )
     plunder_resources(s, 2)
     assert s.log[-1] == "Plunder: Delhi Resources stay at 3 (Plunder takes none below 3, 3.5.3)."
+
+
+def test_1_9_units_the_influence_marker_passes_go_to_available_and_are_told() -> None:
+    """A trial worked out from the picture that its Influence 2 had freed 2 Amirs (1.9)."""
+    from rules.vijayanagara.flow import change_influence
+
+    s = blank()
+    s.influence = {B: 1, V: 0}
+    s.slots = {B: {2: 2, 4: 2}, V: {1: 2, 2: 2, 3: 2, 4: 2}}
+    held = s.available[B][vijayanagara.Piece.AMIR]
+    change_influence(s, B, 1)
+    assert s.available[B][vijayanagara.Piece.AMIR] == held + 2
+    assert s.log[-2:] == [
+        "Bahmani Kingdom Influence 1 -> 2.",
+        "B places 2 Amirs from its Influence track in Available (1.9).",
+    ]

@@ -10,7 +10,7 @@ from .forces import faction_units_on_map, gain_cavalry_from_pool, log, shift_inf
 from .frames import CavalryFromFrame, RefillFrame
 from .model import CAVALRY_TOKENS as ALL_TOKENS
 from .model import FACTION_NAMES, PLAYERS, UNITS_PER_SLOT, Faction, GameState, Piece
-from .words import PIECE_NAME, a, count_of
+from .words import PIECE_NAME, a, count_of, pieces
 
 
 def gain_cavalry(st: GameState, faction: Faction, n: int, *, told: bool = False) -> None:
@@ -74,13 +74,22 @@ class CavalryFromHandler(TypedHandler[CavalryFromFrame]):
 
 
 def change_influence(st: GameState, faction: Faction, delta: int) -> int:
-    """Shift Influence (1.9); emptied slots now above the marker are refilled by the faction."""
+    """Shift Influence (1.9); the Units the marker moves on or past go to Available, told (a
+    trial worked them out from the picture); emptied slots now above the marker are refilled
+    by the faction."""
+    unit = Piece.AMIR if faction == Faction.B else Piece.RAJA
+    held = st.available[faction].get(unit, 0)
     moved, refill = shift_influence(st, faction, delta)
     now = st.influence[faction]
     bound = f"{delta:+d} {'capped at' if delta > 0 else 'stops at'} {now}, the track's end"
     if moved:
         cut = f" ({bound}, 1.9)" if moved != delta else ""
         log(st, f"{FACTION_NAMES[faction]} Influence {now - moved} -> {now}{cut}.")
+    if freed := st.available[faction].get(unit, 0) - held:
+        log(
+            st,
+            f"{faction} places {pieces(freed, unit)} from its Influence track in Available (1.9).",
+        )
     elif delta:
         log(st, f"{FACTION_NAMES[faction]} Influence stays at {now} ({bound}, 1.9).")
     if refill:
@@ -104,8 +113,8 @@ class RefillHandler(TypedHandler[RefillFrame]):
         unit = self._unit(fr)
         if st.available[fr.faction].get(unit, 0):
             out.append(interned(Slot, piece=unit))
-        for space, pieces in sorted(faction_units_on_map(st, fr.faction).items()):
-            for p in sorted(pieces):
+        for space, units in sorted(faction_units_on_map(st, fr.faction).items()):
+            for p in sorted(units):
                 out.append(interned(Slot, piece=p, space=space))
         return out
 
