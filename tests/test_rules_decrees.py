@@ -235,6 +235,11 @@ def test_4_3_3_conspire_replaces_governors_in_up_to_two_provinces_with_bahmani()
     s = _decree(s, B, "conspire")
     opts = legal_text(s)
     assert "replace governor with nothing in malwa" not in opts
+    # removing alone is a replace not taken in full (1.4.6): a trial doubted `with nothing`
+    assert "replace governor with nothing in sindh" in opts
+    assert "or remove it (`with nothing`: a replace need not be taken in full, 1.4.6)" in (
+        vijayanagara.prompt(s).text
+    )
     assert not any("raja" in o for o in opts)  # Influence 0
     s = run(s, "replace governor with rebel-amir in sindh; replace governor with amir in gujarat")
     assert pieces(s, "sindh") == {P.AMIR: 1, P.REBEL_AMIR: 1}

@@ -455,7 +455,11 @@ class Conspire(DoneWhenOnlyDone[ConspireFrame]):
         log(st, f"B Conspires in {board().name(action.space)}: {action.old.value} -> {new}.")
 
     def prompt(self, st: GameState, fr: ConspireFrame) -> str:
-        return "Conspire: replace a Governor (Influence 2+: or a Raja) with an Amir, in up to two Provinces (4.3.3); done when finished."
+        return (
+            "Conspire: replace a Governor (Influence 2+: or a Raja) with an Amir, in up to two "
+            "Provinces (4.3.3), or remove it (`with nothing`: a replace need not be taken in "
+            "full, 1.4.6); done when finished."
+        )
 
 
 def compel_spaces(st: GameState) -> list[str]:
