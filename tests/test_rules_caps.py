@@ -108,3 +108,15 @@ def test_1_9_units_the_influence_marker_passes_go_to_available_and_are_told() ->
         "Bahmani Kingdom Influence 1 -> 2.",
         "B places 2 Amirs from its Influence track in Available (1.9).",
     ]
+
+
+def test_2_3_1_a_card_no_faction_is_eligible_for_says_it_passes_unplayed() -> None:
+    """A trial read "Card 23 ... no Faction acted" and wondered why: every Faction was
+    Ineligible (2.3.1: Ineligible Factions are skipped)."""
+    s = blank()
+    s.eligible = {D: False, B: False, V: False}
+    s = on_card(s, 8)
+    assert "No Faction is Eligible: the card passes unplayed (2.3.1)." in s.log
+    assert s.log.index("No Faction is Eligible: the card passes unplayed (2.3.1).") < max(
+        k for k, line in enumerate(s.log) if line.startswith("Eligibility adjusted")
+    )

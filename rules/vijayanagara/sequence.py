@@ -109,6 +109,8 @@ class CardFrame(TypedHandler[PlainFrame]):
             st.own_card().acted.append(f)
             push(st, "turn", f)
             return
+        if not st.card.acted:  # (a trial read only "no Faction acted" and wondered why)
+            log(st, "No Faction is Eligible: the card passes unplayed (2.3.1).")
         adjust_eligibility(st)
         finish(st, fr)
 
