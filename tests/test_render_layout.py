@@ -227,6 +227,20 @@ def test_the_scoreboard_strip_shows_vp_the_margin_and_resources_large(drawn: lis
             assert found and max(geometry.on_phone(n) for n in found) >= 10.5, (text, found)
 
 
+def test_a_two_digit_score_never_touches_the_factions_name(
+    drawn: list[Drawn], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A trial read "Vijayanagara10": a long name beside a two-digit score is drawn smaller."""
+    F = vijayanagara.Faction
+    monkeypatch.setattr(vijayanagara, "score", lambda st: {F.D: 16, F.B: 10, F.V: 10})
+    draw_panel(vijayanagara.new_game(2))
+    for f in vijayanagara.PLAYERS:
+        (name,) = [d.box for d in drawn if d.text == theme.SHORT[f] and d.box is not None]
+        scores = [d.box for d in drawn if d.text in ("10", "16") and d.box is not None]
+        own = min((b for b in scores if b[0] > name[0] and b[1] < name[3]), key=lambda b: b[0])
+        assert own[0] - name[2] >= 6, (f, name, own)  # a gap, not touching
+
+
 def test_the_line_of_who_is_to_act_names_the_player(drawn: list[Drawn]) -> None:
     st = vijayanagara.new_game(2)
     to_act = vijayanagara.prompt(st).faction

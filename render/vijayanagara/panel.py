@@ -126,8 +126,12 @@ def _scoreboard(c: Canvas, state: GameState) -> None:
     white = theme.WHITE
     for x, f in zip(_cells(), PLAYERS, strict=True):
         right, y = x + _cell_w() - 14, STRIP_Y
-        c.text((x + 26, y + 14), theme.SHORT[f], strip, theme.INK, white, "lt")
-        c.text((right, y + 6), f"{scores[f]}", theme.bold(theme.SCORE), theme.INK, white, "rt")
+        score = f"{scores[f]}"
+        room = right - int(length(score, theme.bold(theme.SCORE))) - 10 - (x + 26)
+        name = strip if length(theme.SHORT[f], strip) <= room else theme.bold(SMALL)
+        # (a trial read "Vijayanagara10": a two-digit score touched the name)
+        c.text((x + 26, y + 14), theme.SHORT[f], name, theme.INK, white, "lt")
+        c.text((right, y + 6), score, theme.bold(theme.SCORE), theme.INK, white, "rt")
         c.text((x + 26, y + 62), _lead(scores, f), strip, theme.MUTED, white, "lt")
         c.text((right, y + 62), f"{state.resources[f]} Res", strip, theme.MUTED, white, "rt")
         _holdings(c, state, f, x + 24, right, y + 106)
