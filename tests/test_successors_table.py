@@ -82,7 +82,8 @@ def test_status_lines_tell_each_seats_public_facts() -> None:
     lines = talk_of(GAME).status(GAME.view(holding(started(3), BLUE, 5), None))
     assert lines[0] == "game turn 2 of 12; order Blue, Red, Green"
     assert lines[1] == (
-        "Blue: home Egypt, treasury 10, 1 province controlled (income 6), 0 units, 1 chit, leader in Egypt, "
+        "Blue: home Egypt, treasury 10, 1 province controlled (income 6), 0 units, 1 chit, "
+        "leader in Egypt, "
         "5 points now (Egypt controlled, no units of its own alone there: no points (l.66))"
     )
 

@@ -193,7 +193,8 @@ _ROLLS_OF_ONE: Final = tuple(Roll((v,)) for v in range(1, 7))
 _ROLLS_OF_TWO: Final = tuple(Roll((v, w)) for v in range(1, 7) for w in range(1, 7))
 
 
-def _tied(s: State) -> list[int]:
+def lowest_rolls(s: State) -> list[int]:
+    """The seats tied for the lowest total of the starting dice (Setup: the lowest starts)."""
     totals = [sum(payments.value(d) for d in dice) for dice in s.dice]
     low = min(totals)
     return [i for i, t in enumerate(totals) if t == low]
@@ -230,7 +231,7 @@ def _deal_start(state: State, below: Below) -> Action:
         dice = tuple(1 + below(6) for _ in range(4 * state.players))
         return Setup(dice, tuple(st[below(len(st))] if st else NO for st in state.stacks))
     if state.phase == "start":
-        tied = _tied(state)
+        tied = lowest_rolls(state)
         return FirstPlayer(state.seats[tied[below(len(tied))]])
     raise ValueError("nothing is to be dealt now")
 
@@ -646,7 +647,11 @@ def _apply_start(s: State, a: Action) -> State:
     if isinstance(a, Setup):
         _setup(t, a)
     elif isinstance(a, FirstPlayer):
-        if s.phase != "start" or a.seat not in s.seats or s.seats.index(a.seat) not in _tied(s):
+        if (
+            s.phase != "start"
+            or a.seat not in s.seats
+            or s.seats.index(a.seat) not in lowest_rolls(s)
+        ):
             raise ValueError(f"{a.seat!r} is not among the seats tied for the lowest roll")
         _begin(t, s.seats.index(a.seat))
     return t
@@ -669,7 +674,7 @@ def _setup(t: State, a: Setup) -> None:
     t.supply = (12 - t.players,) * 4
     t.tops = a.tops
     t.stacks = tuple(_minus(st, top) for st, top in zip(t.stacks, a.tops, strict=True))
-    tied = _tied(t)
+    tied = lowest_rolls(t)
     if len(tied) == 1:
         _begin(t, tied[0])
     else:

@@ -220,11 +220,10 @@ def budgets(dice: tuple[str, ...], karma: int) -> tuple[int, ...]:
     return tuple(totals)
 
 
-def karma_note(dice: tuple[str, ...], karma: int, colour_index: int) -> str:
-    """What a colour's `budgets` entry owes to karma, as a player reads it after the figure:
-    " with your karma, 3 as they show" (a trial could not tell where a refusal's 4 came
-    from), or nothing."""
-    whole = budgets(dice, karma)[colour_index]
+def karma_note(dice: tuple[str, ...], colour_index: int, whole: int) -> str:
+    """What a colour's `budgets` entry (`whole`) owes to karma, as a player reads it after
+    the figure: " with your karma, 3 as they show" (a trial could not tell where a refusal's
+    4 came from), or nothing."""
     shown = sum(numbers(dice)[colour_index])
     return f" with your karma, {shown} as they show" if whole > shown else ""
 

@@ -69,8 +69,8 @@ _TOPICS: dict[str, str] = {
         "good (its two spaces are shared: with 3-4 players a player takes one of them a "
         "round at most, and both may be taken); `goods market` (goods of one kind, no such "
         "limit: your workers may take its spaces in turn) takes any die and scores up to that "
-        "many of your markets of one good, so markets of "
-        "one good score together: money comes mainly from markets (the text's tips)."
+        "many of your markets of one good, so markets of one good score together: money comes "
+        "mainly from markets (the text's tips)."
     ),
     "palace": (
         "III. Palace: `outer terrace` 2 money and rerolls; `terrace blue` (green, orange, "

@@ -83,9 +83,8 @@ def _chambers_not_now(s: State) -> list[str]:
     rules refuse now, with the refusal's reason (Explanation of the earnings on the river)."""
     offered = engine.legal(s)
     steps = [Chamber(n) for n in range(2, len(engine.CHAMBERS) + 1)]
-    return [
-        f"`{notation.describe(s, a)}` — {decision_problem(s, a)}" for a in steps if a not in offered
-    ]
+    refused = [a for a in steps if a not in offered]
+    return [f"`{notation.describe(s, a)}` — {decision_problem(s, a)}" for a in refused]
 
 
 def allowed(s: State) -> str:
@@ -254,7 +253,7 @@ def _quarry_problem(s: State, i: int) -> str | None:
             cheapest[tile.colour] = min(tile.cost, cheapest.get(tile.colour, tile.cost))
     parts = [
         f"{COLOURS[c]} {cost} (your {COLOURS[c]} dice are worth {budgets[c]}"
-        f"{payments.karma_note(s.dice[i], s.karma[i], c)})"
+        f"{payments.karma_note(s.dice[i], c, budgets[c])})"
         for c, cost in sorted(cheapest.items())
     ]
     return (

@@ -207,7 +207,7 @@ def _cost_problem(s: State, a: Buy, cost: int, old: int, name: str) -> str | Non
     need = cost - old
     worth = choices.paid_value(a.dice, a.turned)
     whole = payments.budgets(s.dice[i], s.karma[i])[a.stack // 3]
-    karma = payments.karma_note(s.dice[i], s.karma[i], a.stack // 3)
+    karma = payments.karma_note(s.dice[i], a.stack // 3, whole)
     what = f"the difference of {need}" if cell != NO else f"{cost} in {colour}"
     if worth < need:
         given = (

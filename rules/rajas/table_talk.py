@@ -10,7 +10,7 @@ from ..capabilities import Menus, Narration, Notation, Reference, TableTalk, Tur
 from ..errors import IllegalAction
 from ..game import Seat
 from ..words import listed
-from . import choices, codec, engine, explain, notation, reference, refusals
+from . import choices, codec, engine, explain, notation, payments, reference, refusals
 from .options import RajasOptions
 from .result import race_words, ranking
 from .state import Action, Buy, Pass, State, Undo
@@ -36,10 +36,10 @@ def _first_why(s: State) -> str:
     """Why the first round's starting player starts (Setup): the lowest total of the starting
     dice, a tie drawn by lot (the text's table talk); and the money it sets (a trial could not
     tell whether the money or the dice decided)."""
-    totals = [sum(int(d[1]) for d in dice) for dice in s.dice]
-    low = min(totals)
-    tied = [s.seats[k].capitalize() for k, t in enumerate(totals) if t == low]
-    lot = f", drawn by lot among {listed(tied)}" if len(tied) > 1 else ""
+    tied = engine.lowest_rolls(s)
+    low = sum(payments.value(d) for d in s.dice[tied[0]])
+    names = [s.seats[k].capitalize() for k in tied]
+    lot = f", drawn by lot among {listed(names)}" if len(tied) > 1 else ""
     money = s.money[s.start]
     return (
         f"the lowest total of the starting dice, {low}{lot}; so it has {money} money, each "

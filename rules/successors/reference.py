@@ -132,10 +132,10 @@ TOPICS: MappingProxyType[str, str | Callable[[], str]] = MappingProxyType(
             "Revenue (l.5, l.10-22): collect the values of the provinces you control; pay 1 "
             "upkeep a unit (l.14), disbanding what you cannot pay for (Q4); then buy (not on "
             "turn 1, Q2): levy 1, infantry 2, cavalry 3, a fleet 3 in a port or 5 in a sea "
-            "next to your provinces; elephants only by the table, placed in an elephant (E) area "
-            "you control. Infantry and cavalry need an "
-            "area of their symbol you control (l.22; Q5). Units go to your home or your "
-            "leader (l.21; Q6). A captured leader is ransomed for 5 Talents (l.13)."
+            "next to your provinces; elephants only by the table, placed in an elephant (E) "
+            "area you control. Infantry and cavalry need an area of their symbol you control "
+            "(l.22; Q5). Units go to your home or your leader (l.21; Q6). A captured leader is "
+            "ransomed for 5 Talents (l.13)."
         ),
         "control": (
             "Control (l.10; Q3): at the end of each combat phase an area goes to the player "

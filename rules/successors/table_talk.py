@@ -678,9 +678,9 @@ class SuccessorsReference(Reference[SuccessorsOptions]):
             more = f" and {len(found) - 8} more" if len(found) > 8 else ""
             raise ValueError(f"{excerpt(query)} names several: {said}{more}")
         raise ValueError(
-            f"no event, chit or area {excerpt(query)}: an event by its roll (`ODD 45`, or `45` for "
-            "both), a chit "
-            f"by its number (`chit 5`, 1 to {len(p.chits.chits)}), any by its title or name"
+            f"no event, chit or area {excerpt(query)}: an event by its roll (`ODD 45`, or `45` "
+            f"for both), a chit by its number (`chit 5`, 1 to {len(p.chits.chits)}), any by its "
+            "title or name"
         )
 
     def help_lines(self, named: Callable[[str], str]) -> list[str]:

@@ -359,11 +359,10 @@ class Phase(TypedHandler[PhaseFrame]):
         if isinstance(action, Charge | Screen):
             return _why_cavalry(st, b, fr.phase, action)
         if isinstance(action, Support):  # each Faction's Attack rule (3.2.4, 3.3.4, 3.4.4)
-            rule = SUPPORT[b.faction].rule if b.faction in SUPPORT else "3.2.4"
-            if fr.phase != "support":
+            j = SUPPORT.get(b.faction) if b.faction is not None else None
+            rule = j.rule if j is not None else "3.2.4"  # (Mongols: none join, 3.5.3)
+            if fr.phase != "support" or j is None:
                 return f"Units join an Attack only before the dice are rolled ({rule})"
-            assert b.faction is not None
-            j = SUPPORT[b.faction]
             joined = sum(b.support.values())
             if action.count > j.most - joined:
                 return (
@@ -371,7 +370,8 @@ class Phase(TypedHandler[PhaseFrame]):
                     f"{a(PIECE_NAME[j.structure])}, and {joined} already joined ({rule})"
                 )
             if b.support_from and action.space != b.support_from:
-                return f"Units join from one adjacent space only: {board().name(b.support_from)} ({rule})"
+                where = board().name(b.support_from)
+                return f"Units join from one adjacent space only: {where} ({rule})"
             return (
                 f"Units join only from an adjacent space with your {PIECE_NAME[j.structure]} "
                 f"and free Units there ({rule})"

@@ -406,6 +406,20 @@ class Campaign(TypedHandler[CampaignFrame]):
         )
 
 
+def futile_drop(st: GameState, action: Action) -> str | None:
+    """Why a Campaign's Drop now puts down pieces that have not moved, or None (not one)."""
+    fr = None if st.game_over or not st.frames else st.frames[-1]
+    if not isinstance(fr, CampaignFrame) or not isinstance(action, Drop):
+        return None
+    came = fr.carried.get(action.piece, 0) - fr.taken_here.get(action.piece, 0)
+    if action.count <= came:
+        return None
+    name = PIECE_NAME[action.piece]
+    if came == 0:
+        return f"the {plural(name)} were taken here: they have not moved (4.2.2)"
+    return f"only {count_of(came, name)} came here: the rest were taken here (4.2.2)"
+
+
 def _conspire_targets(st: GameState) -> list[tuple[str, Piece]]:
     influential = st.influence[Faction.B] >= 2
     with_b = set(provinces_with(st, Faction.B))
@@ -611,17 +625,3 @@ class CompelSpace(TypedHandler[CompelSpaceFrame]):
 
 
 _ = (REBEL_OF, FACTION_NAMES)
-
-
-def futile_drop(st: GameState, action: Action) -> str | None:
-    """Why a Campaign's Drop now puts down pieces that have not moved, or None (not one)."""
-    fr = None if st.game_over or not st.frames else st.frames[-1]
-    if not isinstance(fr, CampaignFrame) or not isinstance(action, Drop):
-        return None
-    came = fr.carried.get(action.piece, 0) - fr.taken_here.get(action.piece, 0)
-    if action.count <= came:
-        return None
-    name = PIECE_NAME[action.piece]
-    if came == 0:
-        return f"the {plural(name)} were taken here: they have not moved (4.2.2)"
-    return f"only {count_of(came, name)} came here: the rest were taken here (4.2.2)"

@@ -44,8 +44,9 @@ _GENERAL: tuple[Topic, ...] = (
         "The game ends when the second Timurid Empire card has been resolved; the most victory "
         "points wins, ties go to the most Resources (5.0).\n"
         "• Delhi Sultanate: the Prosperity of every Tributary Province, plus 3 minus the Mongol "
-        "Invaders left in Delhi at the very end, at least -3 (5.1): after Timur Invades Delhi, whose battles "
-        "there go on until one side is gone (2.6), not as they stand before it.\n"
+        "Invaders left in Delhi at the very end, at least -3 (5.1): after Timur Invades "
+        "Delhi, whose battles there go on until one side is gone (2.6), not as they stand "
+        "before it.\n"
         "• Bahmani Kingdom: the Prosperity of Provinces it Controls, plus its Forts on the map, "
         "plus its Deccan Influence (5.2).\n"
         "• Vijayanagara Empire: the same with its Temples (5.3).",
