@@ -7,6 +7,7 @@ from __future__ import annotations
 from rules_helpers import D, P, V, blank, independent, put
 
 from ai.vijayanagara.why import why_line
+from rules.vijayanagara.game import GAME
 
 
 def test_the_why_line_has_no_evaluation_points() -> None:
@@ -18,16 +19,16 @@ def test_the_why_line_has_no_evaluation_points() -> None:
     assert line.startswith("_Why: Resources") and "Vijayanagara Empire" in line
 
 
-def test_changes_beyond_the_first_four_are_counted_with_their_provinces() -> None:
+def test_changes_beyond_the_first_six_are_counted_with_their_provinces() -> None:
     before = blank()
-    spaces = ("sindh", "gujarat", "malwa", "jaunpur", "orissa", "andhra")  # the board's order
+    spaces = ("sindh", "gujarat", "malwa", "jaunpur", "gondwana", "orissa", "andhra", "karnataka")
     independent(before, *spaces)
     after = before.clone()
     for space in spaces:
         put(after, space, P.AMIR, 1)  # Bahmani takes Control of each (1.7)
     line = why_line(before, after, "B", "easy")
     assert "Bahmani Kingdom takes Control of Sindh" in line
-    assert "; and 3 more changes in Jaunpur, Orissa and Andhra;" in line  # VP first
+    assert "; and 3 more changes in Orissa, Andhra and Karnataka;" in line  # VP first
 
 
 def test_a_mongol_advance_says_the_rule_that_makes_delhi_its_target() -> None:
@@ -72,3 +73,16 @@ def test_a_rival_s_lost_vp_and_influence_are_said_when_the_seat_s_own_are_unchan
     assert why_line(level, level.clone(), "V", "easy").endswith(
         "Vijayanagara Empire now shares the lead at 18 VP._"
     )
+
+
+def test_a_persons_turn_is_summed_up_with_the_control_it_took_in_the_factions_name() -> None:
+    before = blank()
+    independent(before, "orissa")
+    after = before.clone()
+    put(after, "orissa", P.AMIR, 2)  # Bahmani takes Control (1.7)
+    line = GAME.narration.turn_summary(before, after, "B")
+    assert line == (
+        "_Bahmani Kingdom's turn: VP 0 -> 1; Bahmani Kingdom takes Control of Orissa; "
+        "Bahmani Kingdom now trails the leader by 16 VP (1 to 17)._"
+    )
+    assert GAME.narration.turn_summary(before, after, "M") is None  # the Mongols score nothing

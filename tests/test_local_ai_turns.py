@@ -127,3 +127,20 @@ def test_an_ai_turn_in_a_message_of_its_own_after_a_held_line_prints_each_line_o
         "• Blue buys 1 levy",
         "• Blue is done",
     ]
+
+
+async def test_a_persons_turn_ends_with_what_it_changed_as_an_ais_ends_with_why(
+    tmp_path: Path,
+) -> None:
+    """A trial's own Migrate took Control unsaid (only AI turns had a line): a person's turn
+    ends with what it changed that scores and where the Faction stands."""
+    out = io.StringIO()
+    args = ["--db", str(tmp_path / "p.sqlite3"), "--boards", str(tmp_path / "b"), "--seed", "3"]
+    args += ["--ai", "D:easy", "--ai", "B:easy"]
+    await amain(args, ["pass"], out, FakeRenderer())
+    lines = out.getvalue().split("\n")
+    passed = next(i for i, line in enumerate(lines) if "Vijayanagara Empire Passes" in line)
+    assert lines[passed + 1] == (
+        "Vijayanagara Empire's turn: Resources 7 -> 8; Vijayanagara Empire now trails the "
+        "leader by 18 VP (0 to 18)."
+    )

@@ -357,3 +357,25 @@ def test_5_1_rules_winning_says_the_invaders_in_delhi_are_counted_after_timur() 
 
     said = reference_of(GAME).rules_reference("winning")
     assert "after Timur Invades Delhi, whose battles there go on until one side is gone" in said
+
+
+def test_2_6_timur_attacks_delhi_again_with_every_invader_none_beyond_three_goes_back() -> None:
+    """A trial expected 3.5.3's return of Invaders beyond three after each attack in Delhi:
+    our reading sets it aside in Timur's sequence (5.1 counts up to six left in Delhi), and
+    the second attack says so."""
+    s = blank()
+    put(s, "delhi", P.MONGOL, 4)
+    put(s, "delhi", P.TROOP, 3)
+    s.resources[D] = 20
+    s.cavalry = {D: 0, B: 0, V: 0}
+    s.cavalry_pool = 10
+    # the first round misses on both sides (the Charge makes a 6 a 5, still above 4 Units)
+    s.rng = dice_rng((6, 6, 6), (6, 6))
+    s = _timur(s)
+    assert s.game_over
+    again = [line for line in s.log if line.startswith("Timur attacks in Delhi again")]
+    assert again[0] == (
+        "Timur attacks in Delhi again with 4 Invaders (2.6 step 3: until one side is gone "
+        "there; no Invader beyond three goes back during Timur's invasion)."
+    )
+    assert not any("beyond three" in line and "Available" in line for line in s.log)

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import rules.vijayanagara as vijayanagara
-from rules.vijayanagara import FACTION_NAMES, Action, Choose, Faction, GameState, Piece
+from rules.vijayanagara import FACTION_NAMES, Action, Choose, Faction, GameState, board_changes
 from rules.words import percent, share
 
 from ..budget import Budget
@@ -42,7 +42,6 @@ PLAN_SHARE = 0.5
 FUTURES_SHARE = 0.98
 SIGNIFICANT = 2.0  # a difference is shown where it is this many standard errors from zero
 PASS = "pass"
-STRUCTURES = (Piece.QASBAH, Piece.FORT, Piece.TEMPLE)
 RANKS = ("Suggested turn", "Runner-up", "Third")  # the plans by their rank in the result
 
 
@@ -201,89 +200,6 @@ def _judge(plan: Plan, mine: list[hard.Outcome], anchor: list[hard.Outcome]) -> 
 def _error(xs: list[float] | list[int]) -> float:
     """The standard error of the mean of xs (infinite for fewer than two)."""
     return statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else math.inf
-
-
-def board_changes(before: GameState, after: GameState, seat: Faction) -> list[str]:
-    """What a plan changes that scores (5.0): the seat's VP and Resources, Delhi's Resources
-    and the Mongol Invaders on their way to Delhi (5.1), Control, Tributaries, Structures; in
-    the rulebook's words."""
-    return [text for _, text in placed_changes(before, after, seat)]
-
-
-# Where the Invaders stand on their way to Delhi (1.3.2), and why it counts there.
-INVADER_SPACES = (
-    ("mountain_passes", "the Mountain Passes", "they Advance from there to Punjab, 3.5.2"),
-    (
-        "punjab",
-        "Punjab",
-        "next to Delhi; a Plunder there also costs Delhi a Troop for each, 3.5.3",
-    ),
-    ("delhi", "Delhi", "each one left there at the game's end costs Delhi 1 VP, 5.1"),
-)
-
-
-def placed_changes(
-    before: GameState, after: GameState, seat: Faction
-) -> list[tuple[str | None, str]]:
-    """`board_changes`, each with the Province it happens in (None for the tracks and the
-    Invaders, which come first)."""
-    out = _scores_changed(before, after, seat)
-    res_b, res_a = before.resources[seat], after.resources[seat]
-    if res_a != res_b:
-        out.append((None, f"your Resources {res_b} -> {res_a}"))
-    delhi_b, delhi_a = before.resources[Faction.D], after.resources[Faction.D]
-    if seat != Faction.D and delhi_a != delhi_b:
-        out.append((None, f"Delhi's Resources {delhi_b} -> {delhi_a}"))
-    for space, name, why in INVADER_SPACES:
-        b = before.spaces[space].pieces.get(Piece.MONGOL, 0)
-        a = after.spaces[space].pieces.get(Piece.MONGOL, 0)
-        if a != b:
-            out.append((None, f"Mongol Invaders in {name} {b} -> {a} ({why})"))
-    board = vijayanagara.board()
-    for s in board.provinces:
-        b_sp, a_sp = before.spaces[s], after.spaces[s]
-        name = board.name(s)
-        if b_sp.tributary != a_sp.tributary:
-            out.append((name, f"{name} becomes {'Tributary' if a_sp.tributary else 'Independent'}"))
-        if (
-            b_sp.control != a_sp.control and not a_sp.tributary
-        ):  # a Tributary is never Controlled (1.7)
-            out.append((name, _control_change(name, b_sp.control, a_sp.control)))
-        for piece in STRUCTURES:
-            d = a_sp.pieces.get(piece, 0) - b_sp.pieces.get(piece, 0)
-            if d:
-                what = piece.value.title()
-                out.append(
-                    (name, f"{what} built in {name}" if d > 0 else f"{what} removed from {name}")
-                )
-    return out
-
-
-def _scores_changed(
-    before: GameState, after: GameState, seat: Faction
-) -> list[tuple[str | None, str]]:
-    """Each Faction's VP and Deccan Influence that changed (5.1-5.3, 1.9), the seat's own
-    first (a trial read "nothing that scores changed" when an Event cost a rival a VP)."""
-    out: list[tuple[str | None, str]] = []
-    vp_b, vp_a = vijayanagara.score(before), vijayanagara.score(after)
-    for f in sorted(vp_b, key=lambda f: f != seat):
-        whose = "your" if f == seat else f"{FACTION_NAMES[f]}'s"
-        if vp_a[f] != vp_b[f]:
-            out.append((None, f"{whose} VP {vp_b[f]} -> {vp_a[f]}"))
-        was, now = before.influence.get(f), after.influence.get(f)
-        if was != now:
-            out.append((None, f"{whose} Influence {was} -> {now}"))
-    return out
-
-
-def _control_change(name: str, was: Faction | None, now: Faction | None) -> str:
-    """A Province's Control changing (1.7), in words."""
-    if now is None:
-        assert was is not None
-        return f"no one controls {name} now ({FACTION_NAMES[was]} loses its Control)"
-    if was is None:
-        return f"{FACTION_NAMES[now]} takes Control of {name}"
-    return f"{FACTION_NAMES[now]} takes Control of {name} from {FACTION_NAMES[was]}"
 
 
 def win_chance_text(j: Judged) -> str | None:

@@ -209,17 +209,21 @@ class Announcer:
 
     def _why(self, t: Telling) -> list[str]:
         """An AI's turn ends: why, in a line (its worker's, when the turn was its one step);
-        under the AI's name when another seat's step ended the turn (a retreat, an escape)."""
+        under the AI's name when another seat's step ended the turn (a retreat, an escape).
+        A person's: what it changed, where the game sums a turn up."""
         g, move = t.g, t.move
         owner = turns_of(g).turn(move.before)[0]
-        owner_user = self.texts.seat_user(t.record, owner)
-        if not t.turn_ended or owner is None or not is_ai(owner_user):
+        if not t.turn_ended or owner is None:
             return []
+        owner_user = self.texts.seat_user(t.record, owner)
+        end = move.after if move.turn_end is None else move.turn_end
+        if not is_ai(owner_user):
+            summary = narration_of(g).turn_summary(public(g, t.start), public(g, end), owner)
+            return [summary] if summary else []
         said = move.explained
         if said is not None and said.start is t.start and not said.aside:
             why = said.why
         else:
-            end = move.after if move.turn_end is None else move.turn_end
             explain = self.registry.explainer(g.info.id)
             why = why_line(explain, g, t.start, end, owner, owner_user, self.texts.ai_levels)
         if not why:

@@ -46,6 +46,12 @@ class Narration(Generic[A, V]):
         goes on."""
         return []
 
+    def turn_summary(self, start: V, end: V, seat: Seat) -> str | None:
+        """One line at the end of a person's turn, from the public views where it began and
+        ended: what it changed that scores, where the game's own lines do not say it (an AI's
+        turn has its why line instead); None here, where each step's lines tell it."""
+        return None
+
     def opens_stage(self, line: str) -> bool:
         """Whether a log line is the one that opens a new stage (a card revealed): the
         channel starts a new message there, under the stage's `headline`."""

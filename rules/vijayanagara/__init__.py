@@ -52,6 +52,7 @@ from .actions import (
 from .board import Board, board
 from .cards import Card, Deck, deck_for, standard_deck
 from .chance import Below, ChanceNode, SeededDealer, cards_left, deck_facts, sample
+from .changes import board_changes, turn_changes
 from .command_base import no_space_note
 from .engine import (
     Prompt,
@@ -194,6 +195,7 @@ __all__ = [
     "action_to_json",
     "apply",
     "board",
+    "board_changes",
     "can_undo",
     "card_header",
     "card_lines",
@@ -229,6 +231,7 @@ __all__ = [
     "set_barrier",
     "split_order",
     "standard_deck",
+    "turn_changes",
     "undo",
     "useful_actions",
     "vp_by_card",

@@ -334,7 +334,7 @@ class Timur(TypedHandler[TimurFrame]):
             d.plundered = True
         if mongols(st, DELHI) and st.spaces[DELHI].units_of(Faction.D):
             d.fought = True
-            log(st, "Timur attacks in Delhi.")
+            log(st, _timur_in_delhi(mongols(st, DELHI), again=d.plundered))
             start_battle(st, Faction.M, DELHI, defender=Faction.D)
             return
         if not d.plundered and mongols(st, DELHI):
@@ -343,6 +343,17 @@ class Timur(TypedHandler[TimurFrame]):
             plunder_resources(st, mongols(st, DELHI))
         finish(st, fr)
         end_game(st)
+
+
+def _timur_in_delhi(invaders: int, again: bool) -> str:
+    """Timur's attack in Delhi; a second one says why none beyond three went back (a trial
+    expected 3.5.3's return: `rules timur` gives the reading)."""
+    if not again:
+        return "Timur attacks in Delhi."
+    return (
+        f"Timur attacks in Delhi again with {count_of(invaders, 'Invader')} (2.6 step 3: until "
+        "one side is gone there; no Invader beyond three goes back during Timur's invasion)."
+    )
 
 
 def delhi_adjustment(st: GameState) -> int:

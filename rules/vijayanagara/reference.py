@@ -168,8 +168,11 @@ _GENERAL: tuple[Topic, ...] = (
         "Timur and the end",
         "The first Timurid Empire card sends half the Available Invaders to the Mountain "
         "Passes. The second is Timur: the Invaders attack in the Passes, then Punjab, then "
-        "Delhi until one side is gone there (2.6). Delhi scores 3 minus the Invaders left in "
-        "Delhi, at least -3 (5.1); then the game is scored (5.0).",
+        "Delhi until one side is gone there (2.6). Our reading: no Invader beyond three goes "
+        "back after these attacks (that return is one of the Attack and Plunder consequences "
+        "the sequence sets aside, and 5.1 counts up to six Invaders left in Delhi). Delhi "
+        "scores 3 minus the Invaders left in Delhi, at least -3 (5.1); then the game is "
+        "scored (5.0).",
     ),
     Topic(
         "succession",

@@ -29,6 +29,7 @@ from . import (
 )
 from .actions import ACTION_ADAPTER
 from .cards import deck_for
+from .changes import turn_changes
 from .model import FACTION_NAMES, PLAYERS, Faction
 from .mongols import delhi_adjustment
 from .recap import line_added, merged_lines
@@ -86,6 +87,14 @@ class VijayanagaraNarration(Narration[Action, GameState]):
                 out.append(f"_{recap}_")
         header = card_header(after)
         return [*out, header] if header else out
+
+    def turn_summary(self, start: GameState, end: GameState, seat: Seat) -> str | None:
+        """What a Faction's turn changed that scores (Control and VP are nowhere in the log;
+        a trial learned of its own Control from a rival's why line)."""
+        faction = next((f for f in PLAYERS if f.value == seat), None)
+        if faction is None:
+            return None
+        return f"_{FACTION_NAMES[faction]}'s turn: {turn_changes(start, end, faction)}._"
 
     def opens_stage(self, line: str) -> bool:
         """The log line of a card's reveal (2.3.1)."""

@@ -1,0 +1,138 @@
+"""What a turn changed that scores (5.0), in the rulebook's words, from the positions where it
+began and ended: each Faction's VP and Influence, Control, Tributaries and Structures, the
+Resources, and the Mongol Invaders on their way to Delhi. The table tells it at the end of a
+person's turn; the AI's why line and hint say the same of theirs."""
+
+from __future__ import annotations
+
+from .board import board
+from .model import FACTION_NAMES, Faction, GameState, Piece
+from .victory import score
+from .words import count_of
+
+MAX_TOLD = 6  # changes named in a turn's line; the rest are counted by Province
+STRUCTURES = (Piece.QASBAH, Piece.FORT, Piece.TEMPLE)
+Placed = tuple[str | None, str]  # a change, with the Province it happens in (None: a track)
+
+# Where the Invaders stand on their way to Delhi (1.3.2), and why it counts there.
+INVADER_SPACES = (
+    ("mountain_passes", "the Mountain Passes", "an Advance moves them on to Punjab, 3.5.2"),
+    (
+        "punjab",
+        "Punjab",
+        "next to Delhi; a Plunder there also costs Delhi a Troop for each, 3.5.3",
+    ),
+    ("delhi", "Delhi", "each one left there at the game's end costs Delhi 1 VP, 5.1"),
+)
+
+
+def board_changes(before: GameState, after: GameState, seat: Faction) -> list[str]:
+    """`placed_changes` without their Provinces."""
+    return [text for _, text in placed_changes(before, after, seat)]
+
+
+def placed_changes(before: GameState, after: GameState, seat: Faction) -> list[Placed]:
+    """What changed that scores, each with the Province it happens in: the seat's own VP and
+    Influence first ("your"), then the Provinces (the Control that made them), the rivals'
+    VP and Influence, the Resources and the Invaders."""
+    own, rivals = _scores_changed(before, after, seat)
+    out = own + _provinces_changed(before, after) + rivals
+    res_b, res_a = before.resources[seat], after.resources[seat]
+    if res_a != res_b:
+        out.append((None, f"your Resources {res_b} -> {res_a}"))
+    delhi_b, delhi_a = before.resources[Faction.D], after.resources[Faction.D]
+    if seat != Faction.D and delhi_a != delhi_b:
+        out.append((None, f"Delhi's Resources {delhi_b} -> {delhi_a}"))
+    for space, name, why in INVADER_SPACES:
+        b = before.spaces[space].pieces.get(Piece.MONGOL, 0)
+        a = after.spaces[space].pieces.get(Piece.MONGOL, 0)
+        if a != b:
+            out.append((None, f"Mongol Invaders in {name} {b} -> {a} ({why})"))
+    return out
+
+
+def _provinces_changed(before: GameState, after: GameState) -> list[Placed]:
+    """Tributaries, Control (1.7) and Structures that changed, Province by Province."""
+    out: list[Placed] = []
+    provinces = board()
+    for s in provinces.provinces:
+        b_sp, a_sp = before.spaces[s], after.spaces[s]
+        name = provinces.name(s)
+        if b_sp.tributary != a_sp.tributary:
+            out.append((name, f"{name} becomes {'Tributary' if a_sp.tributary else 'Independent'}"))
+        if b_sp.control != a_sp.control and not a_sp.tributary:  # a Tributary is never Controlled
+            out.append((name, _control_change(name, b_sp.control, a_sp.control)))
+        for piece in STRUCTURES:
+            d = a_sp.pieces.get(piece, 0) - b_sp.pieces.get(piece, 0)
+            if d:
+                what = piece.value.title()
+                out.append(
+                    (name, f"{what} built in {name}" if d > 0 else f"{what} removed from {name}")
+                )
+    return out
+
+
+def _scores_changed(
+    before: GameState, after: GameState, seat: Faction
+) -> tuple[list[Placed], list[Placed]]:
+    """Each Faction's VP and Deccan Influence that changed (5.1-5.3, 1.9): the seat's own,
+    and the rivals' (a trial read "nothing that scores changed" when an Event cost a rival a
+    VP)."""
+    own: list[Placed] = []
+    rivals: list[Placed] = []
+    vp_b, vp_a = score(before), score(after)
+    for f in vp_b:
+        told = own if f == seat else rivals
+        whose = "your" if f == seat else f"{FACTION_NAMES[f]}'s"
+        if vp_a[f] != vp_b[f]:
+            told.append((None, f"{whose} VP {vp_b[f]} -> {vp_a[f]}"))
+        was, now = before.influence.get(f), after.influence.get(f)
+        if was != now:
+            told.append((None, f"{whose} Influence {was} -> {now}"))
+    return own, rivals
+
+
+def _control_change(name: str, was: Faction | None, now: Faction | None) -> str:
+    """A Province's Control changing (1.7), in words."""
+    if now is None:
+        assert was is not None
+        return f"no one controls {name} now ({FACTION_NAMES[was]} loses its Control)"
+    if was is None:
+        return f"{FACTION_NAMES[now]} takes Control of {name}"
+    return f"{FACTION_NAMES[now]} takes Control of {name} from {FACTION_NAMES[was]}"
+
+
+def turn_changes(before: GameState, after: GameState, seat: Faction) -> str:
+    """A turn's changes in a line, the seat's own unnamed ("VP 3 -> 5"; it is the seat's
+    line): the first MAX_TOLD, then the rest counted with their Provinces; and the seat's
+    standing at the turn's end."""
+    changes = [(p, c.replace("your ", "")) for p, c in placed_changes(before, after, seat)]
+    shown = "; ".join(c for _, c in changes[:MAX_TOLD])
+    if len(changes) > MAX_TOLD:
+        shown += _more(changes[MAX_TOLD:])
+    return (
+        f"{shown or 'nothing that scores changed'}; {FACTION_NAMES[seat]} {standing(after, seat)}"
+    )
+
+
+def standing(state: GameState, seat: Faction) -> str:
+    """The seat's VP against the best rival's as they stand (5.0; the tie-breaks aside)."""
+    vp = score(state)
+    own = vp[seat]
+    m = own - max(v for f, v in vp.items() if f != seat)
+    if m > 0:
+        return f"now leads by {m} VP ({own} to {own - m})"
+    if m == 0:
+        return f"now shares the lead at {own} VP"  # (not "level with": read as a rival)
+    return f"now trails the leader by {-m} VP ({own} to {own - m})"
+
+
+def _more(rest: list[Placed]) -> str:
+    """The changes not named, counted, with the Provinces they are in."""
+    places = list(dict.fromkeys(p for p, _ in rest if p is not None))
+    where = f" in {_joined(places)}" if places else ""
+    return f"; and {count_of(len(rest), 'more change')}{where}"
+
+
+def _joined(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
