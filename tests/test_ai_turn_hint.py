@@ -70,13 +70,13 @@ def test_pass_is_judged_beside_the_suggestion_at_the_start_of_a_turn() -> None:
 
 
 def test_when_the_runner_up_plan_does_better_it_is_suggested_and_the_rest_named_by_rank() -> None:
-    st = _midgame(47, 0)  # Bahmani: the plan from `easy`'s second-best step does best here
+    st = _midgame(50, 0)  # Vijayanagara: the plan from `easy`'s second-best step does best here
     made = plans(st, random.Random(0))
     hint = turn_hint(st, random.Random(0), Budget(iterations=8))
     assert hint.best.plan.text == made[1].text != made[0].text
     assert [o.gain for o in hint.others] == sorted((o.gain for o in hint.others), reverse=True)
     lines = hint.summary.split("\n")
-    assert lines[0].startswith("Suggested turn for Bahmani Kingdom: `")
+    assert lines[0].startswith("Suggested turn for Vijayanagara Empire: `")
     assert [line.split(" `")[0] for line in lines[3:]] == ["Runner-up", "Third"]
     assert f"`{made[0].text[:40]}" in lines[3]  # the first-built plan ranks second here
     assert "Best" not in hint.summary

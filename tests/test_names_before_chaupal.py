@@ -64,7 +64,10 @@ async def plays_on(settings: Settings) -> None:
             turn = await on_turn(service, channel)
             assert turn is not None
             offered = await choices(service, channel, turn[1], kind)
-            reply = await run(service, channel, turn[1], "play", kind, order=offered[0])
+            for order in offered:  # (a step that would do nothing is asked about, not played)
+                reply = await run(service, channel, turn[1], "play", kind, order=order)
+                if reply.ok or "confirm" not in reply.text:
+                    break
             assert reply.ok, reply.text
             after = await service.store.open_game(channel)
             assert after is not None and after.version == record.version + 1

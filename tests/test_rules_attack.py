@@ -462,3 +462,24 @@ def test_1_10_a_charge_names_the_die_and_its_value_apart() -> None:
     assert "D Charges: die 2 (a 5) becomes a 4, now a hit." in s.log
     s = run(s, "screen 1")
     assert "D Screens: the opponent's die 1 (a 6) is removed." in s.log
+
+
+def test_3_1_2_an_attack_no_unit_could_hit_is_named_in_the_prompt_and_asked_about() -> None:
+    """A trial's Fort had sent its Amirs to the Command's first Attack: a second Attack next
+    to it could roll no hit, yet the prompt said the Fort's Units could join."""
+    s = blank()
+    s.resources[B] = 5
+    put(s, "karnataka", P.FORT)
+    put(s, "karnataka", P.AMIR, 2)
+    put(s, "karnataka", P.RAJA, 1)
+    put(s, "tamilakam", P.RAJA, 1)
+    s.rng = dice_rng((6, 6, 6, 6), (6, 6))  # nobody hits: the Raja stays as a target
+    s = run(turn(s, B), "command; attack; select karnataka")  # (V, the only target)
+    assert legal_text(s) == ["select tamilakam", "done"]
+    said = vijayanagara.prompt(s).text
+    assert "No Unit of yours could hit in Tamilakam (none there or free to join" in said
+    assert "only Units joining from your Fort" not in said
+    select = vijayanagara.parse(s, "select tamilakam")[0]
+    note = vijayanagara.idle_note(s, select)
+    assert note is not None and note.startswith("no Unit of yours could hit in Tamilakam")
+    assert select in vijayanagara.legal_actions(s)  # legal still: 3.3.4 lets it select there

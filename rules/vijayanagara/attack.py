@@ -203,21 +203,67 @@ class AttackCommand(CommandHandler):
         return "select a space to Attack"
 
     def prompt(self, st: GameState, fr: CommandFrame) -> str:
-        """The Command's prompt, with the spaces open to it where the faction has no Unit:
-        only Units joining could roll a hit there (a trial attacked one unwarned)."""
+        """The Command's prompt, with the spaces open to it where the faction has no Unit
+        free: only Units joining could roll a hit there (a trial attacked one unwarned), or
+        none could (a trial's Fort had sent its Amirs to an earlier Attack, 3.1.2)."""
         assert fr.faction is not None
-        kinds = UNIT_KINDS[fr.faction]
-        spaces = st.spaces
-        empty = [
-            board().name(s)
-            for s in self.candidates(st, fr)
-            if not any(spaces[s].pieces.get(k) for k in kinds)
-        ]
+        empty = [s for s in self.candidates(st, fr) if not _free_here(st, fr, s)]
         if not empty:
             return super().prompt(st, fr)
-        structure = PIECE_NAME[SUPPORT[fr.faction].structure] if fr.faction in SUPPORT else None
-        joining = f": only Units joining from your {structure} could hit there" if structure else ""
-        return f"{super().prompt(st, fr)} No Unit of yours in {', '.join(empty)}{joining}."
+        joinable = [board().name(s) for s in empty if _can_join(st, fr, s)]
+        hopeless = [board().name(s) for s in empty if not _can_join(st, fr, s)]
+        said = [super().prompt(st, fr)]
+        if joinable:
+            structure = PIECE_NAME[SUPPORT[fr.faction].structure]
+            said.append(
+                f"No Unit of yours in {', '.join(joinable)}: only Units joining from your "
+                f"{structure} could hit there."
+            )
+        if hopeless:
+            said.append(f"No Unit of yours could hit in {', '.join(hopeless)} ({NONE_FREE}).")
+        return " ".join(said)
+
+
+NONE_FREE = "none there or free to join from next door: a Unit attacks once a Command, 3.1.2"
+
+
+def _free_here(st: GameState, fr: CommandFrame, space: str) -> bool:
+    """Whether the faction has a Unit in `space` not yet involved in this Command's Attacks."""
+    assert fr.faction is not None
+    used = fr.used.get(space, {})
+    return any(count(st, space, k) > used.get(k, 0) for k in UNIT_KINDS[fr.faction])
+
+
+def _can_join(st: GameState, fr: CommandFrame, space: str) -> bool:
+    """Whether free Units could join an Attack on `space` from a space next to it with the
+    faction's Structure (3.2.4, 3.3.4, 3.4.4)."""
+    assert fr.faction is not None
+    j = SUPPORT.get(fr.faction)
+    if j is None:
+        return False
+    provinces = board().province_set
+    return any(
+        st.spaces[origin].pieces.get(j.structure)
+        and (fr.faction == Faction.D or origin in provinces)
+        and _free_here(st, fr, origin)
+        for origin in board().neighbours[space]
+    )
+
+
+def futile_attack(st: GameState, action: Action) -> str | None:
+    """Why selecting a space to Attack would roll dice that cannot hit (no Unit there or
+    able to join is free: 3.1.2), or None."""
+    fr = None if st.game_over or not st.frames else st.frames[-1]
+    if not isinstance(fr, CommandFrame) or fr.command != ATTACK or not isinstance(action, Select):
+        return None
+    if action.space not in board().spaces or _free_here(st, fr, action.space):
+        return None
+    if _can_join(st, fr, action.space):
+        return None
+    return (
+        f"no Unit of yours could hit in {board().name(action.space)} ({NONE_FREE}): the "
+        "Attack would cost its Resources and roll for nothing"
+    )
 
 
 def start_battle(
