@@ -236,9 +236,9 @@ def test_1_10_a_charge_or_screen_that_changes_no_hit_is_asked_about_and_done_say
     def note(step: str) -> str | None:
         return menus.note(s, vijayanagara.parse(s, step)[0])
 
-    assert note("charge 3") == "die 3 (a 6) would stay a miss as a 5"
+    assert note("charge 3") == "die 3 shows a 6: it would stay a miss as a 5"
     assert note("charge 1") is None  # a 3 to a 2: now a hit
-    assert note("screen 1") == "the opponent's die 1 (a 5) is a miss already"
+    assert note("screen 1") == "the opponent's die 1 shows a 5, a miss already"
     assert note("screen 2") is None  # a 1 hits the 2 Troops
     assert (
         menus.note_cost(s, vijayanagara.parse(s, "charge 3")[0]) == "spend a Cavalry token (1.10)"
@@ -477,9 +477,25 @@ def test_3_1_2_an_attack_no_unit_could_hit_is_named_in_the_prompt_and_asked_abou
     s = run(turn(s, B), "command; attack; select karnataka")  # (V, the only target)
     assert legal_text(s) == ["select tamilakam", "done"]
     said = vijayanagara.prompt(s).text
-    assert "No Unit of yours could hit in Tamilakam (none there or free to join" in said
+    assert "No Unit of yours could hit in Tamilakam: none is there or free to join" in said
     assert "only Units joining from your Fort" not in said
     select = vijayanagara.parse(s, "select tamilakam")[0]
     note = vijayanagara.idle_note(s, select)
     assert note is not None and note.startswith("no Unit of yours could hit in Tamilakam")
     assert select in vijayanagara.legal_actions(s)  # legal still: 3.3.4 lets it select there
+
+
+def test_1_10_the_list_of_steps_marks_a_cavalry_step_that_changes_no_hit() -> None:
+    """A trial was offered `charge 3|4` with die 3 a hit already: the list of steps marks
+    each Charge or Screen that changes no hit, as the table asks about it."""
+    from rules.capabilities import menus_of
+    from rules.vijayanagara.game import GAME
+
+    s = _andhra_attacked({D: 2, B: 0, V: 0}, (1, 1, 2, 3), (5, 1))  # hits on 2 or less for D
+    entries, _ = menus_of(GAME).grouped_choices(s, vijayanagara.legal_actions(s))
+    assert entries == [
+        "`charge 3` (die 3 shows a 2: it would stay a hit as a 1)",
+        "`charge 4`",
+        "`screen 1` (the opponent's die 1 shows a 5, a miss already)",
+        "`done`",
+    ]

@@ -14,7 +14,7 @@ from rules.capabilities import menus_of
 from rules.vijayanagara.menu import explained_entries
 
 G = game("vijayanagara")
-EXPLAINED = re.compile(r"^• `([^`]+)`(?: \([^)]*\))?(?: — (.+))?$")
+EXPLAINED = re.compile(r"^• `([^`]+)`(?: \((?:[^()]|\([^()]*\))*\))?(?: — (.+))?$")
 
 
 def test_the_first_menu_explains_each_option_of_the_turn() -> None:

@@ -220,11 +220,11 @@ class AttackCommand(CommandHandler):
                 f"{structure} could hit there."
             )
         if hopeless:
-            said.append(f"No Unit of yours could hit in {', '.join(hopeless)} ({NONE_FREE}).")
+            said.append(f"No Unit of yours could hit in {', '.join(hopeless)}: {NONE_FREE}.")
         return " ".join(said)
 
 
-NONE_FREE = "none there or free to join from next door: a Unit attacks once a Command, 3.1.2"
+NONE_FREE = "none is there or free to join from next door (a Unit attacks once a Command, 3.1.2)"
 
 
 def _free_here(st: GameState, fr: CommandFrame, space: str) -> bool:
@@ -260,10 +260,7 @@ def futile_attack(st: GameState, action: Action) -> str | None:
         return None
     if _can_join(st, fr, action.space):
         return None
-    return (
-        f"no Unit of yours could hit in {board().name(action.space)} ({NONE_FREE}): the "
-        "Attack would cost its Resources and roll for nothing"
-    )
+    return f"no Unit of yours could hit in {board().name(action.space)}: {NONE_FREE}"
 
 
 def start_battle(
@@ -661,12 +658,12 @@ class CavalryPhase(Phase):
             if value is None or _hit(value, own_units) != _hit(value - 1, own_units):
                 return None
             stays = "a hit" if _hit(value, own_units) else "a miss"
-            return f"die {action.die} ({a_die(value)}) would stay {stays} as {a_die(value - 1)}"
+            return f"die {action.die} shows {a_die(value)}: it would stay {stays} as {a_die(value - 1)}"
         value = other[action.die - 1]
         other_units = _def_units(st, b) if self.attacker else _att_units(b)
         if value is None or _hit(value, other_units):
             return None
-        return f"the opponent's die {action.die} ({a_die(value)}) is a miss already"
+        return f"the opponent's die {action.die} shows {a_die(value)}, a miss already"
 
     def act(self, st: GameState, fr: PhaseFrame, action: Action) -> None:
         b = _battle(st, fr)

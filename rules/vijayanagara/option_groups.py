@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .actions import Action, Charge, Go, Move, Place, Remove, Screen, Select, Support, Target
-from .command_base import idle_note, no_space_note
+from .command_base import no_space_note
 from .model import GameState
 from .notation import describe
+from .notes import idle_note
 
 # the steps whose last word is their one choice: a space (`... in SPACE`, `... to SPACE`), a
 # die (`charge N`) or a faction (`target B`)
