@@ -171,6 +171,24 @@ def test_a_crowded_space_shrinks_its_icons_rather_than_cover_its_name() -> None:
     assert not any(_meet(g.box, lab) for g in groups for lab in labels)
 
 
+def test_a_cramped_province_shrinks_its_icons_further_rather_than_cover_its_control() -> None:
+    """A trial's Karnataka held five kinds of piece: drawn at its centre, a Troop covered its
+    "V CONTROL" badge. Smaller icons, in any width of rows, come before that."""
+    st = vijayanagara.new_game(1)
+    pieces = st.spaces["karnataka"].pieces
+    pieces.clear()
+    p = vijayanagara.Piece
+    pieces.update({p.TROOP: 2, p.AMIR: 1, p.FORT: 1, p.REBEL_RAJA: 4, p.TEMPLE: 1})
+    st.spaces["karnataka"].control = vijayanagara.Faction.V
+    layout.FALLBACKS.clear()
+    groups = layout.layout(st)["karnataka"]
+    assert layout.FALLBACKS == [] and len(groups) == 5
+    labels = layout.obstacles(layout.markers(st))
+    assert not any(_meet(grp.box, lab) for grp in groups for lab in labels)
+    grid = layout._free("karnataka", ())
+    assert all(grid.clear(grp.box) for grp in groups)
+
+
 def _panels(states: list[vijayanagara.GameState]) -> list[vijayanagara.GameState]:
     """States whose panels show every part: a card of each kind, the longest title, Stay
     Eligible, the forks taken, the end of a game."""

@@ -40,6 +40,8 @@ PIECE_ORDER: tuple[Piece, ...] = (
     Piece.MONGOL,
 )
 ICON_SIZES = (32, 27, 23, 19)  # tried in turn until the block fits
+# a crowded small Province (Karnataka with five kinds of piece) before it covers its name
+CRAMPED_SIZES = (17, 15)
 GAP = 6  # between two groups of a row
 PAD = 2  # space kept around every label box
 STEP = 9  # the search grid, pixels
@@ -258,9 +260,8 @@ def place_pieces(
     cx, cy = g.PIECES[sid]
     free = _free(sid, tuple(_near(sid, obstacles(texts))))
     first: list[Group] | None = None
-    for icon in ICON_SIZES:
-        limit = round(g.PIECES_WIDTH[sid] * icon / ICON_SIZES[0])
-        for wide in (limit, limit + 2 * icon, limit // 2):  # as the map says, wider, narrower
+    for icon in ICON_SIZES + CRAMPED_SIZES:
+        for wide in _widths(sid, icon):
             block = _block(_rows(list(groups), icon, max(wide, icon)), icon, cx, cy)
             first = first or block
             found = free.first_clear(_bounds(block))
@@ -269,6 +270,15 @@ def place_pieces(
     assert first is not None
     FALLBACKS.append(sid)
     return tuple(first)  # no clear place: at its centre (tests/test_render_layout.py)
+
+
+def _widths(sid: str, icon: int) -> tuple[int, ...]:
+    """The widths of rows a block of icons of this size tries: as the map says, wider and
+    narrower; at a cramped size, every width from a column of groups to a long row."""
+    limit = round(g.PIECES_WIDTH[sid] * icon / ICON_SIZES[0])
+    if icon in CRAMPED_SIZES:
+        return tuple(range(icon, 2 * limit, icon // 2))
+    return (limit, limit + 2 * icon, limit // 2)
 
 
 _BLOCKED = bytes([1] + [0] * 255)  # a cell's coverage (0: not free) -> 1 when blocked
