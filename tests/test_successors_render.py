@@ -43,7 +43,7 @@ from render.successors.layout import (
     meets,
 )
 from render.successors.legible import faults
-from rules.successors import GAME, SuccessorsOptions, standard_parts
+from rules.successors import GAME, SuccessorsOptions, open_homes, standard_parts
 from rules.successors.components import MAP_FILE, load_map_text
 from rules.successors.result import half_points
 from rules.successors.state import CAPTIVE, INVASION, MERC, REVOLT, WHITE, State
@@ -614,3 +614,37 @@ def test_a_shortened_name_keeps_the_seats_colour() -> None:
     assert not any(t.startswith(("the ", "hard", "greedy")) for t in panel), panel
     red = s.seats[0].capitalize()
     assert any(t == red or t.startswith(f"{red} (") for t in panel), panel
+
+
+def test_while_homes_are_chosen_the_picture_marks_each_home_still_open(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A trial found the allowed homes only in the prompt: while homes are chosen, each one
+    still open is a dark house on the map (the legend says so), and only those."""
+    import render.successors.board as board
+
+    s = kinds()["setup home"]
+    view = GAME.view(s, None)
+    open_now = open_homes(s)
+    assert open_now and {a.area for a in GAME.legal_actions(s)} == {
+        s.parts.map.ids[a] for a in open_now
+    }
+    marked, sheet = picture(view)
+    texts = " ".join(t.text for t in sheet.texts)
+    assert "a dark house: a home still open to choose" in texts
+    monkeypatch.setattr(board, "open_homes", lambda s: ())
+    plain = picture(view)[0]
+    lay = map_layout(s.parts.map)
+    boxes = [lay.areas[a].box for a in open_now]
+    differ = [  # on the map (the legend below has a line more)
+        (x, y)
+        for y in range(lay.bottom)
+        for x in range(plain.width)
+        if marked.getpixel((x, y)) != plain.getpixel((x, y))
+    ]
+    assert differ and all(any(_inside(p, b) for b in boxes) for p in differ)
+    assert all(any(_inside(p, b) for p in differ) for b in boxes)  # every open home marked
+
+
+def _inside(p: tuple[int, int], box: tuple[float, float, float, float]) -> bool:
+    return box[0] <= p[0] <= box[2] and box[1] <= p[1] <= box[3]

@@ -37,6 +37,7 @@ from rules.successors import (
     alone_in,
     count_of,
     half_points,
+    open_homes,
     points_text,
     ranking,
 )
@@ -79,7 +80,7 @@ NAMED = {
 }
 INDEX = {name: k for k, name in enumerate(NAMED)}
 PALETTE = [v for rgb in NAMED.values() for v in rgb]
-ON_COLOUR = {"blue": "white"}  # the ink of words on a seat's colour (else ink)
+ON_COLOUR = {"blue": "white", "ink": "white"}  # the ink of words on a colour (else ink)
 ANCHOR = "⚓"
 FRAME = 4  # a frame's width, inside the box's rim
 DASH = 10  # an invasion's frame: dashes and gaps
@@ -255,7 +256,7 @@ def picture(v: View, names: Names | None = None) -> tuple[Image.Image, Sheet]:
     base = _base(m)
     sheet = Sheet(texts=list(base.texts))
     placed = _place_runs(s, lay, base, stacks.runs(v))
-    legend = _legend_lines(bool(lay.guessed))
+    legend = _legend_lines(bool(lay.guessed), bool(open_homes(s)))
     room = (2 * WIDTH - lay.bottom - 8 - MARGIN) // LEGEND_ROW - len(legend)
     written = _written_out(s, placed.overflow, room, colours(v))
     height = lay.bottom + 8 + LEGEND_ROW * (len(written) + len(legend)) + MARGIN
@@ -370,14 +371,19 @@ def _dashed(pen: _Pen, b: Box) -> None:
 
 
 def _homes(pen: _Pen, s: State, base: _Base) -> None:
+    for home in open_homes(s):  # while homes are chosen: a dark house, open to choose
+        _house(pen, base.values[home], "ink")
     for seat, home in enumerate(s.homes):
         if home != NO and seat not in s.out:
-            colour = s.seats[seat]
-            value = base.values[home]
-            _badge(pen, value, colour)
-            mask, left, top = _glyphs(value.text, value.size, value.bold)
-            ink = INDEX[ON_COLOUR.get(colour, "ink")]
-            pen.img.paste(ink, (value.xy[0] + left, value.xy[1] + top), mask)
+            _house(pen, base.values[home], s.seats[seat])
+
+
+def _house(pen: _Pen, value: Text, colour: str) -> None:
+    """An area's value redrawn on a house of `colour` (its text already on the sheet)."""
+    _badge(pen, value, colour)
+    mask, left, top = _glyphs(value.text, value.size, value.bold)
+    ink = INDEX[ON_COLOUR.get(colour, "ink")]
+    pen.img.paste(ink, (value.xy[0] + left, value.xy[1] + top), mask)
 
 
 # --- the stacks ------------------------------------------------------------------------------
@@ -660,9 +666,13 @@ def _fit(text: str, width: float, size: int = TEXT, bold: bool = False) -> str:
 # --- below the map ---------------------------------------------------------------------------
 
 
+OPEN_HOMES = "a dark house: a home still open to choose (not next to one chosen)"
+
+
 @lru_cache(maxsize=4)
-def _legend_lines(guessed: bool) -> tuple[str, ...]:
-    return _wrapped((*LEGEND, GUESSED) if guessed else LEGEND)
+def _legend_lines(guessed: bool, choosing: bool) -> tuple[str, ...]:
+    """The legend; while homes are chosen, what marks those still open."""
+    return _wrapped((*LEGEND, *([OPEN_HOMES] if choosing else []), *([GUESSED] if guessed else [])))
 
 
 @lru_cache(maxsize=64)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from ..words import count_of
 from .board import alone_in
 from .components import PORT, Map, Parts, standard_parts
+from .engine import open_homes
 from .game import GAME, INFO, SEATS, Successors
 from .options import SuccessorsOptions
 from .result import half_points, points_text, ranking
@@ -40,6 +41,7 @@ __all__ = [
     "alone_in",
     "count_of",
     "half_points",
+    "open_homes",
     "points_text",
     "ranking",
     "standard_parts",

@@ -177,14 +177,20 @@ def home_rolled(s: State, a: HomeRoll) -> None:
 
 
 def home_options(s: State) -> list[ChooseHome]:
-    """Ours (facts 4.1): a home not bordering a home already chosen."""
+    ids = s.parts.map.ids
+    return [ChooseHome(ids[h]) for h in open_homes(s)]
+
+
+def open_homes(s: State) -> tuple[int, ...]:
+    """The homes still open while homes are chosen (ours, facts 4.1: not one bordering a home
+    already chosen); none once every player has one."""
+    if s.phase != "setup" or NO not in s.homes:
+        return ()
     m = s.parts.map
     chosen = [h for h in s.homes if h != NO]
-    return [
-        ChooseHome(m.ids[h])
-        for h in s.parts.homes
-        if h not in chosen and not any(h in m.adjacent[c] for c in chosen)
-    ]
+    return tuple(
+        h for h in s.parts.homes if h not in chosen and not any(h in m.adjacent[c] for c in chosen)
+    )
 
 
 def choose_home(s: State, seat: int, a: ChooseHome) -> None:
