@@ -19,7 +19,7 @@ from rajas_helpers import order, put, started, with_dice
 import render.rajas.board as drawing
 from render.rajas import PICTURES, WIDTH, board_png, height, sheet
 from render.rajas.layout import PHONE, Box, Sheet, Text, overlap
-from rules.rajas import GAME, SEATS, RajasOptions, State, notation
+from rules.rajas import GAME, NO, SEATS, RajasOptions, State, notation
 from rules.rajas.components import standard_texts
 from rules.rajas.engine import crossed, gap
 from rules.rajas.result import race_words, verdict
@@ -303,7 +303,7 @@ def test_the_rivers_karma_and_dice_spaces_show_that_they_give_two() -> None:
     assert {labels[k] for k, e in enumerate(earns) if e == "dice"} == {"2D"}
     assert "2K 2 karma, 2D 2 dice" in " ".join(drawing.LEGEND)
     # a trial learnt what "+5" on an edge was only from an AI's log line
-    assert "(on an edge: a yield a road reaching it takes; +5 5 money)" in " ".join(drawing.LEGEND)
+    assert "(on an edge: a yield for a road reaching it; +5 5 money)" in " ".join(drawing.LEGEND)
 
 
 def test_each_province_shows_the_special_yields_around_its_edge() -> None:
@@ -458,3 +458,17 @@ def test_the_tracks_special_spaces_are_shown_with_what_each_gives() -> None:
         (44, "river"),
         (55, "dice"),
     )
+
+
+def test_each_stack_shows_how_many_tiles_it_holds_in_the_picture_and_its_words() -> None:
+    """A trial could not tell how many tiles were left in a stack: each face-up tile has the
+    stack's count boxed beside it, and the alt text gives it."""
+    for s in positions()[::7]:
+        texts = [t.text for t in sheet(s).texts]
+        alt = PICTURES.alt_text(s, None)
+        for k, top in enumerate(s.tops):
+            if top != NO:
+                left = len(s.stacks[k]) + 1
+                assert str(left) in texts
+                assert f"({left} left)" in alt
+    assert "boxed: tiles left" in " ".join(drawing.LEGEND)

@@ -30,11 +30,11 @@ RACE_ROW = 28
 SECTION_GAP = 6
 RACE_CAPTION = "bars: fame to cross, fewer is better"
 LEGEND = (
-    "m money, f fame, K karma, D a die, U an upgrade (on an edge: a yield a road reaching it "
-    "takes; +5 5 money); on the river 2K 2 karma, 2D 2 dice, C a chamber, A/G the "
-    "assorted/goods market, /mk /U /K per market, upgrade, karma, K+D a die per karma, the "
-    "brown bar the bridge. Tiles: T temple, P palace, F fort, M mill, s silk, t "
-    "tea, x spices; R the residence, bars are roads.",
+    "m money, f fame, K karma, D a die, U upgrade (on an edge: a yield for a road reaching "
+    "it; +5 5 money); on the river 2K 2 karma, 2D 2 dice, C chamber, A/G assorted/goods "
+    "market, /mk /U /K per market, upgrade, karma, K+D a die per karma, brown bar bridge. "
+    "Tiles: T temple, P palace, F fort, M mill, s silk, t tea, x spices; R residence; bars: "
+    "roads; boxed: tiles left.",
 )
 TALLEST = 4000  # a base is drawn this tall, then cut to what its sections took
 

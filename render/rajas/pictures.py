@@ -80,7 +80,7 @@ def _province(v: State, i: int, names: Names | None) -> str:
 
 def _quarry(v: State) -> str:
     tops = [
-        f"{engine.stack_name(k)} {notation.priced_tile(v, t)}"
+        f"{engine.stack_name(k)} {notation.priced_tile(v, t)} ({len(v.stacks[k]) + 1} left)"
         for k, t in enumerate(v.tops)
         if t != NO
     ]

@@ -136,12 +136,8 @@ def quarry(pen: Pen, s: State) -> None:
         pen.write(MARGIN, pen.y + 5, name, bold=True, ink="muted", fixed=True)
         for colour in range(len(COLOURS)):
             x = x0 + colour * pitch
-            _top(
-                pen,
-                s,
-                s.tops[colour * len(BACKS) + back],
-                (x, pen.y, x + pitch - GAP, pen.y + TOP_H),
-            )
+            stack = colour * len(BACKS) + back
+            _top(pen, s, stack, (x, pen.y, x + pitch - GAP, pen.y + TOP_H))
         pen.y += TOP_ROW
 
 
@@ -150,8 +146,11 @@ def money(cost: int) -> str:
     return f"{cost}m" if cost else "free"
 
 
-def _top(pen: Pen, s: State, top: int, cell: Box) -> None:
+def _top(pen: Pen, s: State, stack: int, cell: Box) -> None:
+    """A stack's face-up tile, and in a box at its right how many tiles the stack holds (a
+    trial could not tell how many were left)."""
     x, y = cell[0], cell[1]
+    top = s.tops[stack]
     if top == NO:
         pen.box(cell, "paper", "line")
         pen.write(x + 6, y + 6, "empty", ink="muted")
@@ -159,7 +158,11 @@ def _top(pen: Pen, s: State, top: int, cell: Box) -> None:
     t = s.tiles.tiles[top]
     pen.box(cell, COLOURS[t.colour])
     shape(pen, (x + 1, y + 1, x + 1 + ICON, y + 1 + ICON), t.roads)
-    pen.write(x + ICON + 10, y + 5, f"{t.cost}  {items(t)}")
+    pen.write(x + ICON + 8, y + 5, f"{t.cost} {items(t)}")
+    left = str(len(s.stacks[stack]) + 1)
+    box = (cell[2] - width(left) - 10, y + 3, cell[2] - 3, y + TOP_H - 3)
+    pen.box(box, "paper")
+    pen.text(Text.centred(box, left))
 
 
 def items(t: Tile) -> str:
