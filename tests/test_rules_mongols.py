@@ -138,6 +138,23 @@ def test_3_5_3_plunder_punjab_removes_a_troop_from_provinces_per_invader() -> No
     assert pieces(s, "delhi") == {P.TROOP: 5}
 
 
+def test_3_5_3_finally_the_invaders_beyond_three_go_back_after_the_troops_are_removed() -> None:
+    """A trial read the return of the Invaders beyond three before Delhi's Troops went: the
+    rule returns them "finally" (3.5.3), and every Invader there counts for the Troops."""
+    s = blank()
+    put(s, "punjab", P.MONGOL, 4)
+    put(s, "sindh", P.TROOP, 3)
+    put(s, "andhra", P.TROOP, 3)
+    s.resources[D] = 12
+    s = run(_invasion(s), "plunder; select punjab")
+    assert pieces(s, "punjab") == {P.MONGOL: 4}  # all four still there while Delhi removes
+    s = run(s, "remove 3 troop from sindh")  # (the last from Andhra, the only choice)
+    assert pieces(s, "punjab") == {P.MONGOL: 3} and pieces(s, "sindh") == {}
+    removed = next(i for i, line in enumerate(s.log) if "Troop" in line and "Sindh" in line)
+    back = next(i for i, line in enumerate(s.log) if "beyond three returns" in line)
+    assert removed < back
+
+
 def test_3_5_3_plunder_delhi_two_troops_per_invader_if_possible() -> None:
     s = blank()
     put(s, "delhi", P.MONGOL, 2)

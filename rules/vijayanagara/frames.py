@@ -313,7 +313,7 @@ class PlunderFrame:
     faction: Faction | None
     id: int = 0
     space: str | None = None
-    stage: Literal["select", "after"] = "select"
+    stage: Literal["select", "after", "return"] = "select"  # "return": the Troops are removed
 
     def copy(self) -> PlunderFrame:
         return PlunderFrame(self.kind, self.faction, self.id, self.space, self.stage)

@@ -170,6 +170,9 @@ class MongolAdvance(TypedHandler[PlainFrame]):
         return "Mongol Advance: move Invaders from the Mountain Passes to Punjab, or Punjab to Delhi (3.5.2)."
 
 
+TROOPS_PER_INVADER = {PUNJAB: 1, DELHI: 2}  # the Troops a Plunder there costs (3.5.3)
+
+
 @handler
 class Plunder(TypedHandler[PlunderFrame]):
     """3.5.3 Attack and Plunder, with its consequences by space."""
@@ -203,16 +206,20 @@ class Plunder(TypedHandler[PlunderFrame]):
         return "Attack and Plunder: select a space with Mongol Invaders (3.5.3)."
 
     def run(self, st: GameState, fr: PlunderFrame) -> None:
+        """The consequences by space, then, once the Sultanate has removed its Troops,
+        "finally" the Invaders beyond three go back (3.5.3)."""
         space = fr.space
         assert space is not None
-        finish(st, fr)
         n = mongols(st, space)
-        if n:
-            plunder_resources(st, n)
-        if space in (PUNJAB, DELHI):
-            troops = n * (1 if space == PUNJAB else 2)
+        if fr.stage == "after":
+            if n:
+                plunder_resources(st, n)
+            fr.stage = "return"
+            troops = n * TROOPS_PER_INVADER.get(space, 0)
             if troops:
                 push(st, "remove_troops", Faction.D, owed=troops)
+                return
+        finish(st, fr)
         over = n - 3
         if over > 0:
             remove(st, space, P.MONGOL, over)
