@@ -173,7 +173,10 @@ marked = ByIdentity(_marked)
 
 def units_of(s: State, area: int, slots: Iterable[int]) -> int:
     t = s.totals[area]
-    return sum([t[k] for k in slots])
+    n = 0
+    for k in slots:  # (a loop: a battle counts its sides' few slots several times a step)
+        n += t[k]
+    return n
 
 
 def seat_units(s: State, area: int, seat: int) -> int:
@@ -415,7 +418,8 @@ def white_out(s: State) -> bool:
     white = sum(s.parts.setup.white_mix) - sum(s.white_pool)
     out = False
     if white:
-        rebels = sum([t[WHITE] for t in compress(s.totals, s.markers)])
+        totals = s.totals
+        rebels = sum([totals[a][WHITE] for a in marked(s.markers)])
         out = white > rebels
     last[0], last[1], last[2], last[3] = s.totals, s.white_pool, s.markers, out
     return out

@@ -18,7 +18,16 @@ from . import board, chits
 from .board import LOSS_ORDER, own_slots, slot_seat
 from .components import CAV, EL, RANK, Chit
 from .economy import push, say
-from .names import area_name, does, piece_word, side_title, title, unit_noun
+from .names import (
+    area_name,
+    does,
+    piece_code,
+    piece_word,
+    side_title,
+    title,
+    unit_noun,
+    units_text,
+)
 from .state import (
     CAPTIVE,
     MERC,
@@ -293,17 +302,14 @@ def advance(s: State) -> None:
         elif b.invasion:  # l.58: no pre-battle in a sea invasion
             if sum(pre_dice(s, b)):  # cavalry there would have rolled: say why they do not
                 say(s, f"{area_name(s, b.area)}: no pre-battle rolls in a sea invasion (l.58)")
-            s.battle = changed(b, stage="round")
+            _next_round(s, b)
         else:
             s.battle = changed(b, stage="pre")
     elif b.stage == "pre":
         if sum(pre_dice(s, b)):
             push(s, ("battle_dice", NO, NO, NO, NO))
         else:
-            s.battle = changed(b, stage="round")
-    elif b.stage == "round":
-        s.battle = changed(b, round=b.round + 1)
-        push(s, ("battle_dice", NO, NO, NO, NO))
+            _next_round(s, b)
     elif b.stage == "losses":
         if take_losses(s):
             _after_losses(s)
@@ -523,9 +529,9 @@ def _dice_by_unit(
             groups.append((t, []))
         groups[-1][1].append(f"{v}+{plus}" if plus else str(v))
     rolls = 2 if b.double and side == 1 else 1  # a unit's dice (l.59): named by its units
-    said = ", ".join(f"{unit_noun(t, len(vs) // rolls)} {' '.join(vs)}" for t, vs in groups)
-    how = _hits_on(tuple(dict.fromkeys(t for t, _ in groups)), s.parts.setup.hits)
-    if any(plus for _, plus in lay):
+    said = ", ".join([f"{unit_noun(t, len(vs) // rolls)} {' '.join(vs)}" for t, vs in groups])
+    how = _hits_on(tuple(dict.fromkeys([t for t, _ in groups])), s.parts.setup.hits)
+    if any([plus for _, plus in lay]):
         how += f"; +1: {_plus_from(s, b, side)}"
     if b.double and side == 1:
         how += "; two dice a unit against troops all landing (l.59)"
@@ -587,9 +593,11 @@ def take_losses(s: State) -> bool:
     assert b is not None
     hits = [list(b.hits[0]), list(b.hits[1])]
     row_of = s.units
-    # (as they stand before the losses; a side with no hit has no name to tell)
-    names = [_side_name(s, b, k) if b.hits[k] else "" for k in (0, 1)]
     for side in (0, 1):
+        if not hits[side]:
+            continue
+        # named as it stands before its losses, where some of its hits will go unused
+        name = _side_name(s, b, side) if len(hits[side]) > side_units(s, b, side) else ""
         while hits[side]:
             chooser, slots = _targets(s, b, side)
             row = row_of[b.area]
@@ -599,7 +607,7 @@ def take_losses(s: State) -> bool:
                 if holders:
                     break
             if not holders:
-                _hits_unused(s, names[side], "no unit left", len(hits[side]))
+                _hits_unused(s, name, "no unit left", len(hits[side]))
                 hits[side] = []
                 break
             if len(holders) > 1 and chooser != NO:
@@ -663,8 +671,6 @@ def loss_options(s: State, seat: int, side: int, t: int) -> list[Lose]:
 def chosen_loss(s: State, seat: int, side: int, a: Lose) -> None:
     b = s.battle
     assert b is not None
-    from .names import piece_code
-
     c = piece_code(s, seat, a.piece)
     assert c is not None and c >= 0
     _lose(s, b.area, c, b.hits[side][0])
@@ -673,13 +679,19 @@ def chosen_loss(s: State, seat: int, side: int, a: Lose) -> None:
     s.battle = changed(b, hits=(tuple(hits[0]), tuple(hits[1])))
 
 
+def _next_round(s: State, b: Battle) -> None:
+    """A round of the battle: its dice are dealt next."""
+    s.battle = changed(b, stage="round", round=b.round + 1)
+    push(s, ("battle_dice", NO, NO, NO, NO))
+
+
 def _after_losses(s: State) -> None:
     b = s.battle
     assert b is not None
     if not side_units(s, b, 0) or not side_units(s, b, 1):
         _finish(s)
     elif b.round == 0:
-        s.battle = changed(b, stage="round")
+        _next_round(s, b)
     else:
         order = side_seats(s, b, 1) + side_seats(s, b, 0)  # the defender first (l.45)
         s.battle = changed(b, stage="retreat", retreating=order)
@@ -688,21 +700,24 @@ def _after_losses(s: State) -> None:
 def _next_retreat(s: State) -> None:
     b = s.battle
     assert b is not None
-    if (not side_units(s, b, 0) or not side_units(s, b, 1)) and not _leader_to_send(s, b):
+    over = not side_units(s, b, 0) or not side_units(s, b, 1)  # (passing seats over moves none)
+    if over and not _leader_to_send(s, b):
         _finish(s)  # a side all gone (the defender retreated whole): the other has won
         return
-    while b.retreating and (b.retreating[0] in b.steadfast or not can_retreat(s, b.retreating[0])):
-        if b.retreating[0] not in b.steadfast:
-            _no_retreat_told(s, b, b.retreating[0])
-        b = changed(b, retreating=b.retreating[1:])
-    s.battle = b
+    order, asked = b.retreating, 0  # the seats with no retreat to decide are passed over
+    while asked < len(order) and (order[asked] in b.steadfast or not can_retreat(s, order[asked])):
+        if order[asked] not in b.steadfast:
+            _no_retreat_told(s, b, order[asked])
+        asked += 1
+    if asked:
+        b = s.battle = changed(b, retreating=order[asked:])
     if b.retreating:
         push(s, ("retreat", b.retreating[0], NO, NO, NO))
         return
-    if not side_units(s, b, 0) or not side_units(s, b, 1):
+    if over:
         _finish(s)
     else:
-        s.battle = changed(b, stage="round")  # l.46: another round
+        _next_round(s, b)  # l.46: another round
 
 
 def _leader_to_send(s: State, b: Battle) -> bool:
@@ -826,12 +841,14 @@ def _retreat_options(s: State, seat: int) -> list[Retreat | Stand]:
     leader = s.leaders[seat] == b.area
     if not codes and not leader:
         return []
+    words = [piece_word(s, seat, c) for c in codes]
+    # all: more than one piece, the leader counted (not the landed: l.60)
+    everyone = sum([may_retreat(s, seat, c) for c in codes]) + leader > 1
     out: list[Retreat | Stand] = []
     for to in places:
         at = m.ids[to]
-        out += [made(Retreat, piece_word(s, seat, c), at) for c in codes]
-        # all: more than one piece, the leader counted (not the landed: l.60)
-        if sum(may_retreat(s, seat, c) for c in codes) + leader > 1:
+        out += [made(Retreat, word, at) for word in words]
+        if everyone:
             out.append(made(Retreat, "all", at))
         if leader:
             out.append(made(Retreat, "leader", at))
@@ -846,8 +863,6 @@ def retreat(s: State, seat: int, a: Retreat | Stand) -> None:
         steadfast = (*b.steadfast, seat) if a.to_the_end else b.steadfast
         s.battle = changed(b, retreating=b.retreating[1:], steadfast=steadfast)
         return
-    from .names import piece_code
-
     to = s.parts.map.index[a.to]
     if a.piece == "leader":
         board.set_leader(s, seat, to)
@@ -862,8 +877,6 @@ def retreat(s: State, seat: int, a: Retreat | Stand) -> None:
         counts[c] = n
         moved[c % 4] += n
     board.move_units(s, b.area, to, counts)
-    from .names import units_text
-
     say(
         s,
         f"{title(s, seat)} retreats {units_text(moved)} from {area_name(s, b.area)} to {area_name(s, to)}",

@@ -191,10 +191,10 @@ def placement_areas(s: State, seat: int, setup: bool = False) -> tuple[int, ...]
 def nowhere_to_buy(s: State, seat: int) -> str | None:
     """Why a seat with Talents to spend buys nothing this turn, when the cause is that no
     place takes its units (l.21; Q6) and no port of its own a fleet; None otherwise."""
-    if not s.money[seat] or purchase_options(s, seat, REVENUE_BUY, 0, 0):
+    if not s.money[seat] or placement_areas(s, seat):
+        return None  # (a place open: what stops it is the Talents or the counters)
+    if purchase_options(s, seat, REVENUE_BUY, 0, 0):
         return None
-    if placement_areas(s, seat):
-        return None  # a place is open: what stops it is the Talents or the counters
     ports, seas = fleet_places(s, seat)
     if not ports and not seas:
         fleets = "; a fleet needs a port or a coast of its own (l.19; Q5), and it holds none"
