@@ -239,3 +239,20 @@ def test_a_run_carried_into_the_next_message_prints_in_the_terminal_as_what_was_
     new = "• D loses 3 Troops in Delhi.\n• Plunder: Delhi Resources 4 -> 3."
     printed = after_shown(shown, f"{closed}\n{new}", game("vijayanagara"))
     assert printed == "• D loses 1 Troop in Delhi.\n• Plunder: Delhi Resources 4 -> 3."
+
+
+def test_a_card_that_began_and_ended_in_one_move_is_told_before_the_next_cards_header() -> None:
+    """A trial read the first Timurid card's Invaders under the next card's header: a move
+    that passes through a stage is cut at the last stage it opens, so the lines of the
+    stages it closed close the message."""
+    from bot.table.textlog import opening_cut
+    from rules.vijayanagara.game import GAME
+
+    lines = [
+        "• V Rally done (Karnataka).",
+        "• Card 49: Timurid Empire (2 left in the deck).",
+        "• Timurid Empire: 2 Mongol Invaders enter the Mountain Passes (2.6).",
+        "• Card 20: Madurai Sultanate (1 left in the deck).",
+    ]
+    assert opening_cut(GAME, lines) == 3
+    assert opening_cut(GAME, lines[:1]) == 1  # no new stage: all of it closes the message

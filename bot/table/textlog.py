@@ -181,9 +181,12 @@ def told_messages(
 
 
 def opening_cut(g: Game[object, object, object, BaseModel], lines: Sequence[str]) -> int:
-    """Where a move that hands off is cut: its lines before a new stage's opening line (a
-    bullet before it or not) close the message; the rest open the next one."""
+    """Where a move that hands off is cut: its lines before the last new stage's opening
+    line (a bullet before it or not) close the message; the rest open the next one. A stage
+    that opened and ended within the move (a Timurid card's Invaders, then the next card)
+    stays with the lines before it: its lines never follow the header of the stage after."""
+    opens = narration_of(g).opens_stage
     return next(
-        (i for i, line in enumerate(lines) if narration_of(g).opens_stage(line.removeprefix("• "))),
+        (i for i in range(len(lines) - 1, -1, -1) if opens(lines[i].removeprefix("• "))),
         len(lines),
     )
