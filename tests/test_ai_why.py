@@ -86,3 +86,17 @@ def test_a_persons_turn_is_summed_up_with_the_control_it_took_in_the_factions_na
         "Bahmani Kingdom now trails the leader by 16 VP (1 to 17)._"
     )
     assert GAME.narration.turn_summary(before, after, "M") is None  # the Mongols score nothing
+
+
+def test_a_province_freed_and_taken_is_one_change() -> None:
+    """A trial's line read "Andhra becomes Independent; Vijayanagara Empire takes Control of
+    Andhra" for each Province: one change says both."""
+    before = blank()
+    assert before.spaces["orissa"].tributary  # (the setup's Tributary)
+    after = before.clone()
+    independent(after, "orissa")
+    put(after, "orissa", P.RAJA, 2)
+    line = GAME.narration.turn_summary(before, after, "V")
+    assert line is not None
+    assert "Vijayanagara Empire takes Control of Orissa (Independent now)" in line
+    assert "becomes Independent" not in line

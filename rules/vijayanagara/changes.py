@@ -58,10 +58,13 @@ def _provinces_changed(before: GameState, after: GameState) -> list[Placed]:
     for s in provinces.provinces:
         b_sp, a_sp = before.spaces[s], after.spaces[s]
         name = provinces.name(s)
-        if b_sp.tributary != a_sp.tributary:
+        # a Tributary is never Controlled (1.7): a Province freed and taken is one change
+        controlled = b_sp.control != a_sp.control and not a_sp.tributary
+        if controlled:
+            freed = " (Independent now)" if b_sp.tributary else ""
+            out.append((name, _control_change(name, b_sp.control, a_sp.control) + freed))
+        elif b_sp.tributary != a_sp.tributary:
             out.append((name, f"{name} becomes {'Tributary' if a_sp.tributary else 'Independent'}"))
-        if b_sp.control != a_sp.control and not a_sp.tributary:  # a Tributary is never Controlled
-            out.append((name, _control_change(name, b_sp.control, a_sp.control)))
         for piece in STRUCTURES:
             d = a_sp.pieces.get(piece, 0) - b_sp.pieces.get(piece, 0)
             if d:
