@@ -423,6 +423,26 @@ def test_greedy_buys_only_while_next_turns_upkeep_is_paid() -> None:
     assert greedy.decide(s) == st.Done()
 
 
+def _spent(s: State, level: str) -> State:
+    """Blue's purchases at `level`, to the end of its buying."""
+    while s.frames[-1][0] == "buy":
+        s = GAME.apply(s, choose(level, GAME.view(s, "blue"), random.Random(0)))
+    return s
+
+
+def test_hard_keeps_two_talents_through_the_events_rolled_before_its_income() -> None:
+    """The events come before the revenue (l.4-5): an income above the upkeep pays no event,
+    and a seat short of it loses a unit (l.11). A trial's AIs spent every Talent and lost
+    units to "The roller pays 2"; greedy, counting next turn's income (6, Egypt) against its
+    upkeep, still spends all 3 Talents here (on a fleet for Cyprus), hard keeps 2."""
+    s = put(started(3, money=3), "egy", 0, levy=1)
+    s = at(s, 0, 3, ("buy", 0, economy.REVENUE_BUY, NO, NO))
+    assert _spent(s, "greedy").money[0] == 0
+    kept = _spent(s, "hard")
+    assert kept.money[0] == 2
+    assert units(kept, "egy", 0) == (2, 0, 0, 0)  # what the income allows beyond them
+
+
 def test_a_seat_with_nothing_left_buys_every_levy_it_can_with_its_leader_to_stay_in() -> None:
     """Q32: no unit and no province puts a seat out at the end of its turn. A trial's Red,
     its home taken and its leader free in North India with 3 Talents and no income, bought

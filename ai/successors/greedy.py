@@ -151,12 +151,13 @@ def buys(s: State, seat: int, options: list[st.Action], params: Params) -> list[
     money = s.money[seat]
     units = board.unit_count(s, seat)
     income = board.income(s, seat)
-    reserve = params.reserve
+    reserve, kept = params.reserve, params.kept
     if mode == economy.SETUP_BUY:
-        income, reserve = s.parts.map.value[s.homes[seat]], 0
+        income, reserve, kept = s.parts.map.value[s.homes[seat]], 0, 0
 
     def affordable(price: int) -> bool:
-        return money - price >= (units + 1) * s.parts.setup.upkeep - income + reserve
+        left = money - price
+        return left >= max((units + 1) * s.parts.setup.upkeep - income + reserve, kept)
 
     if mode == economy.EVENT_FLEETS:  # fleets offered by an event, at its price
         price = event_price(s)

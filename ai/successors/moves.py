@@ -76,6 +76,10 @@ class Params:
     afar: float = 0.4  # of a target's gain that a step towards it (out of reach) counts
     voyage: float = 1.0  # of a target's gain that a voyage taking it counts (0: never sails)
     reserve: int = 2  # Talents kept beyond next turn's upkeep, against events (l.11)
+    # Talents kept in the treasury itself: the events are rolled before the income comes in
+    # (l.4-5), so an income above the upkeep pays no event (a trial's AIs, 0 Talents after
+    # every purchase, lost a unit to "The roller pays 2", l.11)
+    kept: int = 0
     fight_at: float = 0.55  # the chance of winning at which a battle is fought
     retreat_below: float = 0.3  # the chance of winning below which a side retreats
     detach: float = 0.0  # a part of a stack attacks alone when it wins at this chance (0: never)
