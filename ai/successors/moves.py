@@ -437,9 +437,11 @@ class Planner:
     ) -> Plan | None:
         """The leader alone at `at`: to the stack of his own in reach where his capture is
         least likely, the nearest of those; likely captured where he is, or on his way (`on`),
-        also to an area out of the rivals' reach, or staying in one (`away`: not to stay at
-        `at`); never back over the areas `behind` him (a trial's leader went from Caria to
-        Greater Phrygia and back)."""
+        also to an area with none of his units where he is less likely captured (out of the
+        rivals' reach, or where few could strike: a seeded game's leader, bound where a lone
+        levy might take him, went on to a stack every blow would take), or staying in one
+        (`away`: not to stay at `at`); never back over the areas `behind` him (a trial's
+        leader went from Caria to Greater Phrygia and back)."""
         s, seat = self.s, self.seat
         ways = reach(s, seat, at, mp)
         if not away:
@@ -450,7 +452,7 @@ class Planner:
             if board.unfriendly_here(s, a, seat) or walked.intersection(path):
                 continue
             alone = not settled(s, seat, a)
-            if alone and (self.risk(a, (0, 0, 0, 0)) or not (fleeing or a == at)):
+            if alone and not (fleeing or a == at):
                 continue
             found.append((self.risk(a, mine(s, a, seat)), alone, len(path), a, path))
         if not found:
@@ -530,7 +532,7 @@ class Planner:
                 if how == "one" and kind == "battle":
                     continue
                 score = g - cost
-                if leader and quiet:
+                if leader and kind not in ("battle", "revolt"):  # (a battle weighs him itself)
                     score += self.sheltered(src, here, dest, counts)
                 elif not leader:
                     score += self.reinforced(dest, counts)
@@ -650,9 +652,12 @@ class Planner:
                 continue
             if board.unfriendly_here(s, step, seat):
                 continue
-            best = Plan(
-                src, tuple(sorted(units.items())), leader, near[step], g - cost, "afar", target
-            )
+            score = g - cost
+            if leader:  # his capture where the step leaves him (a trial's leader roamed so)
+                score += self.sheltered(src, mine(s, src, seat), step, by_type(units))
+            if score > (best.score if best else self.params.min_gain):
+                path = near[step]
+                best = Plan(src, tuple(sorted(units.items())), leader, path, score, "afar", target)
         return [best] if best is not None else []
 
     def voyages(self) -> list[Plan]:
@@ -864,6 +869,7 @@ def force_plans(s: State, seat: int, params: Params = DEFAULT) -> list[Plan]:
     leader = f.leader != NO
     units = tuple(sorted(formed.items()))
     out = [Plan(f.place, units, leader, (), *p.gain(f.place, counts, leader))]
+    here = mine(s, f.place, seat)
     # on the way, the force is weighed as when it set out: never back over its route (what it
     # left is left), a lone unit seeks no battle, and a target beyond reach is still sought
     near = {
@@ -875,6 +881,8 @@ def force_plans(s: State, seat: int, params: Params = DEFAULT) -> list[Plan]:
     best = out[0].score
     for dest, path in near.items():
         g, kind = p.gain(dest, counts, leader)
+        if leader and kind not in ("battle", "revolt"):  # (a battle weighs him itself)
+            g += p.sheltered(f.place, here, dest, counts)
         if not (one_unit and kind == "battle"):
             out.append(Plan(f.place, units, leader, path, g, kind))
             best = max(best, g)
