@@ -286,3 +286,39 @@ def test_a_leader_stepping_towards_a_far_area_weighs_his_capture_where_the_step_
     after = moved_with(moving(s), hard.WEIGHTS)
     assert after.leaders[BLUE] == north_india
     assert danger.capture_chance(after, north_india, BLUE, (0, 0, 0, 0)) == 0.0
+
+
+def _blues_main_stack_beside_reds(turn: int) -> State:
+    """Blue's leader and 4 infantry at home in Egypt, a levy in each of Coele-Syria and
+    Cyrenaica; Red's leader and 8 infantry next door in Arabia, Red to move."""
+    s = leader_at(put(started(3, money=0, turn=turn), "egy", BLUE, inf=4), BLUE, "egy")
+    s = put(put(controlled(s, BLUE, "cse", "cyr"), "cse", BLUE, levy=1), "cyr", BLUE, levy=1)
+    s = leader_at(put(controlled(s, RED, "ara"), "ara", RED, inf=8), RED, "ara")
+    return moving(s, RED)
+
+
+def test_hard_strikes_a_weaker_main_stack_counting_no_blow_from_the_stack_it_beats() -> None:
+    """No trial's AI struck the person's main stack. Red's 8 infantry and leader win at
+    Egypt 99 times in 100; his capture there next turn counted Blue's 4 infantry and
+    leader, the very stack beaten, and the blow weighed less than a lone infantry taking
+    Babylonia. Counted without that stack, the blow comes first."""
+    s = _blues_main_stack_beside_reds(turn=4)
+    egypt = s.parts.map.index["egy"]
+    planner = Planner(s, RED, hard.WEIGHTS)
+    best = planner.ranked()[0]
+    assert (best.dest, best.kind, best.leader, best.units) == (egypt, "battle", True, ((5, 8),))
+    assert planner.risk(egypt, (0, 6, 0, 0), beaten=True) < 0.1 < planner.risk(egypt, (0, 6, 0, 0))
+    assert moves.step(s, RED, st.NO, hard.WEIGHTS) == st.Take("ara", "inf", 8)
+
+
+def test_on_the_last_turn_the_leaders_capture_costs_his_ransom_alone() -> None:
+    """In a trial's last game turn two AIs did not move at all. No turn is left for the
+    leader to be lost to: his capture costs its ransom (l.13), not the stake of the turns to
+    come, so the stack he leads strikes where it wins rather than stepping towards an area
+    out of reach."""
+    s = _blues_main_stack_beside_reds(turn=started().parts.setup.turns)
+    egypt = s.parts.map.index["egy"]
+    planner = Planner(s, RED, hard.WEIGHTS)
+    assert planner.stake == s.parts.setup.ransom
+    best = planner.ranked()[0]
+    assert (best.dest, best.kind, best.leader) == (egypt, "battle", True)

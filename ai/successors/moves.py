@@ -331,7 +331,10 @@ class Planner:
         self.params = params
         self.r = Reading(s, seat, params)
         self.hits = s.parts.setup.hits
-        self.risks: dict[tuple[int, Counts], float] = {}
+        self.risks: dict[tuple[int, Counts, bool], float] = {}
+        # on the last turn his capture costs its ransom alone (l.13): no turn is left to lose
+        last = self.r.last and params.leader_stake
+        self.stake = float(s.parts.setup.ransom) if last else params.leader_stake
 
     # --- scoring -----------------------------------------------------------------------------
 
@@ -360,17 +363,18 @@ class Planner:
         for q in rivals_here(s, area, seat):
             if leader_at(s, q) == area:
                 gain += out.win * s.parts.setup.ransom
-        if leader and self.params.leader_stake:
-            gain -= self.params.leader_stake * self.left_exposed(area, total, out)
+        if leader and self.stake:
+            gain -= self.stake * self.left_exposed(area, total, out)
         return gain
 
     def left_exposed(self, area: int, total: Counts, out: odds.Outcome) -> float:
         """The chance the leader is lost by joining a battle at `area`: beaten with his side
         (Q21), or captured there next turn with the units the battle leaves him, as many
-        as it is expected to, of each type alike."""
+        as it is expected to, of each type alike, against the blows of what the battle leaves
+        (a trial's AIs counted the very stack they would beat, and never struck it)."""
         left = out.attackers_left / max(1, sum(total))
         a, b, c, d = (round(n * left) for n in total)
-        return (1 - out.win) + out.win * self.risk(area, (a, b, c, d))
+        return (1 - out.win) + out.win * self.risk(area, (a, b, c, d), beaten=True)
 
     def gain(self, dest: int, units: tuple[int, int, int, int], leader: bool) -> tuple[float, str]:
         s, seat = self.s, self.seat
@@ -401,18 +405,20 @@ class Planner:
         here = strength(mine(s, dest, self.seat)) if settled(s, self.seat, dest) else 0.0
         return self.r.guard_value(dest, here + strength(units)) - self.r.guard_value(dest, here)
 
-    def risk(self, area: int, units: Counts) -> float:
-        """The chance the leader is captured next turn at `area` with `units` (memoized)."""
-        key = (area, units)
+    def risk(self, area: int, units: Counts, beaten: bool = False) -> float:
+        """The chance the leader is captured next turn at `area` with `units` (memoized;
+        `beaten`: after a battle won there, danger.capture_chance)."""
+        key = (area, units, beaten)
         got = self.risks.get(key)
         if got is None:
-            got = self.risks[key] = danger.capture_chance(self.s, area, self.seat, units)
+            got = danger.capture_chance(self.s, area, self.seat, units, beaten)
+            self.risks[key] = got
         return got
 
     def spared(self, before: tuple[int, Counts], after: tuple[int, Counts]) -> float:
         """What the leader standing at `after` (an area, the units with him) rather than at
         `before` takes off the stake of his capture (negative: adds to it)."""
-        stake = self.params.leader_stake
+        stake = self.stake
         return stake * (self.risk(*before) - self.risk(*after)) if stake else 0.0
 
     def exposure(self, src: int, here: Counts, moving: Counts) -> float:
