@@ -333,8 +333,9 @@ def fight_value(s: State, seat: int, at: str, against: str, params: Params) -> f
     mean = sum(n * p[t] for t, n in enumerate(units)) / max(1, sum(units))
     v = m.value[area]
     gain = out.win * (2 * v + v * revenues_left(s, seat) * 0.5)
-    gain += params.kill_share * (theirs.count - out.defenders_left) * mean
-    gain -= (ours.count - out.attackers_left) * mean
+    if not (params.end_count and last_turn(s)):  # (then units weigh nothing, l.66-69)
+        gain += params.kill_share * (theirs.count - out.defenders_left) * mean
+        gain -= (ours.count - out.attackers_left) * mean
     if against != "white" and leader_at(s, s.seats.index(against)) == area:
         gain += out.win * s.parts.setup.ransom
     return gain

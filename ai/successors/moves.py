@@ -84,6 +84,9 @@ class Params:
     retreat_below: float = 0.3  # the chance of winning below which a side retreats
     detach: float = 0.0  # a part of a stack attacks alone when it wins at this chance (0: never)
     leader_stake: float = 0.0  # what the leader's capture costs, weighed by its chance (danger.py)
+    # on the last turn only the end count matters (l.66-69): units lost or destroyed weigh
+    # nothing and a lone unit seeks a battle too (a trial's AIs did not move in the last turn)
+    end_count: bool = False
 
 
 DEFAULT = Params()
@@ -335,6 +338,7 @@ class Planner:
         # on the last turn his capture costs its ransom alone (l.13): no turn is left to lose
         last = self.r.last and params.leader_stake
         self.stake = float(s.parts.setup.ransom) if last else params.leader_stake
+        self.counting = self.r.last and params.end_count  # the end count alone matters
 
     # --- scoring -----------------------------------------------------------------------------
 
@@ -358,8 +362,9 @@ class Planner:
         mean_theirs = sum(n * p[t] for t, n in enumerate(foe_units)) / max(1, sum(foe_units))
         share = self.params.kill_share if rivals_here(s, area, seat) else 0.0
         gain = out.win * self.r.take_gain(area)
-        gain += share * mean_theirs * (theirs.count - out.defenders_left)
-        gain -= mean_ours * (ours.count - out.attackers_left)
+        if not self.counting:
+            gain += share * mean_theirs * (theirs.count - out.defenders_left)
+            gain -= mean_ours * (ours.count - out.attackers_left)
         for q in rivals_here(s, area, seat):
             if leader_at(s, q) == area:
                 gain += out.win * s.parts.setup.ransom
@@ -535,7 +540,7 @@ class Planner:
                 if single and how == "all" and quiet:
                     continue
                 g, kind = self.gain(dest, counts, leader)
-                if how == "one" and kind == "battle":
+                if how == "one" and kind == "battle" and not self.counting:
                     continue
                 score = g - cost
                 if leader and kind not in ("battle", "revolt"):  # (a battle weighs him itself)
@@ -883,7 +888,7 @@ def force_plans(s: State, seat: int, params: Params = DEFAULT) -> list[Plan]:
         for dest, path in reach(s, seat, f.place, movement.mp_left(s, f)).items()
         if not set(path) & set(f.route)
     }
-    one_unit = sum(counts) == 1 and not leader
+    one_unit = sum(counts) == 1 and not leader and not p.counting
     best = out[0].score
     for dest, path in near.items():
         g, kind = p.gain(dest, counts, leader)
