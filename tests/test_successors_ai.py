@@ -346,9 +346,9 @@ def test_a_hints_order_reads_as_a_person_types_it_and_its_why_tells_it_whole() -
         s = GAME.apply(s, greedy.decide(s))
     assert seen["buy"] == (
         "The computer (hard) would play `buy 3 inf at Lydia and Ionia, buy 1 fleet at Greece, "
-        "buy 3 levy 1 cav at Lydia and Ionia`: 3 levies, 3 infantry and 1 cavalry at Lydia and "
-        "Ionia; 1 fleet at Greece, to carry a unit to Cyprus, upkeep from next turn."
-    ), seen["buy"]
+        "buy 4 levy at Lydia and Ionia, done`: 4 levies and 3 infantry at Lydia and Ionia; 1 "
+        "fleet at Greece, to carry a unit to Cyprus, upkeep from next turn."
+    ), seen["buy"]  # (a levy for the cavalry: 2 Talents kept through the events, l.4-5, l.11)
     assert seen["move"] == (
         "The computer (hard) would play `move 1 levy Thrace Hellespontine Phrygia Greater "
         "Phrygia`: it takes Greater Phrygia (worth 2 a turn)."

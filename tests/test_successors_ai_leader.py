@@ -249,3 +249,76 @@ def test_an_ally_whose_alliance_is_ending_threatens_the_leader_as_a_rival() -> N
             s, egypt, BLUE, guard
         )
         assert threat(leaving, egypt, BLUE, reach=8) == threat(s, egypt, BLUE, reach=8)
+
+
+def test_a_fleeing_leader_goes_where_a_lone_levy_might_take_him_not_to_a_stack_any_blow_takes() -> (
+    None
+):
+    """Blue's leader with a levy in Bactria, likely struck there: Red's 6 infantry and leader
+    in Syria (its upkeep above its income: it buys none, l.14) reach Parthia, where Blue's
+    other levy stands; only Green's lone levy in Paropamisadae reaches Sogdiana. He went to
+    Parthia, the only stack in reach, as no area was out of every rival's reach (a seeded
+    game's Red went so from a home likely struck to a levy certainly struck); he goes to
+    Sogdiana, where he is less likely taken."""
+    s = leader_at(put(started(3, money=0), "bac", BLUE, levy=1), BLUE, "bac")
+    s = leader_at(put(put(s, "pth", BLUE, levy=1), "syr", RED, inf=6), RED, "syr")
+    s = put(s, "pmd", GREEN, levy=1)
+    parthia, sogdiana = (s.parts.map.index[x] for x in ("pth", "sog"))
+    assert danger.capture_chance(s, parthia, BLUE, mine(s, parthia, BLUE)) > 0.9
+    after = moved_with(moving(s), hard.WEIGHTS)
+    assert after.leaders[BLUE] == sogdiana
+    assert danger.capture_chance(after, sogdiana, BLUE, (0, 0, 0, 0)) == pytest.approx(0.5)
+
+
+def test_a_leader_stepping_towards_a_far_area_weighs_his_capture_where_the_step_leaves_him() -> (
+    None
+):
+    """A trial's Green roamed with its leader and one levy and was captured in Persia by the
+    person's 2 infantry. Blue's leader with a levy and an infantry in North India, its
+    neighbours its own, nothing to take in reach: the levy goes to Bactria; the leader with
+    the infantry stepped towards Babylonia, to Media, beside Red's 6 infantry and leader in
+    Mesopotamia (a step afar weighed no capture); he stays out of Red's reach."""
+    s = leader_at(put(started(3, money=0), "nin", BLUE, levy=1, inf=1), BLUE, "nin")
+    s = controlled(s, BLUE, "nin", "arc", "pmd", "sin")
+    s = leader_at(put(s, "mes", RED, inf=6), RED, "mes")
+    media, north_india = (s.parts.map.index[x] for x in ("med", "nin"))
+    assert danger.capture_chance(s, media, BLUE, (0, 1, 0, 0)) > 0.9
+    after = moved_with(moving(s), hard.WEIGHTS)
+    assert after.leaders[BLUE] == north_india
+    assert danger.capture_chance(after, north_india, BLUE, (0, 0, 0, 0)) == 0.0
+
+
+def _blues_main_stack_beside_reds(turn: int) -> State:
+    """Blue's leader and 4 infantry at home in Egypt, a levy in each of Coele-Syria and
+    Cyrenaica; Red's leader and 8 infantry next door in Arabia, Red to move."""
+    s = leader_at(put(started(3, money=0, turn=turn), "egy", BLUE, inf=4), BLUE, "egy")
+    s = put(put(controlled(s, BLUE, "cse", "cyr"), "cse", BLUE, levy=1), "cyr", BLUE, levy=1)
+    s = leader_at(put(controlled(s, RED, "ara"), "ara", RED, inf=8), RED, "ara")
+    return moving(s, RED)
+
+
+def test_hard_strikes_a_weaker_main_stack_counting_no_blow_from_the_stack_it_beats() -> None:
+    """No trial's AI struck the person's main stack. Red's 8 infantry and leader win at
+    Egypt 99 times in 100; his capture there next turn counted Blue's 4 infantry and
+    leader, the very stack beaten, and the blow weighed less than a lone infantry taking
+    Babylonia. Counted without that stack, the blow comes first."""
+    s = _blues_main_stack_beside_reds(turn=4)
+    egypt = s.parts.map.index["egy"]
+    planner = Planner(s, RED, hard.WEIGHTS)
+    best = planner.ranked()[0]
+    assert (best.dest, best.kind, best.leader, best.units) == (egypt, "battle", True, ((5, 8),))
+    assert planner.risk(egypt, (0, 6, 0, 0), beaten=True) < 0.1 < planner.risk(egypt, (0, 6, 0, 0))
+    assert moves.step(s, RED, st.NO, hard.WEIGHTS) == st.Take("ara", "inf", 8)
+
+
+def test_on_the_last_turn_the_leaders_capture_costs_his_ransom_alone() -> None:
+    """In a trial's last game turn two AIs did not move at all. No turn is left for the
+    leader to be lost to: his capture costs its ransom (l.13), not the stake of the turns to
+    come, so the stack he leads strikes where it wins rather than stepping towards an area
+    out of reach."""
+    s = _blues_main_stack_beside_reds(turn=started().parts.setup.turns)
+    egypt = s.parts.map.index["egy"]
+    planner = Planner(s, RED, hard.WEIGHTS)
+    assert planner.stake == s.parts.setup.ransom
+    best = planner.ranked()[0]
+    assert (best.dest, best.kind, best.leader) == (egypt, "battle", True)

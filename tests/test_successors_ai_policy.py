@@ -25,7 +25,7 @@ from successors_helpers import (
     units,
 )
 
-from ai.successors import answer, choose, greedy, moves, odds, policy
+from ai.successors import answer, choose, greedy, hard, moves, odds, policy
 from ai.successors.reading import distance
 from rules.successors import GAME, State, aside, economy, engine
 from rules.successors import state as st
@@ -423,6 +423,26 @@ def test_greedy_buys_only_while_next_turns_upkeep_is_paid() -> None:
     assert greedy.decide(s) == st.Done()
 
 
+def _spent(s: State, level: str) -> State:
+    """Blue's purchases at `level`, to the end of its buying."""
+    while s.frames[-1][0] == "buy":
+        s = GAME.apply(s, choose(level, GAME.view(s, "blue"), random.Random(0)))
+    return s
+
+
+def test_hard_keeps_two_talents_through_the_events_rolled_before_its_income() -> None:
+    """The events come before the revenue (l.4-5): an income above the upkeep pays no event,
+    and a seat short of it loses a unit (l.11). A trial's AIs spent every Talent and lost
+    units to "The roller pays 2"; greedy, counting next turn's income (6, Egypt) against its
+    upkeep, still spends all 3 Talents here (on a fleet for Cyprus), hard keeps 2."""
+    s = put(started(3, money=3), "egy", 0, levy=1)
+    s = at(s, 0, 3, ("buy", 0, economy.REVENUE_BUY, NO, NO))
+    assert _spent(s, "greedy").money[0] == 0
+    kept = _spent(s, "hard")
+    assert kept.money[0] == 2
+    assert units(kept, "egy", 0) == (2, 0, 0, 0)  # what the income allows beyond them
+
+
 def test_a_seat_with_nothing_left_buys_every_levy_it_can_with_its_leader_to_stay_in() -> None:
     """Q32: no unit and no province puts a seat out at the end of its turn. A trial's Red,
     its home taken and its leader free in North India with 3 Talents and no income, bought
@@ -448,6 +468,22 @@ def test_on_the_last_turn_levies_are_bought_for_the_areas_still_to_take() -> Non
         bought.append(a)
         s = GAME.apply(s, a)
     assert bought == [st.Buy("levy", "egy", 1)] * 6
+
+
+def test_on_the_last_turn_hards_lone_unit_strikes_a_rivals_area_held_alone() -> None:
+    """Only the end count matters on the last turn (l.66-69): units lost weigh nothing, and an
+    area taken from a rival's lone levy scores. Red's lone infantry in Cilicia beats Blue's
+    levy in Syria 5 times in 8: hard's plans weigh that battle and fight it; greedy's lone
+    unit seeks none, and a trial's AIs did not move at all in the last turn."""
+    s = put(controlled(started(3, money=0, turn=12), 1, "cil"), "cil", 1, inf=1)
+    s = put(controlled(s, 0, "syr"), "syr", 0, levy=1)
+    syria = s.parts.map.index["syr"]
+    hards = [p for p in moves.Planner(moving(s, 1), 1, hard.WEIGHTS).ranked() if p.dest == syria]
+    assert any(p.kind == "battle" and p.score > 0 for p in hards)
+    greedys = moves.Planner(moving(s, 1), 1).ranked()
+    assert not any(p.dest == syria and p.kind == "battle" for p in greedys)
+    s = at(put(s, "syr", 1, inf=1), 1, 5, ("combat", 1, NO, NO, NO))
+    assert greedy.ranked(s, hard.WEIGHTS)[0] == st.Fight("syr", "blue")
 
 
 def test_the_odds_of_one_infantry_against_one_are_exact() -> None:

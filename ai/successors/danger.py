@@ -24,17 +24,19 @@ STRONGEST_FIRST = (EL, CAV, INF, LEVY)  # the unit a fleet takes aboard
 GUARD_AT = 0.5  # a capture at least this likely: units are bought with him, he seeks shelter
 
 
-def blow(s: State, area: int, seat: int, rival: int) -> Side:
+def blow(s: State, area: int, seat: int, rival: int, beaten: bool = False) -> Side:
     """What `rival` could strike the area with next turn: its units within reach, and what
     its next revenue buys with its leader or at its home (l.21), if either is within reach;
-    its leader's +1 if he is."""
+    its leader's +1 if he is. `beaten`: the rival's units in the area itself are beaten there
+    first (the seat's battle won), and its leader with them captured (Q21)."""
     units = [0, 0, 0, 0]
     for a in s.occupied[rival]:
-        if a < s.parts.map.land and distance(s, a, area) <= REACH:
+        if a < s.parts.map.land and distance(s, a, area) <= REACH and not (beaten and a == area):
             for t, n in enumerate(mine(s, a, rival)):
                 units[t] += n
     lead = leader_at(s, rival)
-    near = lead != NO and distance(s, lead, area) <= REACH and s.pinned[rival] == 0
+    free = lead != NO and not (beaten and lead == area) and s.pinned[rival] == 0
+    near = free and distance(s, lead, area) <= REACH
     home = s.homes[rival]
     if near or (home != NO and distance(s, home, area) <= s.parts.setup.land_mp):
         upkeep = board.unit_count(s, rival) * s.parts.setup.upkeep
@@ -74,17 +76,20 @@ def landed(s: State, area: int, rival: int) -> list[int]:
     return out
 
 
-def capture_chance(s: State, area: int, seat: int, units: tuple[int, int, int, int]) -> float:
+def capture_chance(
+    s: State, area: int, seat: int, units: tuple[int, int, int, int], beaten: bool = False
+) -> float:
     """The chance that the rival striking hardest at the area wins a battle against the
     seat's leader there with `units` (none: he is taken alone, Q21). How much of its blow a
     rival sends is not known (it guards its own too): as likely all of it as half, so that
     a leader among more of his units is the safer even where all of it would take him
-    anywhere (a trial's leader, as likely taken everywhere, went with one infantry and was)."""
+    anywhere (a trial's leader, as likely taken everywhere, went with one infantry and was).
+    `beaten`: as `blow`'s, after a battle the seat won there."""
     worst = 0.0
     for q in range(s.players):
         if q == seat or q in s.out or trusted(s, seat, q):
             continue
-        theirs = blow(s, area, seat, q)
+        theirs = blow(s, area, seat, q, beaten)
         if theirs.count:
             a, b, c, d = theirs.units
             half = Side((a // 2, b // 2, c // 2, d // 2), theirs.leader)

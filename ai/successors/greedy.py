@@ -151,12 +151,13 @@ def buys(s: State, seat: int, options: list[st.Action], params: Params) -> list[
     money = s.money[seat]
     units = board.unit_count(s, seat)
     income = board.income(s, seat)
-    reserve = params.reserve
+    reserve, kept = params.reserve, params.kept
     if mode == economy.SETUP_BUY:
-        income, reserve = s.parts.map.value[s.homes[seat]], 0
+        income, reserve, kept = s.parts.map.value[s.homes[seat]], 0, 0
 
     def affordable(price: int) -> bool:
-        return money - price >= (units + 1) * s.parts.setup.upkeep - income + reserve
+        left = money - price
+        return left >= max((units + 1) * s.parts.setup.upkeep - income + reserve, kept)
 
     if mode == economy.EVENT_FLEETS:  # fleets offered by an event, at its price
         price = event_price(s)
@@ -332,8 +333,9 @@ def fight_value(s: State, seat: int, at: str, against: str, params: Params) -> f
     mean = sum(n * p[t] for t, n in enumerate(units)) / max(1, sum(units))
     v = m.value[area]
     gain = out.win * (2 * v + v * revenues_left(s, seat) * 0.5)
-    gain += params.kill_share * (theirs.count - out.defenders_left) * mean
-    gain -= (ours.count - out.attackers_left) * mean
+    if not (params.end_count and last_turn(s)):  # (then units weigh nothing, l.66-69)
+        gain += params.kill_share * (theirs.count - out.defenders_left) * mean
+        gain -= (ours.count - out.attackers_left) * mean
     if against != "white" and leader_at(s, s.seats.index(against)) == area:
         gain += out.win * s.parts.setup.ransom
     return gain

@@ -36,15 +36,18 @@ from .moves import DEFAULT
 # stack attacks alone where it wins at 0.8 (greedy moves one unit or the whole stack), and
 # its leader's capture next turn is weighed at 40 half points times its chance (danger.py;
 # 20 and 40 alike against greedy, but 20 let a trial's Red march its leader into its home
-# beside the person's army).
+# beside the person's army); and 2 Talents stay in its treasury through the events rolled
+# before its next income (l.4-5, l.11: "The roller pays 2"); on the last turn it weighs
+# the end count alone (l.66-69).
 # Fitted against greedy (docs/successors_ai.md has the figures).
-WEIGHTS = replace(DEFAULT, risk=3.0, detach=0.8, leader_stake=40.0)
+WEIGHTS = replace(DEFAULT, risk=3.0, detach=0.8, leader_stake=40.0, kept=2, end_count=True)
 CAUTIOUS = replace(
     WEIGHTS,
     min_win=0.7,
     risk=3 * WEIGHTS.risk,
     home_guard=8.0,
     reserve=4,
+    kept=4,
     fight_at=0.7,
     retreat_below=0.45,
 )
@@ -54,6 +57,7 @@ BOLD = replace(
     risk=0.4 * WEIGHTS.risk,
     home_guard=1.0,
     reserve=0,
+    kept=0,
     fight_at=0.45,
     retreat_below=0.2,
 )

@@ -76,10 +76,17 @@ class Params:
     afar: float = 0.4  # of a target's gain that a step towards it (out of reach) counts
     voyage: float = 1.0  # of a target's gain that a voyage taking it counts (0: never sails)
     reserve: int = 2  # Talents kept beyond next turn's upkeep, against events (l.11)
+    # Talents kept in the treasury itself: the events are rolled before the income comes in
+    # (l.4-5), so an income above the upkeep pays no event (a trial's AIs, 0 Talents after
+    # every purchase, lost a unit to "The roller pays 2", l.11)
+    kept: int = 0
     fight_at: float = 0.55  # the chance of winning at which a battle is fought
     retreat_below: float = 0.3  # the chance of winning below which a side retreats
     detach: float = 0.0  # a part of a stack attacks alone when it wins at this chance (0: never)
     leader_stake: float = 0.0  # what the leader's capture costs, weighed by its chance (danger.py)
+    # on the last turn only the end count matters (l.66-69): units lost or destroyed weigh
+    # nothing and a lone unit seeks a battle too (a trial's AIs did not move in the last turn)
+    end_count: bool = False
 
 
 DEFAULT = Params()
@@ -327,7 +334,11 @@ class Planner:
         self.params = params
         self.r = Reading(s, seat, params)
         self.hits = s.parts.setup.hits
-        self.risks: dict[tuple[int, Counts], float] = {}
+        self.risks: dict[tuple[int, Counts, bool], float] = {}
+        # on the last turn his capture costs its ransom alone (l.13): no turn is left to lose
+        last = self.r.last and params.leader_stake
+        self.stake = float(s.parts.setup.ransom) if last else params.leader_stake
+        self.counting = self.r.last and params.end_count  # the end count alone matters
 
     # --- scoring -----------------------------------------------------------------------------
 
@@ -351,22 +362,24 @@ class Planner:
         mean_theirs = sum(n * p[t] for t, n in enumerate(foe_units)) / max(1, sum(foe_units))
         share = self.params.kill_share if rivals_here(s, area, seat) else 0.0
         gain = out.win * self.r.take_gain(area)
-        gain += share * mean_theirs * (theirs.count - out.defenders_left)
-        gain -= mean_ours * (ours.count - out.attackers_left)
+        if not self.counting:
+            gain += share * mean_theirs * (theirs.count - out.defenders_left)
+            gain -= mean_ours * (ours.count - out.attackers_left)
         for q in rivals_here(s, area, seat):
             if leader_at(s, q) == area:
                 gain += out.win * s.parts.setup.ransom
-        if leader and self.params.leader_stake:
-            gain -= self.params.leader_stake * self.left_exposed(area, total, out)
+        if leader and self.stake:
+            gain -= self.stake * self.left_exposed(area, total, out)
         return gain
 
     def left_exposed(self, area: int, total: Counts, out: odds.Outcome) -> float:
         """The chance the leader is lost by joining a battle at `area`: beaten with his side
         (Q21), or captured there next turn with the units the battle leaves him, as many
-        as it is expected to, of each type alike."""
+        as it is expected to, of each type alike, against the blows of what the battle leaves
+        (a trial's AIs counted the very stack they would beat, and never struck it)."""
         left = out.attackers_left / max(1, sum(total))
         a, b, c, d = (round(n * left) for n in total)
-        return (1 - out.win) + out.win * self.risk(area, (a, b, c, d))
+        return (1 - out.win) + out.win * self.risk(area, (a, b, c, d), beaten=True)
 
     def gain(self, dest: int, units: tuple[int, int, int, int], leader: bool) -> tuple[float, str]:
         s, seat = self.s, self.seat
@@ -397,18 +410,20 @@ class Planner:
         here = strength(mine(s, dest, self.seat)) if settled(s, self.seat, dest) else 0.0
         return self.r.guard_value(dest, here + strength(units)) - self.r.guard_value(dest, here)
 
-    def risk(self, area: int, units: Counts) -> float:
-        """The chance the leader is captured next turn at `area` with `units` (memoized)."""
-        key = (area, units)
+    def risk(self, area: int, units: Counts, beaten: bool = False) -> float:
+        """The chance the leader is captured next turn at `area` with `units` (memoized;
+        `beaten`: after a battle won there, danger.capture_chance)."""
+        key = (area, units, beaten)
         got = self.risks.get(key)
         if got is None:
-            got = self.risks[key] = danger.capture_chance(self.s, area, self.seat, units)
+            got = danger.capture_chance(self.s, area, self.seat, units, beaten)
+            self.risks[key] = got
         return got
 
     def spared(self, before: tuple[int, Counts], after: tuple[int, Counts]) -> float:
         """What the leader standing at `after` (an area, the units with him) rather than at
         `before` takes off the stake of his capture (negative: adds to it)."""
-        stake = self.params.leader_stake
+        stake = self.stake
         return stake * (self.risk(*before) - self.risk(*after)) if stake else 0.0
 
     def exposure(self, src: int, here: Counts, moving: Counts) -> float:
@@ -433,9 +448,11 @@ class Planner:
     ) -> Plan | None:
         """The leader alone at `at`: to the stack of his own in reach where his capture is
         least likely, the nearest of those; likely captured where he is, or on his way (`on`),
-        also to an area out of the rivals' reach, or staying in one (`away`: not to stay at
-        `at`); never back over the areas `behind` him (a trial's leader went from Caria to
-        Greater Phrygia and back)."""
+        also to an area with none of his units where he is less likely captured (out of the
+        rivals' reach, or where few could strike: a seeded game's leader, bound where a lone
+        levy might take him, went on to a stack every blow would take), or staying in one
+        (`away`: not to stay at `at`); never back over the areas `behind` him (a trial's
+        leader went from Caria to Greater Phrygia and back)."""
         s, seat = self.s, self.seat
         ways = reach(s, seat, at, mp)
         if not away:
@@ -446,7 +463,7 @@ class Planner:
             if board.unfriendly_here(s, a, seat) or walked.intersection(path):
                 continue
             alone = not settled(s, seat, a)
-            if alone and (self.risk(a, (0, 0, 0, 0)) or not (fleeing or a == at)):
+            if alone and not (fleeing or a == at):
                 continue
             found.append((self.risk(a, mine(s, a, seat)), alone, len(path), a, path))
         if not found:
@@ -523,10 +540,10 @@ class Planner:
                 if single and how == "all" and quiet:
                     continue
                 g, kind = self.gain(dest, counts, leader)
-                if how == "one" and kind == "battle":
+                if how == "one" and kind == "battle" and not self.counting:
                     continue
                 score = g - cost
-                if leader and quiet:
+                if leader and kind not in ("battle", "revolt"):  # (a battle weighs him itself)
                     score += self.sheltered(src, here, dest, counts)
                 elif not leader:
                     score += self.reinforced(dest, counts)
@@ -646,9 +663,12 @@ class Planner:
                 continue
             if board.unfriendly_here(s, step, seat):
                 continue
-            best = Plan(
-                src, tuple(sorted(units.items())), leader, near[step], g - cost, "afar", target
-            )
+            score = g - cost
+            if leader:  # his capture where the step leaves him (a trial's leader roamed so)
+                score += self.sheltered(src, mine(s, src, seat), step, by_type(units))
+            if score > (best.score if best else self.params.min_gain):
+                path = near[step]
+                best = Plan(src, tuple(sorted(units.items())), leader, path, score, "afar", target)
         return [best] if best is not None else []
 
     def voyages(self) -> list[Plan]:
@@ -860,6 +880,7 @@ def force_plans(s: State, seat: int, params: Params = DEFAULT) -> list[Plan]:
     leader = f.leader != NO
     units = tuple(sorted(formed.items()))
     out = [Plan(f.place, units, leader, (), *p.gain(f.place, counts, leader))]
+    here = mine(s, f.place, seat)
     # on the way, the force is weighed as when it set out: never back over its route (what it
     # left is left), a lone unit seeks no battle, and a target beyond reach is still sought
     near = {
@@ -867,10 +888,12 @@ def force_plans(s: State, seat: int, params: Params = DEFAULT) -> list[Plan]:
         for dest, path in reach(s, seat, f.place, movement.mp_left(s, f)).items()
         if not set(path) & set(f.route)
     }
-    one_unit = sum(counts) == 1 and not leader
+    one_unit = sum(counts) == 1 and not leader and not p.counting
     best = out[0].score
     for dest, path in near.items():
         g, kind = p.gain(dest, counts, leader)
+        if leader and kind not in ("battle", "revolt"):  # (a battle weighs him itself)
+            g += p.sheltered(f.place, here, dest, counts)
         if not (one_unit and kind == "battle"):
             out.append(Plan(f.place, units, leader, path, g, kind))
             best = max(best, g)
