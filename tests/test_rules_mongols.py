@@ -274,13 +274,19 @@ def test_2_6_timur_passes_attack_ignores_resources_and_moves_delhi_units_too() -
     assert s.delhi_adjustment == 3
 
 
-def test_2_6_timur_attacks_in_delhi_until_one_side_is_gone_and_plunders_resources() -> None:
+def _delhi_besieged(invaders: int, troops: int, resources: int) -> vijayanagara.GameState:
+    """Invaders and Troops in Delhi, the Sultanate's Resources, no Cavalry on either side."""
     s = blank()
-    put(s, "delhi", P.MONGOL, 2)
-    put(s, "delhi", P.TROOP, 1)
-    s.resources[D] = 10
+    put(s, "delhi", P.MONGOL, invaders)
+    put(s, "delhi", P.TROOP, troops)
+    s.resources[D] = resources
     s.cavalry = {D: 0, B: 0, V: 0}
     s.cavalry_pool = 10
+    return s
+
+
+def test_2_6_timur_attacks_in_delhi_until_one_side_is_gone_and_plunders_resources() -> None:
+    s = _delhi_besieged(2, 1, 10)
     # three Mongol dice: 1 hits (with the Charge 2 -> 1 not needed); the lone Troop dies
     s.rng = dice_rng((1, 6, 6), (6, 6))
     s = _timur(s)
@@ -380,12 +386,7 @@ def test_2_6_timur_attacks_delhi_again_with_every_invader_none_beyond_three_goes
     """A trial expected 3.5.3's return of Invaders beyond three after each attack in Delhi:
     our reading sets it aside in Timur's sequence (5.1 counts up to six left in Delhi), and
     the second attack says so."""
-    s = blank()
-    put(s, "delhi", P.MONGOL, 4)
-    put(s, "delhi", P.TROOP, 3)
-    s.resources[D] = 20
-    s.cavalry = {D: 0, B: 0, V: 0}
-    s.cavalry_pool = 10
+    s = _delhi_besieged(4, 3, 20)
     # the first round misses on both sides (the Charge makes a 6 a 5, still above 4 Units)
     s.rng = dice_rng((6, 6, 6), (6, 6))
     s = _timur(s)
