@@ -19,16 +19,17 @@ def test_the_why_line_has_no_evaluation_points() -> None:
     assert line.startswith("_Why: Resources") and "Vijayanagara Empire" in line
 
 
-def test_changes_beyond_the_first_six_are_counted_with_their_provinces() -> None:
+def test_changes_beyond_the_first_eight_are_counted_with_their_provinces() -> None:
     before = blank()
-    spaces = ("sindh", "gujarat", "malwa", "jaunpur", "gondwana", "orissa", "andhra", "karnataka")
+    spaces = ("sindh", "gujarat", "malwa", "jaunpur", "gondwana")  # the board's order
     independent(before, *spaces)
     after = before.clone()
-    for space in spaces:
-        put(after, space, P.AMIR, 1)  # Bahmani takes Control of each (1.7)
+    for space in spaces:  # Bahmani takes Control of each (1.7) and builds a Fort there
+        put(after, space, P.AMIR, 1)
+        put(after, space, P.FORT, 1)
     line = why_line(before, after, "B", "easy")
-    assert "Bahmani Kingdom takes Control of Sindh" in line
-    assert "; and 3 more changes in Orissa, Andhra and Karnataka;" in line  # VP first
+    assert "Bahmani Kingdom takes Control of Sindh; Fort built in Sindh; " in line
+    assert "; and 3 more changes in Jaunpur and Gondwana;" in line  # VP first
 
 
 def test_a_mongol_advance_says_the_rule_that_makes_delhi_its_target() -> None:
@@ -86,6 +87,26 @@ def test_a_persons_turn_is_summed_up_with_the_control_it_took_in_the_factions_na
         "Bahmani Kingdom now trails the leader by 16 VP (1 to 17)._"
     )
     assert GAME.narration.turn_summary(before, after, "M") is None  # the Mongols score nothing
+
+
+def test_a_turns_line_names_the_tracks_before_the_provinces() -> None:
+    """A trial's line hid its Resources and a rival's VP behind "and 3 more changes in
+    Tamilakam": the tracks (Cavalry too) come first, the Provinces' details last."""
+    before = blank()
+    spaces = ("sindh", "gujarat", "malwa", "jaunpur", "gondwana", "madhyadesh", "orissa")
+    independent(before, *spaces)
+    after = before.clone()
+    for space in spaces:
+        put(after, space, P.RAJA, 1)
+    after.resources[V] += 9
+    after.cavalry[V] += 1
+    line = GAME.narration.turn_summary(before, after, "V")
+    assert line is not None
+    assert line.startswith(
+        "_Vijayanagara Empire's turn: VP 0 -> 9; Resources 7 -> 16; Cavalry 0 -> 1; "
+        "Vijayanagara Empire takes Control of Sindh, Gujarat, Malwa, Jaunpur, Gondwana, "
+        "Madhyadesh and Orissa; "  # (one change's words for each alike, a trial's five)
+    )
 
 
 def test_a_province_freed_and_taken_is_one_change() -> None:

@@ -110,6 +110,23 @@ def test_1_9_units_the_influence_marker_passes_go_to_available_and_are_told() ->
     ]
 
 
+def test_1_9_a_shift_that_frees_no_unit_is_told_once() -> None:
+    """A trial read "Bahmani Kingdom Influence 0 -> 1." then "... stays at 1 (+1 capped at
+    1, the track's end)" and thought the shift made twice: a shift made is one line."""
+    from rules.vijayanagara.flow import change_influence
+
+    s = blank()
+    s.influence = {B: 0, V: 2}
+    s.slots = {B: {1: 0, 2: 2, 3: 2, 4: 2}, V: {3: 2, 4: 2}}
+    before = len(s.log)
+    change_influence(s, B, 1)
+    change_influence(s, V, -1)
+    assert s.log[before:] == [
+        "Bahmani Kingdom Influence 0 -> 1.",
+        "Vijayanagara Empire Influence 2 -> 1.",
+    ]
+
+
 def test_2_3_1_a_card_no_faction_is_eligible_for_says_it_passes_unplayed() -> None:
     """A trial read "Card 23 ... no Faction acted" and wondered why: every Faction was
     Ineligible (2.3.1: Ineligible Factions are skipped)."""

@@ -397,3 +397,20 @@ def test_2_6_timur_attacks_delhi_again_with_every_invader_none_beyond_three_goes
         "there; no Invader beyond three goes back during Timur's invasion)."
     )
     assert not any("beyond three" in line and "Available" in line for line in s.log)
+
+
+def test_3_5_3_the_mongol_charge_that_lowers_a_2_says_the_rule_makes_it() -> None:
+    """A trial running the Mongols saw their token lower a 2 that hit already, unasked: no
+    miss could be turned, and 3.5.3 then lowers a 2; the line says so."""
+    s = blank()
+    put(s, "punjab", P.MONGOL, 3)
+    put(s, "punjab", P.TROOP, 3)
+    s.resources[D] = 12
+    s.cavalry = {D: 0, B: 0, V: 0}
+    s.cavalry_pool = 10
+    s.rng = dice_rng((2, 6, 6, 6), (6, 6))  # the 6s stay misses as 5s against 3 Units
+    s = run(_invasion(s), "plunder; select punjab")
+    assert (
+        "The Mongol Cavalry token Charges: die 1 (a 2) becomes a 1 (1.10; no miss it could "
+        "turn, it lowers a 2, 3.5.3)." in s.log
+    )

@@ -365,10 +365,13 @@ def _mongol_charge(st: GameState, dice: list[int | None], units: int) -> None:
         value = dice[i]
         assert value is not None
         dice[i] = value - 1
+        now = _now(value, value - 1, units)
+        # (a trial, running the Mongols, saw a 2 that hit lowered unasked: the rule's own)
+        why = "" if now else "; no miss it could turn, it lowers a 2, 3.5.3"
         log(
             st,
             f"The Mongol Cavalry token Charges: die {i + 1} ({a_die(value)}) becomes "
-            f"{a_die(value - 1)}{_now(value, value - 1, units)} (1.10).",
+            f"{a_die(value - 1)}{now} (1.10{why}).",
         )
 
 

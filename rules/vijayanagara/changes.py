@@ -10,7 +10,7 @@ from .model import FACTION_NAMES, Faction, GameState, Piece
 from .victory import score
 from .words import count_of
 
-MAX_TOLD = 6  # changes named in a turn's line; the rest are counted by Province
+MAX_TOLD = 8  # changes named in a turn's line; the rest (Provinces') are counted by Province
 STRUCTURES = (Piece.QASBAH, Piece.FORT, Piece.TEMPLE)
 Placed = tuple[str | None, str]  # a change, with the Province it happens in (None: a track)
 
@@ -32,14 +32,19 @@ def board_changes(before: GameState, after: GameState, seat: Faction) -> list[st
 
 
 def placed_changes(before: GameState, after: GameState, seat: Faction) -> list[Placed]:
-    """What changed that scores, each with the Province it happens in: the seat's own VP and
-    Influence first ("your"), then the Provinces (the Control that made them), the rivals'
-    VP and Influence, the Resources and the Invaders."""
+    """What changed that scores, each with the Province it happens in: the tracks first (the
+    seat's own VP, Influence, Resources and Cavalry, "your"; the rivals' VP and Influence,
+    Delhi's Resources, the Invaders), then the Provinces, whose details a line may count
+    rather than name (a trial's line hid its Resources and a rival's VP behind them)."""
     own, rivals = _scores_changed(before, after, seat)
-    out = own + _provinces_changed(before, after) + rivals
-    res_b, res_a = before.resources[seat], after.resources[seat]
-    if res_a != res_b:
-        out.append((None, f"your Resources {res_b} -> {res_a}"))
+    out = own
+    for what, b, a in (
+        ("Resources", before.resources[seat], after.resources[seat]),
+        ("Cavalry", before.cavalry.get(seat, 0), after.cavalry.get(seat, 0)),
+    ):
+        if a != b:
+            out.append((None, f"your {what} {b} -> {a}"))
+    out += rivals
     delhi_b, delhi_a = before.resources[Faction.D], after.resources[Faction.D]
     if seat != Faction.D and delhi_a != delhi_b:
         out.append((None, f"Delhi's Resources {delhi_b} -> {delhi_a}"))
@@ -48,7 +53,7 @@ def placed_changes(before: GameState, after: GameState, seat: Faction) -> list[P
         a = after.spaces[space].pieces.get(Piece.MONGOL, 0)
         if a != b:
             out.append((None, f"Mongol Invaders in {name} {b} -> {a} ({why})"))
-    return out
+    return out + _provinces_changed(before, after)
 
 
 def _provinces_changed(before: GameState, after: GameState) -> list[Placed]:
@@ -110,9 +115,13 @@ def turn_changes(before: GameState, after: GameState, seat: Faction) -> str:
     line): the first MAX_TOLD, then the rest counted with their Provinces; and the seat's
     standing at the turn's end."""
     changes = [(p, c.replace("your ", "")) for p, c in placed_changes(before, after, seat)]
-    shown = "; ".join(c for _, c in changes[:MAX_TOLD])
-    if len(changes) > MAX_TOLD:
-        shown += _more(changes[MAX_TOLD:])
+    groups = _alike(changes)
+    shown = "; ".join(_told(places, text) for places, text in groups[:MAX_TOLD])
+    rest: list[Placed] = []
+    for places, text in groups[MAX_TOLD:]:
+        rest += [(p, text) for p in places] if places else [(None, text)]
+    if rest:
+        shown += _more(rest)
     return (
         f"{shown or 'nothing that scores changed'}; {FACTION_NAMES[seat]} {standing(after, seat)}"
     )
@@ -128,6 +137,26 @@ def standing(state: GameState, seat: Faction) -> str:
     if m == 0:
         return f"now shares the lead at {own} VP"  # (not "level with": read as a rival)
     return f"now trails the leader by {-m} VP ({own} to {own - m})"
+
+
+HOLE = "\0"  # where a change's Province stands in its words, for changes alike
+
+
+def _alike(changes: list[Placed]) -> list[tuple[list[str], str]]:
+    """Changes in a row that differ only in their Province, as one: its Provinces and its
+    words with a HOLE for them (a trial's line named "takes Control of" five times)."""
+    out: list[tuple[list[str], str]] = []
+    for place, text in changes:
+        words = text.replace(place, HOLE) if place and text.count(place) == 1 else text
+        if place and HOLE in words and out and out[-1][1] == words:
+            out[-1][0].append(place)
+        else:
+            out.append(([place] if place and HOLE in words else [], words))
+    return out
+
+
+def _told(places: list[str], words: str) -> str:
+    return words.replace(HOLE, _joined(places)) if places else words
 
 
 def _more(rest: list[Placed]) -> str:

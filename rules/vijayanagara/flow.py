@@ -85,13 +85,13 @@ def change_influence(st: GameState, faction: Faction, delta: int) -> int:
     if moved:
         cut = f" ({bound}, 1.9)" if moved != delta else ""
         log(st, f"{FACTION_NAMES[faction]} Influence {now - moved} -> {now}{cut}.")
+    elif delta:  # (a trial read a shift made and then "stays at": once, as it was made)
+        log(st, f"{FACTION_NAMES[faction]} Influence stays at {now} ({bound}, 1.9).")
     if freed := st.available[faction].get(unit, 0) - held:
         log(
             st,
             f"{faction} places {pieces(freed, unit)} from its Influence track in Available (1.9).",
         )
-    elif delta:
-        log(st, f"{FACTION_NAMES[faction]} Influence stays at {now} ({bound}, 1.9).")
     if refill:
         need = sum(UNITS_PER_SLOT - st.slots[faction].get(lv, 0) for lv in refill)
         push(st, "refill", faction, levels=refill, need=need)
