@@ -88,7 +88,7 @@ def _drawn(key: Key) -> Image.Image:
                 anchor="mm",
             )
             if here:  # the Influence marker
-                mx = cx0 + col_w - 26
+                mx = cx0 + col_w - 21  # clear of the slots (a trial saw it over one)
                 my = top + cell_h // 2
                 d.ellipse(
                     (mx - 14, my - 14, mx + 14, my + 14), fill=colour, outline=theme.INK, width=2
@@ -102,7 +102,7 @@ def _drawn(key: Key) -> Image.Image:
                 )
             if lv in held:
                 for k in range(UNITS_PER_SLOT):
-                    ux = cx0 + 32 + k * 28
+                    ux = cx0 + 30 + k * 26
                     uy = top + (cell_h - 24) // 2
                     if k < held[lv]:
                         icon = sprites.piece(unit, 24)
