@@ -61,6 +61,17 @@ async def test_scripted_session(tmp_path: Path, new_db: Callable[[str], Path]) -
     assert typed.count("Game 1 is under way") == 1  # then the `status` typed
 
 
+async def test_clear_as_in_a_shell_tidies_and_says_where_the_game_stands(
+    tmp_path: Path, new_db: Callable[[str], Path]
+) -> None:
+    """Three trials typed `clear` to tidy the screen and read "not an order I can read"."""
+    out = io.StringIO()
+    args = ["--db", str(new_db("l.sqlite3")), "--boards", str(tmp_path / "b"), "--seed", "12"]
+    await amain(args, ["clear", "quit"], out, FakeRenderer())
+    text = out.getvalue()
+    assert "not an order" not in text and "Game 1 is under way" in text
+
+
 async def test_an_ambiguous_step_lists_its_readings(
     tmp_path: Path, new_db: Callable[[str], Path]
 ) -> None:

@@ -84,6 +84,7 @@ TERMINAL_LINES = (
     ("new", "start a new game once the last one is over or aborted"),
     ("watch", "once your seats are out of the game (eliminated), let the AIs play it to its end"),
     ("help", "this text"),
+    ("clear", "wipe the screen, then show where the game stands"),
     ("quit", "leave (also Ctrl-D); the game stays in the database for next time"),
 )
 OWN_WORDS = {
@@ -95,6 +96,7 @@ OWN_WORDS = {
     "new",
     "create",
     "help",
+    "clear",
     "quit",
     "watch",
 }
@@ -757,6 +759,8 @@ class LocalClient:
             return False
         if word == "help":
             await self._help()
+        elif word == "clear" and not rest:
+            await self._clear()
         elif word == "export":
             await self._export(rest)
         elif word == "import":
@@ -812,6 +816,14 @@ class LocalClient:
             f"Game {game.id} in this database is a game of {title}: replay it in a terminal "
             f"started with `--game {game.kind}`."
         )
+
+    async def _clear(self) -> None:
+        """A shell's `clear` (trials typed it to tidy the screen, and it was read as an order):
+        the screen wiped where it is a terminal, then where the game stands."""
+        self.release()
+        if self.out.isatty():
+            self.out.write("\033[2J\033[H")
+        await self.emit(await self.service.views.status(self.channel, kind=self.kind))
 
     async def _help(self) -> None:
         record = await self.service.store.open_game(self.channel)
