@@ -189,6 +189,16 @@ def test_turn_orders_initiative_truce_and_general_levy_fire_as_the_game_turn_beg
     assert s.hands == ((), (), ()) and {12, 13, 14} <= set(s.cup)
 
 
+def test_seize_the_initiative_stays_armed_while_its_seat_is_first_already() -> None:
+    """A trial's Yellow played Seize the initiative as the first of the turn's order: it did
+    nothing. Armed so, it waits for a turn its seat is not first."""
+    s = holding(started(3), BLUE, 12)
+    s = GAME.apply(s, Arm("blue", 12, "turn"))
+    s = turn_begins(s)
+    assert s.order[0] == BLUE and 12 in s.hands[BLUE] and 12 not in s.cup
+    assert not any("first player turn" in line for line in s.news)
+
+
 def test_a_truce_keeps_both_from_starting_a_battle() -> None:
     s = battle_at({"inf": 1}, {"inf": 1}).clone()
     s.truces = ((BLUE, RED),)

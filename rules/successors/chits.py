@@ -137,7 +137,10 @@ def fire(
 
 
 def acts_at_turn_start(s: State, seat: int, chit: Chit) -> bool:
-    """A General levy gives nothing while an enemy holds the home (Q6): it stays armed."""
+    """A General levy gives nothing while an enemy holds the home (Q6), Seize the initiative
+    nothing to the seat already first (a trial's Yellow played it so): either stays armed."""
+    if chit.kind == "initiative":
+        return s.order[:1] != (seat,)
     return chit.kind != "general_levy" or (s.homes[seat] != NO and home_takes_units(s, seat))
 
 

@@ -687,8 +687,8 @@ class SuccessorsReference(Reference[SuccessorsOptions]):
         return [
             "Orders: `buy 2 levy 1 cav at Egypt`, `done`; `move 2 inf leader Egypt Arabia`, "
             "`sail 2 fleets with 2 inf Egypt Egyptian Sea land at Cyrenaica`, `end movement`; "
-            "`fight red at Syria`, `retreat all to Arabia`, `stand`; at any time `give 3 to "
-            "red`, `offer red`, `play 5`, `arm 15 for revolt`.",
+            "`fight red at Syria`, `retreat all to Arabia`, `stand`; at any time `offer red`, "
+            "`play 5`, `arm 15 for revolt`, and through game turn 8 `give 3 to red` (l.12).",
             f"{named('hand')} shows your chits and standing orders to you alone; "
             f"{named('options')} every step allowed now; {named('rules')} the rules by the "
             "summary's headings, or by a word (homes, fleet, retreat): l.26 cites the "
