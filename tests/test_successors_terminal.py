@@ -93,6 +93,7 @@ async def test_a_whole_game_against_two_ais_is_typed_to_its_victory_count(
         assert f"{drawer} draws chit" not in text  # another seat's chit is never named
     assert_why_lines_keep_their_turns_treasury(text)
     assert_why_lines_under_their_ais_header(text)
+    assert_why_lines_before_the_next_game_turn(text)
     assert "\n\n" not in text  # an AI arming a chit (a step with no public line) prints none
     after = text.split("The game is over.", 1)[1]
     assert "\n! " not in after and "Game 1 is over." in after, after[-800:]  # `status`
@@ -117,6 +118,23 @@ def assert_why_lines_keep_their_turns_treasury(text: str) -> None:
             assert int(why[2] or 0) == treasury[mover], (mover, treasury[mover], line)
             checked += 1
     assert checked > 5
+
+
+def assert_why_lines_before_the_next_game_turn(text: str) -> None:
+    """An AI's why line closes its turn before the next game turn's lines begin (a trial
+    read Green's under "Game turn 7 of 12 begins" and Yellow's chit)."""
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        if not line.startswith("Why: "):
+            continue
+        since = []
+        for x in reversed(lines[:i]):
+            if not x.startswith(("• ", "[board: ")):
+                break
+            since.append(x)
+        assert not any(re.match(r"^• Game turn \d+ of \d+ begins", x) for x in since), (
+            lines[max(0, i - 6) : i + 1]
+        )
 
 
 ANSWER_AT_ONCE = r"• \w+ (offers an alliance|accepts|refuses|will end its alliance)"

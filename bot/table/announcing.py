@@ -16,7 +16,7 @@ from .ai_users import ai_level, is_ai
 from .games.entry import Registry
 from .loading import AnyGame, public
 from .table_texts import TableTexts
-from .textlog import handed_back, hands_off, opening_cut, told
+from .textlog import handed_back, hands_off, opening_cut, stage_openings, told
 from .words import every_dealt
 
 PENDING = ""  # Move.revealed_at of a reveal a stored position waited for (no step made it)
@@ -240,7 +240,10 @@ class Announcer:
         before, after = move.before, move.after
         cut = opening_cut(g, lines)  # the log's cut too
         why = self._why(t)
-        lines[cut:cut] = why
+        # the turn's why before any stage the move opened (a trial read Green's after the
+        # next game turn's first lines, which close the message too)
+        at = min(stage_openings(g, lines), default=cut)
+        lines[at:at] = why
         cut += len(why)
         if t.over:
             self.turn_starts.forget(record.id)

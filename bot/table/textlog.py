@@ -185,8 +185,11 @@ def opening_cut(g: Game[object, object, object, BaseModel], lines: Sequence[str]
     line (a bullet before it or not) close the message; the rest open the next one. A stage
     that opened and ended within the move (a Timurid card's Invaders, then the next card)
     stays with the lines before it: its lines never follow the header of the stage after."""
+    opening = stage_openings(g, lines)
+    return opening[-1] if opening else len(lines)
+
+
+def stage_openings(g: Game[object, object, object, BaseModel], lines: Sequence[str]) -> list[int]:
+    """Where each new stage a move opens begins among its lines (a bullet before it or not)."""
     opens = narration_of(g).opens_stage
-    return next(
-        (i for i in range(len(lines) - 1, -1, -1) if opens(lines[i].removeprefix("• "))),
-        len(lines),
-    )
+    return [i for i, line in enumerate(lines) if opens(line.removeprefix("• "))]
