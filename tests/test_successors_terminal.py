@@ -132,9 +132,8 @@ def assert_why_lines_before_the_next_game_turn(text: str) -> None:
             if not x.startswith(("• ", "[board: ")):
                 break
             since.append(x)
-        assert not any(re.match(r"^• Game turn \d+ of \d+ begins", x) for x in since), (
-            lines[max(0, i - 6) : i + 1]
-        )
+        around = lines[max(0, i - 6) : i + 1]
+        assert not any(re.match(r"^• Game turn \d+ of \d+ begins", x) for x in since), around
 
 
 ANSWER_AT_ONCE = r"• \w+ (offers an alliance|accepts|refuses|will end its alliance)"

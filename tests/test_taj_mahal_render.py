@@ -217,3 +217,20 @@ def test_the_board_in_words_names_each_players_palaces_as_the_roads_join_them() 
     assert "Orange's palaces: Ghazni (Kabul). Empty cities by road: Peshawar." in words
     assert "Brown: no palace." in words
     assert "Bonus tiles on cities:" in words and "Provinces still to visit, in order:" in words
+
+
+def test_each_province_still_to_visit_shows_its_tiles_goods_as_set_up_face_up() -> None:
+    """A trial could not plan for matching goods: the province tiles lie face up from the
+    setup, so the picture dots each one's goods by its visit number and the words list them."""
+    from render.taj_mahal import PICTURES
+    from render.taj_mahal.board import GOOD
+
+    s = started(3)
+    drawn_sheet = sheet(GAME.view(s, None))
+    shown = sum(len(s.board.province_tiles[i]) for i in range(s.visit + 1, 12))
+    dots = [m for m in drawn_sheet.marks if (m[2] - m[0], m[3] - m[1]) == (GOOD, GOOD)]
+    assert len(dots) == shown
+    words = PICTURES.alt_text(GAME.view(s, None), None)
+    last = s.province_order[11]
+    goods = " and ".join(s.board.province_tiles[11])
+    assert f"{s.board.province_titles[last]} ({goods})." in words

@@ -32,7 +32,11 @@ def alt_text(view: View, names: Names | None) -> str:
     if tiles:
         parts.append(f"Bonus tiles on cities: {narration.joined(tiles)}.")
     if s.phase != "over":
-        to_come = [board.province_titles[p] for p in s.province_order[s.visit + 1 :]]
+        to_come = [  # with its tile's goods, face up from the setup
+            f"{board.province_titles[p]} ({narration.joined(list(board.province_tiles[i]))})"
+            for i, p in enumerate(s.province_order)
+            if i > s.visit
+        ]
         if to_come:
             parts.append(f"Provinces still to visit, in order: {', '.join(to_come)}.")
     return " ".join(parts)

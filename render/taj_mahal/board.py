@@ -301,7 +301,13 @@ def _map(pen: _Pen, s: State) -> None:
             pen.d.rectangle((x0 + 1, y0 + 1, x1 - 2, y1 - 2), outline=CURRENT, width=FRAME)
         for i in range(s.visit + 1, len(s.province_order)):  # provinces still to come
             x, y = lay.badges[s.province_order[i]]
-            pen.write(x, y, str(i + 1), TITLE, True, MUTED)
+            number = pen.write(x, y, str(i + 1), TITLE, True, MUTED).box
+            goods = s.board.province_tiles[i]
+            room = cell(board, s.province_order[i])[2] - 4 - number[2]
+            if room >= len(goods) * (GOOD + 2):  # beside the number, else under it
+                _goods(pen, goods, number[2] + 2, y + 6)
+            else:
+                _goods(pen, goods, number[0], number[3] + 2)
     for c, tile in enumerate(s.bonus_on):
         m = marker(board, c)
         if tile != NO:  # the tile covers the marker, its text inside
@@ -350,6 +356,19 @@ def _track(pen: _Pen, s: State) -> None:
         y = TRACK_LINE - 6 - (level + 1) * (MARK + 2)
         colour, shape = _style(s, i)
         pen.shape((x - MARK / 2, y, x + MARK / 2, y + MARK), shape, colour)
+
+
+GOOD = 12  # a goods dot beside a province's visit number
+
+
+def _goods(pen: _Pen, goods: Sequence[str], x: float, y: float) -> None:
+    """The goods of a province tile still to come, face up on its province as set up: a
+    trial could not plan for matching goods, seen only once a tile reached the court."""
+    for g in goods:
+        box = (x, y, x + GOOD, y + GOOD)
+        pen.d.ellipse(box, fill=COMMODITY_COLOURS[g], outline=INK)
+        pen.sheet.marks.append(box)
+        x += GOOD + 2
 
 
 def _court(pen: _Pen, s: State) -> None:
@@ -498,7 +517,7 @@ def _legend(pen: _Pen) -> None:
     keys = _Keys(pen, LEGEND_Y + 2 * LEGEND_ROW)
     keys.x = pen.write(keys.x, keys.y + 2 - bbox("Ag", TITLE)[1], "8", TITLE, True, MUTED).box[2]
     keys.x += 6
-    keys.words("by a province: the visit it comes in, of 12")
+    keys.words("by a province: the visit it comes in, of 12, and its tile's goods")
     keys = _Keys(pen, LEGEND_Y + 3 * LEGEND_ROW)
     keys.words("Goods (a province tile's dots):")
     keys.x -= 8
