@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from taj_helpers import CARDS, card, order, settle, started, with_hands
+from taj_helpers import CARDS, arrange, card, order, settle, started, with_hands
 
 from rules.capabilities import notation_of, talk_of
 from rules.taj_mahal import GAME, SEATS, State, TajOptions
@@ -227,3 +227,19 @@ def test_once_a_tile_is_won_the_prompt_says_what_the_court_still_holds() -> None
         s = settle(s) if GAME.chance(s) else GAME.apply(s, GAME.legal_actions(s)[0])
     said = talk.prompt(GAME.view(s, SEATS[1]), SEATS[1])
     assert "; still in the court: Vizier, Monk, Princess, the crown, province tile 1" in said, said
+
+
+def test_status_counts_each_players_goods_on_its_province_and_bonus_tiles() -> None:
+    """A trial kept in mind whose goods were whose to judge what a province was worth to a
+    rival (each occurrence earns a point when a tile of those goods is won)."""
+    from rules.taj_mahal.notation import status_lines
+
+    s = started(3)
+    board = s.board
+    rice = next(t for t in range(len(board.bonus_tiles)) if board.tile(t).commodity == "rice")
+    tile = next(k + 1 for k, goods in enumerate(board.province_tiles) if "rice" in goods)
+    s = arrange(s, province_tiles=((tile,), (), ()), commodity_tiles=((rice,), (), ()))
+    lines = status_lines(GAME.view(s, None))
+    goods = board.province_tiles[tile - 1]
+    rice_n = goods.count("rice") + 1
+    assert f"goods rice {rice_n}" in lines[1] and "goods none" in lines[2]

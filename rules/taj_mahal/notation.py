@@ -20,10 +20,19 @@ from rules.words import count_of
 
 from ..errors import IllegalAction, InvalidOrder
 from . import refusals
-from .components import COLOURS, ELEPHANT, GRAND_MOGUL, SYMBOL_TITLES, SYMBOLS, WHITE, Cards
+from .components import (
+    COLOURS,
+    COMMODITIES,
+    ELEPHANT,
+    GRAND_MOGUL,
+    SYMBOL_TITLES,
+    SYMBOLS,
+    WHITE,
+    Cards,
+)
 from .engine import legal, to_move
 from .names import SYMBOL_WORDS, card_name, cards_text, symbols_text
-from .scoring import hand_points
+from .scoring import commodity_count, hand_points
 from .state import (
     CROWN,
     NO,
@@ -214,6 +223,7 @@ def status_lines(v: View) -> list[str]:
             _count(palaces, "palace"),
             "influence " + (", ".join(tiles) if tiles else "none"),
             _count(len(s.province_tiles[i]), "province tile"),
+            "goods " + (", ".join(_goods(s, i)) or "none"),
         ]
         if specials:
             parts.append("special " + ", ".join(specials))
@@ -224,6 +234,14 @@ def status_lines(v: View) -> list[str]:
 
 
 _count = count_of
+
+
+def _goods(s: State, seat: int) -> list[str]:
+    """A seat's goods on its province and bonus tiles, each counted (each occurrence earns a
+    point when a province tile of it is won, Influence points 2): a trial kept them in mind."""
+    board, won, kept = s.board, s.province_tiles[seat], s.commodity_tiles[seat]
+    counts = [(c, commodity_count(board, won, kept, c)) for c in COMMODITIES]
+    return [f"{c} {n}" for c, n in counts if n]
 
 
 def court_words(s: State) -> list[str]:
