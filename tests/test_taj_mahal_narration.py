@@ -83,12 +83,14 @@ def test_a_withdrawal_tells_its_forces_palaces_bonus_tile_and_points_by_source()
     assert s.scores[BLUE] == value + 2
 
 
-def test_a_withdrawal_that_wins_nothing_says_which_rival_had_as_many_or_more() -> None:
+def test_a_withdrawal_that_wins_nothing_says_which_rivals_had_as_many_or_more() -> None:
+    """Every rival at the top is named (a trial read one, and held as many itself)."""
     s = with_hands(started(3), ["red monk"], ["yellow monk+vizier"], ["green monk"])
     s, _ = played_out(s, "play red monk", "play yellow monk+vizier", "play green monk")
     s, lines = said(s, "withdraw")
     assert lines[0] == (
-        "Blue: withdraw: wins nothing, Blue having no majority to win (Monk: tied with Orange at 1)"
+        "Blue: withdraw: wins nothing, Blue having no majority to win (Monk: tied with Orange "
+        "and Brown at 1)"
     )
     assert lines[1] == "Blue scores no points for this withdrawal (total 0)."
 

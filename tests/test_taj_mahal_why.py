@@ -198,3 +198,13 @@ def test_a_play_behind_its_rival_closes_on_the_force_rather_than_contesting_it()
         "_Why: plays on: closes on the Elephant (1 against Brown's 2); withdrawing would have "
         "won nothing._"
     )
+
+
+def test_the_force_contested_names_every_rival_at_the_top() -> None:
+    """A trial's why read "ties for the General (1 against Orange's 1)" where it held one
+    General too: each rival with the count to beat is named."""
+    s = with_hands(started(3), ["red general"], ["yellow general"], ["green general"])
+    for text in ("play red general", "play yellow general", "play green general"):
+        s = order(s, text)
+    margin, force = why.contested(s, 2)
+    assert margin == 0 and force == "the General (1 against Blue's and Orange's 1)"

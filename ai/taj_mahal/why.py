@@ -112,17 +112,17 @@ def contested(s: State, w: int, played: list[int] | None = None) -> tuple[int, s
     for k in among:
         if not mine[k] or not s.in_court(k):
             continue
-        top = max(
-            (
-                (engine.symbol_counts(s.cards, p)[k], i)
-                for i, p in enumerate(s.played)
-                if i != w and s.active[i]
-            ),
-            default=(0, w),
-        )
-        if mine[k] - top[0] > best[0]:
-            them = f"{s.seats[top[1]].capitalize()}'s {top[0]}" if top[1] != w else "none"
-            best = (mine[k] - top[0], f"the {SYMBOL_TITLES[k]} ({mine[k]} against {them})")
+        counts = {
+            i: engine.symbol_counts(s.cards, p)[k]
+            for i, p in enumerate(s.played)
+            if i != w and s.active[i]
+        }
+        top = max(counts.values(), default=0)
+        if mine[k] - top > best[0]:
+            # every rival at the top named (a trial read one, and also held as many)
+            holders = [f"{s.seats[i].capitalize()}'s" for i, n in counts.items() if n == top]
+            them = f"{narration.joined(holders)} {top}" if top else "none"
+            best = (mine[k] - top, f"the {SYMBOL_TITLES[k]} ({mine[k]} against {them})")
     return best
 
 

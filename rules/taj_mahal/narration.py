@@ -101,13 +101,16 @@ def withdrawal_text(s: State, w: int) -> str:
         if not mine[k]:
             continue
         taken = force_taken(s, k)
-        best = max(rivals, key=lambda r: r[1][k], default=None)
-        if best is not None and best[1][k] >= mine[k]:
-            i, theirs = best
-            if theirs[k] == mine[k]:
-                lost.append(f"{_force(k)}: tied with {title(s, i)} at {mine[k]}")
+        top = max((c[k] for _, c in rivals), default=0)
+        if rivals and top >= mine[k]:
+            at_top = [i for i, c in rivals if c[k] == top]  # each named (a trial read one)
+            if top == mine[k]:
+                lost.append(
+                    f"{_force(k)}: tied with {joined([title(s, i) for i in at_top])} at {top}"
+                )
             else:
-                lost.append(f"{_force(k)}: {mine[k]} against {title(s, i)}'s {theirs[k]}")
+                whose = joined([f"{title(s, i)}'s" for i in at_top])
+                lost.append(f"{_force(k)}: {mine[k]} against {whose} {top}")
         elif taken:
             lost.append(f"{_force(k)}: {taken}")
         else:
