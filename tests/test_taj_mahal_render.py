@@ -234,3 +234,11 @@ def test_each_province_still_to_visit_shows_its_tiles_goods_as_set_up_face_up() 
     last = s.province_order[11]
     goods = " and ".join(s.board.province_tiles[11])
     assert f"{s.board.province_titles[last]} ({goods})." in words
+
+
+def test_a_players_influence_tiles_never_read_as_the_moguls_label() -> None:
+    """A trial read "GM*" (a General and a Monk tile, a special card) as the Grand Mogul's
+    label, "GM" in the legend: each kind of tile stands apart."""
+    s = arrange(started(3), influence=((0, 1, 1, 0), (0, 0, 0, 0), (0, 0, 0, 0)))
+    texts = [t.text for t in sheet(GAME.view(s, None)).texts]
+    assert "G M" in texts and "GM" not in texts

@@ -445,7 +445,8 @@ def _players(pen: _Pen, v: View) -> None:
         pen.write(200 - length(score, TEXT, True), y, score, bold=True)
         gone = not s.active[i] and s.phase not in ("over", "setup", "supply")
         pen.write(212, y, f"{v.hand_sizes[i]}c", fill=MUTED if gone else INK)
-        held = "".join(INFLUENCE_LETTERS[k] * n for k, n in enumerate(s.influence[i]))
+        # a kind's tiles apart from the next kind's ("G M", never "GM": the mogul's label)
+        held = " ".join(INFLUENCE_LETTERS[k] * n for k, n in enumerate(s.influence[i]) if n)
         held += "*" * sum(1 for h in s.special_holder if h == i)
         held += f" {len(s.province_tiles[i])}p" if s.province_tiles[i] else ""
         x = 270.0
