@@ -26,7 +26,8 @@ _TOPICS: dict[str, str] = {
     ),
     "points": (
         "Influence points: bonus tiles first (4 or 2 points, a card, or a commodity scoring 1 "
-        "plus 1 per same commodity you hold), then the province tile (1 per commodity plus "
+        "plus 1 per same commodity you hold; the Taj Mahal tile on Agra is 4 points, our "
+        "reading: the text shows it only in a picture), then the province tile (1 per commodity plus "
         "matches), then palaces: 1 for the province (once, however many palaces you have "
         "there) and 1 per other province connected by roads through your own palaces."
     ),
