@@ -10,10 +10,10 @@ from successors_helpers import BLUE, controlled, leader_at, moved_with, moving, 
 
 from ai.successors import hard, moves, odds
 from ai.successors.moves import Planner
-from ai.successors.reading import foe_side
+from ai.successors.reading import foe_side, mine, within
 from rules.successors import State, board
 
-RED = 1
+RED, GREEN = 1, 2
 
 
 def _home_held_beside_a_guarded_stack() -> State:
@@ -60,3 +60,30 @@ def test_a_part_is_the_fewest_units_the_strongest_first_that_win_at_the_weights_
 def hits_of(s: State) -> tuple[tuple[int, ...], int]:
     hits = s.parts.setup.hits
     return tuple(hits), hits[2]
+
+
+def _two_stacks_beside_reds_main_stack() -> State:
+    """Red's leader and 4 infantry in Syria; Blue's 3 infantry in Cilicia and 3 in Arabia,
+    each in reach of Syria and weaker than Red there; a unit of Blue's in every other area
+    they reach (nothing empty to take); Green's 8 infantry at home in Babylonia."""
+    s = started(3, turn=4, money=0)
+    ids, index = s.parts.map.ids, s.parts.map.index
+    near = {ids[a] for x in ("cil", "ara") for a in within(s, index[x], 3)}
+    held = sorted(near - {"syr", "mac", "bab", "cil", "ara"})
+    s = controlled(controlled(s, BLUE, *held), RED, "syr")
+    for k, where in enumerate(held):  # (Blue's pool holds 8 levies)
+        s = put(s, where, BLUE, **{"levy" if k < 8 else "cav": 1})
+    s = put(put(put(s, "syr", RED, inf=4), "cil", BLUE, inf=3), "ara", BLUE, inf=3)
+    s = leader_at(put(s, "bab", GREEN, inf=8), GREEN, "bab")
+    return moving(leader_at(s, RED, "syr"))
+
+
+def test_hards_two_stacks_converge_on_a_rivals_main_stack_neither_beats_alone() -> None:
+    """Hard attacked a rival's main stack only when one of its own stacks outweighed it.
+    Battles come after all movement (l.6-7): the first stack marches in, and the second,
+    planned anew, counts it there and follows."""
+    s = _two_stacks_beside_reds_main_stack()
+    syria = s.parts.map.index["syr"]
+    assert mine(moved_with(s, hard.WEIGHTS), syria, BLUE) == (0, 6, 0, 0)
+    alone = replace(hard.WEIGHTS, converge=False)
+    assert mine(moved_with(s, alone), syria, BLUE) == (0, 0, 0, 0)

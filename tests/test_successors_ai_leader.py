@@ -322,3 +322,28 @@ def test_on_the_last_turn_the_leaders_capture_costs_his_ransom_alone() -> None:
     assert planner.stake == s.parts.setup.ransom
     best = planner.ranked()[0]
     assert (best.dest, best.kind, best.leader) == (egypt, "battle", True)
+
+
+def test_a_rivals_blow_stops_at_the_seats_units_so_an_area_behind_them_is_the_safer() -> None:
+    """Every area within a rival leader's 4 MP looked as risky (a capture about 1 in each),
+    so the risk no longer steered the leader. His band stops on entering an area with
+    unfriendly units (l.27) and fights only after all movement: Cyrenaica, whose only land
+    neighbour is Egypt, is out of Red's reach behind Blue's infantry there; Arabia is not."""
+    s = controlled(started(3, turn=5, money=0), RED, "syr", "pho", "cil")
+    s = leader_at(put(put(s, "syr", RED, inf=6), "egy", BLUE, inf=3), RED, "syr")
+    s = leader_at(s, GREEN, "bac")
+    index = s.parts.map.index
+    assert danger.blow(s, index["cyr"], BLUE, RED).count == 0
+    assert danger.capture_chance(s, index["cyr"], BLUE, (0, 2, 0, 0)) == 0.0
+    assert danger.blow(s, index["ara"], BLUE, RED).leader
+    assert danger.capture_chance(s, index["ara"], BLUE, (0, 2, 0, 0)) > 0.99
+
+
+def test_a_rivals_units_away_from_its_leader_strike_within_their_own_3_mp() -> None:
+    """Units march 3 MP, only those starting with the leader 4 (l.26, l.28): Red's infantry
+    in Cilicia, 4 MP from Egypt, strike there only with Red's leader beside them."""
+    s = put(controlled(started(3, money=0), RED, "cil"), "cil", RED, inf=2)
+    s = leader_at(leader_at(s, RED, "mac"), GREEN, "bac")
+    egypt = s.parts.map.index["egy"]
+    assert danger.blow(s, egypt, BLUE, RED).units[1] == 0
+    assert danger.blow(leader_at(s, RED, "cil"), egypt, BLUE, RED).units[1] >= 2

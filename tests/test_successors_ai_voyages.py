@@ -112,11 +112,14 @@ def test_a_voyages_first_step_says_where_the_fleet_carries_its_unit_and_why() ->
 
 def test_a_voyages_hint_is_one_sail_order_the_seat_may_send_as_written() -> None:
     """The hint gives a voyage as one `sail` order with what it carries and where it lands,
-    not six steps, and the order plays as written."""
+    not six steps, and the order plays as written. Hard's leader first goes from Egypt, in
+    reach of Green's leader and purchases, to Cyrenaica, screened by Blue's infantry in Egypt
+    (l.27)."""
     s = _cyrenaica_and_a_fleet()
     steps = _blue_moves(s)
     for a in steps[: steps.index(st.TakeFleets("egs", 1))]:
         s = GAME.apply(s, a)
+    s = order(s, "move leader Egypt Cyrenaica", "blue")
     hint = hard.advise(GAME.view(s, "blue"), "blue", random.Random(1), QUICK).summary
     assert hint.startswith(
         "The computer (hard) would play `sail 1 fleet with 1 levy Egyptian Sea Cyprian Sea land "

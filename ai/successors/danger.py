@@ -4,11 +4,14 @@ A leader whose side is wiped out in a battle is captured (Q21): the ransom (l.13
 (l.39) and his 4 MP (l.28) lost, and, with the home taken too, every purchase (l.21; Q6).
 The trials' aggressive players won by it: they bought infantry where their leader stood
 (l.21) and struck the AI's leader, left with a levy or two. So a rival's blow at an area is
-its units within its leader's reach (4 MP, l.28) and, where its leader or its home is within
-reach (his 4 MP; 3 MP for units bought at home, l.26), the infantry its next revenue buys
+its units that reach it (3 MP, l.26; his band's 4, l.28) and, where its leader or its home
+reaches it (his 4 MP; 3 MP for units bought at home), the infantry its next revenue buys
 there (its treasury and income less its upkeep, l.5, l.14; levies where it has no infantry
-area, l.22), with his +1 if he is, and what its fleets may land there from farther off, one
-unit a fleet (l.29, l.31; a trial's player caught a sheltered leader so).
+area, l.22), with his +1 if he does, and what its fleets may land there from farther off, one
+unit a fleet (l.29, l.31; a trial's player caught a sheltered leader so). A march stops on
+entering an area with unfriendly units (l.27) and battles come after all movement (l.6-7),
+so the seat's stacks screen the areas behind them: counted through them, every area within
+a rival leader's 4 MP was as risky in mid-game, and the risk no longer steered the leader.
 """
 
 from __future__ import annotations
@@ -25,28 +28,56 @@ GUARD_AT = 0.5  # a capture at least this likely: units are bought with him, he 
 
 
 def blow(s: State, area: int, seat: int, rival: int, beaten: bool = False) -> Side:
-    """What `rival` could strike the area with next turn: its units within reach, and what
-    its next revenue buys with its leader or at its home (l.21), if either is within reach;
-    its leader's +1 if he is. `beaten`: the rival's units in the area itself are beaten there
-    first (the seat's battle won), and its leader with them captured (Q21)."""
-    units = [0, 0, 0, 0]
-    for a in s.occupied[rival]:
-        if a < s.parts.map.land and distance(s, a, area) <= REACH and not (beaten and a == area):
-            for t, n in enumerate(mine(s, a, rival)):
-                units[t] += n
+    """What `rival` could strike the area with next turn: its units that reach it (3 MP, its
+    leader's band 4, l.26, l.28; each stopped by unfriendly units, l.27), and what its next
+    revenue buys with its leader or at its home (l.21), if it reaches the area from either;
+    its leader's +1 if he does. `beaten`: the rival's units in the area itself are beaten
+    there first (the seat's battle won), and its leader with them captured (Q21)."""
+    setup = s.parts.setup
     lead = leader_at(s, rival)
     free = lead != NO and not (beaten and lead == area) and s.pinned[rival] == 0
-    near = free and distance(s, lead, area) <= REACH
+    near = free and area in reach(s, rival, lead, setup.leader_mp)
+    units = [0, 0, 0, 0]
+    for a in s.occupied[rival]:
+        if a < s.parts.map.land and not (beaten and a == area):
+            mp = setup.leader_mp if near and a == lead else setup.land_mp
+            if area in reach(s, rival, a, mp):
+                for t, n in enumerate(mine(s, a, rival)):
+                    units[t] += n
     home = s.homes[rival]
-    if near or (home != NO and distance(s, home, area) <= s.parts.setup.land_mp):
-        upkeep = board.unit_count(s, rival) * s.parts.setup.upkeep
-        spend = s.money[rival] + board.income(s, rival) - upkeep
+    if near or (home != NO and area in reach(s, rival, home, setup.land_mp)):
         kind = INF if INF in economy.symbols(s, rival) else LEVY
-        price = s.parts.setup.prices[kind]
-        units[kind] += max(0, min(spend // price, s.pool[rival][kind]))
+        units[kind] += bought(s, rival, setup.prices[kind], kind)
     for t, n in enumerate(landed(s, area, rival)):
         units[t] += n
     return Side((units[0], units[1], units[2], units[3]), near)
+
+
+def bought(s: State, rival: int, price: int, kind: int) -> int:
+    """The units of `kind` the rival's next revenue buys: its treasury and income less its
+    upkeep (l.5, l.14), as many as its pool holds."""
+    upkeep = board.unit_count(s, rival) * s.parts.setup.upkeep
+    spend = s.money[rival] + board.income(s, rival) - upkeep
+    return max(0, min(spend // price, s.pool[rival][kind]))
+
+
+def reach(s: State, rival: int, start: int, mp: int) -> frozenset[int]:
+    """The land areas the rival's units at `start` may enter with `mp` movement points (a
+    rough area costs 2, l.26): they stop on entering an area with unfriendly units (l.27), so
+    the seat's stacks screen the areas behind them."""
+    m = s.parts.map
+    spent = {start: 0}
+    todo = [start]
+    while todo:
+        a = todo.pop()
+        if a != start and board.unfriendly_here(s, a, rival):
+            continue
+        for b in m.adjacent[a]:
+            cost = spent[a] + (s.parts.setup.rough_mp if m.rough[b] else 1)
+            if b < m.land and cost <= mp and cost < spent.get(b, mp + 1):
+                spent[b] = cost
+                todo.append(b)
+    return frozenset(spent)
 
 
 def landed(s: State, area: int, rival: int) -> list[int]:

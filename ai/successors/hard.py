@@ -38,9 +38,11 @@ from .moves import DEFAULT
 # 20 and 40 alike against greedy, but 20 let a trial's Red march its leader into its home
 # beside the person's army); and 2 Talents stay in its treasury through the events rolled
 # before its next income (l.4-5, l.11: "The roller pays 2"); on the last turn it weighs
-# the end count alone (l.66-69).
+# the end count alone (l.66-69); and two of its stacks converge on a battle neither wins alone.
 # Fitted against greedy (docs/successors_ai.md has the figures).
-WEIGHTS = replace(DEFAULT, risk=3.0, detach=0.8, leader_stake=40.0, kept=2, end_count=True)
+WEIGHTS = replace(
+    DEFAULT, risk=3.0, detach=0.8, leader_stake=40.0, kept=2, end_count=True, converge=True
+)
 CAUTIOUS = replace(
     WEIGHTS,
     min_win=0.7,

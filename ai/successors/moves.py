@@ -84,6 +84,9 @@ class Params:
     retreat_below: float = 0.3  # the chance of winning below which a side retreats
     detach: float = 0.0  # a part of a stack attacks alone when it wins at this chance (0: never)
     leader_stake: float = 0.0  # what the leader's capture costs, weighed by its chance (danger.py)
+    # a stack marches on a battle it wins only with another stack of its own that reaches
+    # the same area in this movement (battles come after all movement, l.6-7)
+    converge: bool = False
     # on the last turn only the end count matters (l.66-69): units lost or destroyed weigh
     # nothing and a lone unit seeks a battle too (a trial's AIs did not move in the last turn)
     end_count: bool = False
@@ -549,6 +552,8 @@ class Planner:
                     score += self.reinforced(dest, counts)
                 best = max(best, score)
                 out.append(Plan(src, tuple(sorted(units.items())), leader, path, score, kind))
+                if kind == "battle" and g < 0 and how == "all" and self.params.converge:
+                    out += self.converging(src, units, leader, path, cost)
             if best < AFAR_BELOW:
                 out += [p for p in self.afar(src, units, leader, cost, near) if p.dest not in back]
         if self.params.detach and (fixed is None or (f is not None and f.leader == NO)):
@@ -615,6 +620,28 @@ class Planner:
                 score -= self.exposure(src, here, counts)
             out.append(Plan(src, tuple(sorted(part.items())), False, path, score, kind))
         return out
+
+    def converging(
+        self, src: int, units: dict[int, int], leader: bool, path: tuple[int, ...], cost: float
+    ) -> list[Plan]:
+        """The stack at `src` marching first on a battle it does not win alone, with the
+        stack of its own elsewhere that reaches the same area in this movement and wins it
+        with it (planned anew, that one then counts these units there). Hard's stacks struck
+        a rival's main stack only once one of them alone outweighed it."""
+        s, seat, dest = self.s, self.seat, path[-1]
+        best: Plan | None = None
+        for other in range(s.parts.map.land):
+            free = free_units(s, seat, other) if other not in (src, dest) else {}
+            with_him = leader_at(s, seat) == other and movement.leader_free(s, seat)
+            if not free or dest not in reach(s, seat, other, self.mp(other, with_him)):
+                continue
+            counts = by_type(free)
+            both = added(by_type(units), counts)
+            g = self.battle_gain(dest, both, leader or with_him)
+            score = g - cost - self.r.leave_cost(other, mine(s, other, seat), counts)
+            if g >= 0 and score > (best.score if best else self.params.min_gain):
+                best = Plan(src, tuple(sorted(units.items())), leader, path, score, "battle")
+        return [best] if best is not None else []
 
     def least_winning(self, dest: int, own: list[tuple[int, int]]) -> dict[int, int]:
         """The fewest of `own` (codes and counts, the strongest first) that win a battle at
