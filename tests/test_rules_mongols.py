@@ -257,13 +257,19 @@ def test_2_6_timur_moves_survivors_on_and_ends_the_game() -> None:
     assert vijayanagara.score(s)[D] == 17
 
 
-def test_2_6_timur_passes_attack_ignores_resources_and_moves_delhi_units_too() -> None:
+def _face_off(space: str, invaders: int, troops: int, resources: int) -> vijayanagara.GameState:
+    """Invaders and Troops in a space, the Sultanate's Resources, no Cavalry on either side."""
     s = blank()
-    put(s, "mountain_passes", P.MONGOL, 2)
-    put(s, "mountain_passes", P.TROOP, 3)
-    s.resources[D] = 10
+    put(s, space, P.MONGOL, invaders)
+    put(s, space, P.TROOP, troops)
+    s.resources[D] = resources
     s.cavalry = {D: 0, B: 0, V: 0}
     s.cavalry_pool = 10
+    return s
+
+
+def test_2_6_timur_passes_attack_ignores_resources_and_moves_delhi_units_too() -> None:
+    s = _face_off("mountain_passes", 2, 3, 10)
     # the Mongols miss (no Charge can help), the Sultanate hits twice
     s.rng = dice_rng((6, 6, 6, 6), (1, 2))
     s = _timur(s)
@@ -274,19 +280,8 @@ def test_2_6_timur_passes_attack_ignores_resources_and_moves_delhi_units_too() -
     assert s.delhi_adjustment == 3
 
 
-def _delhi_besieged(invaders: int, troops: int, resources: int) -> vijayanagara.GameState:
-    """Invaders and Troops in Delhi, the Sultanate's Resources, no Cavalry on either side."""
-    s = blank()
-    put(s, "delhi", P.MONGOL, invaders)
-    put(s, "delhi", P.TROOP, troops)
-    s.resources[D] = resources
-    s.cavalry = {D: 0, B: 0, V: 0}
-    s.cavalry_pool = 10
-    return s
-
-
 def test_2_6_timur_attacks_in_delhi_until_one_side_is_gone_and_plunders_resources() -> None:
-    s = _delhi_besieged(2, 1, 10)
+    s = _face_off("delhi", 2, 1, 10)
     # three Mongol dice: 1 hits (with the Charge 2 -> 1 not needed); the lone Troop dies
     s.rng = dice_rng((1, 6, 6), (6, 6))
     s = _timur(s)
@@ -386,7 +381,7 @@ def test_2_6_timur_attacks_delhi_again_with_every_invader_none_beyond_three_goes
     """A trial expected 3.5.3's return of Invaders beyond three after each attack in Delhi:
     our reading sets it aside in Timur's sequence (5.1 counts up to six left in Delhi), and
     the second attack says so."""
-    s = _delhi_besieged(4, 3, 20)
+    s = _face_off("delhi", 4, 3, 20)
     # the first round misses on both sides (the Charge makes a 6 a 5, still above 4 Units)
     s.rng = dice_rng((6, 6, 6), (6, 6))
     s = _timur(s)
@@ -402,12 +397,7 @@ def test_2_6_timur_attacks_delhi_again_with_every_invader_none_beyond_three_goes
 def test_3_5_3_the_mongol_charge_that_lowers_a_2_says_the_rule_makes_it() -> None:
     """A trial running the Mongols saw their token lower a 2 that hit already, unasked: no
     miss could be turned, and 3.5.3 then lowers a 2; the line says so."""
-    s = blank()
-    put(s, "punjab", P.MONGOL, 3)
-    put(s, "punjab", P.TROOP, 3)
-    s.resources[D] = 12
-    s.cavalry = {D: 0, B: 0, V: 0}
-    s.cavalry_pool = 10
+    s = _face_off("punjab", 3, 3, 12)
     s.rng = dice_rng((2, 6, 6, 6), (6, 6))  # the 6s stay misses as 5s against 3 Units
     s = run(_invasion(s), "plunder; select punjab")
     assert (
