@@ -210,8 +210,9 @@ class AttackCommand(CommandHandler):
         empty = [s for s in self.candidates(st, fr) if not _free_here(st, fr, s)]
         if not empty:
             return super().prompt(st, fr)
-        joinable = [board().name(s) for s in empty if _can_join(st, fr, s)]
-        hopeless = [board().name(s) for s in empty if not _can_join(st, fr, s)]
+        joins = {s: _can_join(st, fr, s) for s in empty}
+        joinable = [board().name(s) for s in empty if joins[s]]
+        hopeless = [board().name(s) for s in empty if not joins[s]]
         said = [super().prompt(st, fr)]
         if joinable:
             structure = PIECE_NAME[SUPPORT[fr.faction].structure]
@@ -230,24 +231,26 @@ NONE_FREE = "none is there or free to join from next door (a Unit attacks once a
 def _free_here(st: GameState, fr: CommandFrame, space: str) -> bool:
     """Whether the faction has a Unit in `space` not yet involved in this Command's Attacks."""
     assert fr.faction is not None
-    used = fr.used.get(space, {})
-    return any(count(st, space, k) > used.get(k, 0) for k in UNIT_KINDS[fr.faction])
+    return any(_free(st, fr.used, space, k) for k in UNIT_KINDS[fr.faction])
 
 
 def _can_join(st: GameState, fr: CommandFrame, space: str) -> bool:
-    """Whether free Units could join an Attack on `space` from a space next to it with the
-    faction's Structure (3.2.4, 3.3.4, 3.4.4)."""
+    """Whether free Units could join an Attack on `space` from a space next to it."""
     assert fr.faction is not None
-    j = SUPPORT.get(fr.faction)
-    if j is None:
-        return False
-    provinces = board().province_set
+    faction = fr.faction
     return any(
-        st.spaces[origin].pieces.get(j.structure)
-        and (fr.faction == Faction.D or origin in provinces)
-        and _free_here(st, fr, origin)
+        _sends(st, faction, origin) and _free_here(st, fr, origin)
         for origin in board().neighbours[space]
     )
+
+
+def _sends(st: GameState, faction: Faction, origin: str) -> bool:
+    """Whether Units may join an Attack from `origin`: it holds the faction's Structure, and
+    is a Province for the Deccan factions (3.2.4, 3.3.4, 3.4.4)."""
+    j = SUPPORT.get(faction)
+    if j is None or not st.spaces[origin].pieces.get(j.structure):
+        return False
+    return faction == Faction.D or origin in board().province_set
 
 
 def futile_attack(st: GameState, action: Action) -> str | None:
@@ -288,8 +291,12 @@ def _used(st: GameState, fr: BattleFrame) -> Units:
 
 
 def _free_units(st: GameState, fr: BattleFrame, space: str, piece: Piece) -> int:
+    return _free(st, _used(st, fr), space, piece)
+
+
+def _free(st: GameState, used: Units, space: str, piece: Piece) -> int:
     """Units not yet involved in an attack this Command (3.1.2)."""
-    return count(st, space, piece) - _used(st, fr).get(space, {}).get(piece, 0)
+    return count(st, space, piece) - used.get(space, {}).get(piece, 0)
 
 
 def _mark_used(st: GameState, fr: BattleFrame, space: str, piece: Piece, n: int) -> None:
@@ -492,13 +499,9 @@ class SupportPhase(Phase):
         if joined >= j.most:
             return []
         origins = [b.support_from] if b.support_from else board().neighbours[b.space]
-        provinces = board().province_set
-        spaces = st.spaces
         out: list[Action] = []
         for origin in origins:
-            if not spaces[origin].pieces.get(j.structure):
-                continue
-            if b.faction != Faction.D and origin not in provinces:
+            if not _sends(st, b.faction, origin):
                 continue
             for piece in UNIT_KINDS[b.faction]:
                 free = _free_units(st, b, origin, piece)
