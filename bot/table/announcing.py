@@ -238,11 +238,12 @@ class Announcer:
         turn's message; the rest opens the new one (with the stage's headline)."""
         g, record, move, kept, lines = t.g, t.record, t.move, t.kept, t.lines
         before, after = move.before, move.after
-        cut = opening_cut(g, lines)  # the log's cut too
+        opens = stage_openings(g, lines)
+        cut = opens[-1] if opens else len(lines)  # the log's cut too (`opening_cut`)
         why = self._why(t)
         # the turn's why before any stage the move opened (a trial read Green's after the
         # next game turn's first lines, which close the message too)
-        at = min(stage_openings(g, lines), default=cut)
+        at = opens[0] if opens else cut
         lines[at:at] = why
         cut += len(why)
         if t.over:
