@@ -24,7 +24,7 @@ from .components import (
 from .engine import symbol_counts
 from .names import card_name
 from .notation import describe, prize_words
-from .scoring import connected_provinces, hand_points, province_tile_points
+from .scoring import commodity_count, connected_provinces, hand_points, province_tile_points
 from .state import CROWN, NO, Action, Draw, Place, Play, State, Withdraw
 from .view import View
 
@@ -165,8 +165,7 @@ def placement_text(s: State, city: int) -> str:
 
 
 def commodity_matches(board: Board, s: State, w: int, commodity: str) -> int:
-    n = sum(board.province_tiles[t - 1].count(commodity) for t in s.province_tiles[w])
-    return n + sum(1 for t in s.commodity_tiles[w] if board.tile(t).commodity == commodity)
+    return commodity_count(board, s.province_tiles[w], s.commodity_tiles[w], commodity)
 
 
 def drawn_line(before: View, action: Draw) -> str:
