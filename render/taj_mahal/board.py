@@ -361,14 +361,16 @@ def _track(pen: _Pen, s: State) -> None:
 GOOD = 12  # a goods dot beside a province's visit number
 
 
-def _goods(pen: _Pen, goods: Sequence[str], x: float, y: float) -> None:
-    """The goods of a province tile still to come, face up on its province as set up: a
-    trial could not plan for matching goods, seen only once a tile reached the court."""
+def _goods(pen: _Pen, goods: Sequence[str], x: float, y: float, size: int = GOOD) -> float:
+    """A province tile's goods as dots from (x, y), a gap a sixth of a dot between them;
+    where they end. (Those of the tiles still to come too, face up on their provinces as set
+    up: a trial could not plan for matching goods, seen only once a tile reached the court.)"""
     for g in goods:
-        box = (x, y, x + GOOD, y + GOOD)
+        box = (x, y, x + size, y + size)
         pen.d.ellipse(box, fill=COMMODITY_COLOURS[g], outline=INK)
         pen.sheet.marks.append(box)
-        x += GOOD + 2
+        x += size + size // 6 + 1
+    return x
 
 
 def _court(pen: _Pen, s: State) -> None:
@@ -381,10 +383,7 @@ def _court(pen: _Pen, s: State) -> None:
     x = pen.write(x, y, "crown", bold=crown_here, fill=INK if crown_here else MUTED).box[2] + 8
     if s.province_order and s.province_tile_in_court:
         x = pen.write(x, y, f"tile {s.visit + 1}:", bold=True).box[2] + 4
-        for g in s.board.province_tiles[s.visit]:
-            pen.d.ellipse((x, y + 2, x + 20, y + 22), fill=COMMODITY_COLOURS[g], outline=INK)
-            pen.sheet.marks.append((x, y + 2, x + 20, y + 22))
-            x += 24
+        _goods(pen, s.board.province_tiles[s.visit], x, y + 2, 20)
 
 
 def _supply(pen: _Pen, s: State) -> None:
