@@ -103,6 +103,25 @@ def test_3_2_4_defenders_set_rebelling_four_dice_vs_two_and_casualties() -> None
     assert s.resources[D] == 9
 
 
+def test_3_2_4_support_beyond_five_units_is_said_to_add_no_hit() -> None:
+    """A trial was offered a Raja's Support with 7 Units involved: a roll hits when it is at
+    most the Units involved, up to five (3.2.4), so the Support adds no hit; the list says so
+    (it may still take casualties)."""
+    for here, noted in ((4, False), (5, True)):
+        t = _d_attack_setup()
+        independent(t, "gondwana")
+        put(t, "gondwana", P.REBEL_AMIR, 2)
+        put(t, "orissa", P.QASBAH)
+        put(t, "orissa", P.TROOP, 3)
+        put(t, "gondwana", P.TROOP, here)
+        t = run(turn(t, D), "command; attack; select gondwana")
+        more = (
+            f"— joins the Attack (no hit more: the {here} Units involved already hit on 5 or "
+            "less, 3.2.4; a Unit more is one more to choose casualties from)"
+        )
+        assert (more in "\n".join(explained_entries(t))) == noted
+
+
 def test_3_2_4_three_dice_against_bahmani_with_a_fort() -> None:
     s = _d_attack_setup()
     independent(s, "andhra")
@@ -245,6 +264,63 @@ def test_1_10_a_charge_or_screen_that_changes_no_hit_is_asked_about_and_done_say
     )
     s = run(s, "charge 1; done")
     assert "D is done with Cavalry (1.10)." in s.log and "spends no Cavalry" not in " ".join(s.log)
+
+
+def test_3_2_4_a_hit_more_than_the_defender_can_lose_is_noted_unless_it_could_screen() -> None:
+    """A trial was offered a Charge for a 4th hit against 3 pieces with no note: each side
+    removes its pieces equal to the hits (3.2.4), so the hit removes nothing more. It is
+    noted, unless the defender holds a token to Screen one of the hits afterwards (1.10)."""
+    from rules.capabilities import menus_of
+    from rules.vijayanagara.game import GAME
+
+    menus = menus_of(GAME)
+    for v_tokens, noted in ((0, True), (1, False)):
+        s = _andhra_attacked({D: 1, B: 0, V: v_tokens}, (1, 1, 2, 3), (6, 6))  # 3 hits
+        note = menus.note(s, vijayanagara.parse(s, "charge 4")[0])
+        assert (note is not None) == noted, note
+        assert (
+            note
+            == "die 4 would hit, but 3 hits already remove all 3 pieces the opponent could lose"
+        ) == noted
+        assert ("No Cavalry spend changes a casualty now." in vijayanagara.prompt(s).text) == noted
+
+
+def test_1_10_a_screen_of_a_miss_the_defender_could_charge_into_a_hit_is_not_idle() -> None:
+    """The attacker's Screen of the defender's miss is noted as idle only when the defender
+    has no token to Charge that die into a hit after the attacker's Cavalry (1.10)."""
+    from rules.capabilities import menus_of
+    from rules.vijayanagara.game import GAME
+
+    menus = menus_of(GAME)
+    s = _andhra_attacked({D: 1, B: 0, V: 1}, (6, 6, 6, 6), (4, 6))  # V: 3 Rajas hit on 3
+    assert menus.note(s, vijayanagara.parse(s, "screen 1")[0]) is None  # a 4 charged: 3
+    s = _andhra_attacked({D: 1, B: 0, V: 0}, (6, 6, 6, 6), (4, 6))
+    note = menus.note(s, vijayanagara.parse(s, "screen 1")[0])
+    assert note == "the opponent's die 1 shows a 4, a miss already"
+
+
+def test_1_10_a_screen_is_idle_when_the_hits_left_still_remove_every_piece_it_could_lose() -> None:
+    """The defender's 2 hits against the attacker's 1 Troop: one Screen still leaves a hit
+    that removes the Troop, two Screens save it (3.2.4; 1.10)."""
+    from rules.capabilities import menus_of
+    from rules.vijayanagara.game import GAME
+
+    menus = menus_of(GAME)
+    s = _d_attack_setup()
+    independent(s, "andhra")
+    put(s, "andhra", P.TROOP, 1)
+    put(s, "andhra", P.REBEL_RAJA, 3)
+    for tokens, noted in ((1, True), (2, False)):
+        s.cavalry, s.cavalry_pool = {D: tokens, B: 0, V: 0}, 10 - tokens
+        s.rng = dice_rng((6, 6, 6, 6), (2, 3))
+        t = run(turn(s, D), "command; attack; select andhra")
+        note = menus.note(t, vijayanagara.parse(t, "screen 1")[0])
+        assert (note is not None) == noted, note
+        if noted:
+            assert note == (
+                "the opponent's 2 hits remove the 1 piece you could lose, even with every "
+                "Screen you could make"
+            )
 
 
 def test_1_10_the_ai_never_spends_a_cavalry_token_that_changes_no_hit() -> None:
@@ -495,7 +571,7 @@ def test_1_10_the_list_of_steps_marks_a_cavalry_step_that_changes_no_hit() -> No
     entries, _ = menus_of(GAME).grouped_choices(s, vijayanagara.legal_actions(s))
     assert entries == [
         "`charge 3` (die 3 shows a 2: it would stay a hit as a 1)",
-        "`charge 4`",
+        "`charge 4` (die 4 would hit, but 3 hits already remove all 3 pieces the opponent could lose)",
         "`screen 1` (the opponent's die 1 shows a 5, a miss already)",
         "`done`",
     ]

@@ -558,7 +558,14 @@ def support_note(st: GameState) -> str:
     assert isinstance(fr, PhaseFrame) and fr.phase == "support"
     b = _battle(st, fr)
     assert b.faction is not None
-    return f"joins the Attack; {_rolled_at_once(b.faction)}"
+    units = _att_units(b)
+    more = (
+        f" (no hit more: the {count_of(units, 'Unit')} involved already hit on 5 or less, "
+        "3.2.4; a Unit more is one more to choose casualties from)"
+        if units >= 5
+        else ""
+    )
+    return f"joins the Attack{more}; {_rolled_at_once(b.faction)}"
 
 
 def _rolled_at_once(faction: Faction) -> str:
@@ -654,22 +661,67 @@ class CavalryPhase(Phase):
         return [*self._cav_actions(st, _battle(st, fr)), DONE]
 
     def futile(self, st: GameState, fr: PhaseFrame, action: Charge | Screen) -> str | None:
-        """Why a Charge or Screen changes no hit, or None (1.10; 3.2.4): the table asks a
-        person to confirm it (a trial Charged a 6 to a 5, a miss still, and lost the token)."""
+        """Why a Charge or Screen changes no casualty, or None (1.10; 3.2.4): the table asks
+        a person to confirm it (a trial Charged a 6 to a 5, a miss still, and lost the token;
+        another Charged a 4th hit against 3 Troops). What the defender may still do after the
+        attacker's Cavalry is counted: a hit more is kept against its Screens, and a miss of
+        its it could Charge into a hit may be Screened."""
         b = _battle(st, fr)
-        own, other = self._dice(b)
-        own_units = _att_units(b) if self.attacker else _def_units(st, b)
         if isinstance(action, Charge):
-            value = own[action.die - 1]
-            if value is None or _hit(value, own_units) != _hit(value - 1, own_units):
-                return None
-            stays = "a hit" if _hit(value, own_units) else "a miss"
-            return f"die {action.die} shows {a_die(value)}: it would stay {stays} as {a_die(value - 1)}"
-        value = other[action.die - 1]
-        other_units = _def_units(st, b) if self.attacker else _att_units(b)
-        if value is None or _hit(value, other_units):
+            return self._futile_charge(st, b, action.die)
+        return self._futile_screen(st, b, action.die)
+
+    def _units(self, st: GameState, b: BattleFrame) -> tuple[int, int]:
+        """The Units involved of one's own side and of the opponent's."""
+        att, dfd = _att_units(b), _def_units(st, b)
+        return (att, dfd) if self.attacker else (dfd, att)
+
+    def _answer(self, st: GameState, b: BattleFrame) -> int:
+        """The Cavalry tokens the opponent may still spend once this side is done: the
+        defender's after the attacker's (the Mongols' token Charges, 3.5.3); none after the
+        defender's."""
+        if not self.attacker:
+            return 0
+        return 1 if _defender(b) == Faction.M else st.cavalry.get(_defender(b), 0)
+
+    def _futile_charge(self, st: GameState, b: BattleFrame, die: int) -> str | None:
+        own, _ = self._dice(b)
+        units, _ = self._units(st, b)
+        value = own[die - 1]
+        if value is None:
             return None
-        return f"the opponent's die {action.die} shows {a_die(value)}, a miss already"
+        if _hit(value, units) == _hit(value - 1, units):
+            stays = "a hit" if _hit(value, units) else "a miss"
+            return f"die {die} shows {a_die(value)}: it would stay {stays} as {a_die(value - 1)}"
+        scored, exposed = hits(own, units), _exposed(st, b, not self.attacker)
+        screens = 0 if _defender(b) == Faction.M else self._answer(st, b)
+        if scored - screens < exposed:
+            return None
+        even = ", even if the defender Screens" if screens else ""
+        hits_now = does(count_of(scored, "hit"), "already removes")
+        return (
+            f"die {die} would hit, but {hits_now} {_every(exposed)} the opponent could lose{even}"
+        )
+
+    def _futile_screen(self, st: GameState, b: BattleFrame, die: int) -> str | None:
+        _, other = self._dice(b)
+        _, units = self._units(st, b)
+        value = other[die - 1]
+        if value is None:
+            return None
+        if not _hit(value, units):
+            charges = min(self._answer(st, b), value - 1)
+            if any(_hit(value - k, units) for k in range(1, charges + 1)):
+                return None  # the defender could still Charge it into a hit
+            return f"the opponent's die {die} shows {a_die(value)}, a miss already"
+        scored, exposed = hits(other, units), _exposed(st, b, self.attacker)
+        screenable = sum(1 for d in other if d is not None and d > 1 and _hit(d, units))
+        if scored - min(st.cavalry.get(self._who(b), 0), screenable) < exposed:
+            return None
+        return (
+            f"the opponent's {does(count_of(scored, 'hit'), 'removes')} {_every(exposed)} you "
+            "could lose, even with every Screen you could make"
+        )
 
     def act(self, st: GameState, fr: PhaseFrame, action: Action) -> None:
         b = _battle(st, fr)
@@ -707,10 +759,13 @@ class CavalryPhase(Phase):
         b = _battle(st, fr)
         me = "attacker" if self.attacker else "defender"
         # what Charge and Screen do (1.10) is in the table's help, not on every battle message
+        steps = self._cav_actions(st, b)
+        idle = all(self.futile(st, fr, a) for a in steps if isinstance(a, Charge | Screen))
         return (
             f"Attack in {board().name(b.space)}: as the {me}, Cavalry (charge N, screen N) or "
             f"done. Attacker dice {marked(b.att_dice, _att_units(b))}, defender dice "
             f"{marked(b.def_dice, _def_units(st, b))} (✓ hits, ✗ misses)."
+            + (" No Cavalry spend changes a casualty now." if steps and idle else "")
         )
 
 
@@ -747,6 +802,32 @@ def _why_cavalry(st: GameState, b: BattleFrame, phase: str, action: Charge | Scr
     return f"die {action.die} shows {value}: a Charge lowers a die by one, never below 1 (1.10)"
 
 
+def _every(pieces: int) -> str:
+    """Pieces counted as all there are: "all 3 pieces", "the 1 piece"."""
+    return f"{'the' if pieces == 1 else 'all'} {count_of(pieces, 'piece')}"
+
+
+def _casualty_options(st: GameState, b: BattleFrame, attacker: bool) -> dict[str, dict[Piece, int]]:
+    """The pieces a side may lose, by space: the attacker its involved Units, the defender
+    its pieces in the space (3.2.4)."""
+    if attacker:
+        out: dict[str, dict[Piece, int]] = {}
+        for space, by_piece in b.involved.items():
+            for p, n in by_piece.items():
+                n = min(n, count(st, space, p))
+                if n > 0:
+                    out.setdefault(space, {})[p] = n
+        return out
+    there = st.spaces[b.space].pieces
+    here = {p: n for p in PIECES_OF[_defender(b)] if (n := there.get(p, 0))}
+    return {b.space: here} if here else {}
+
+
+def _exposed(st: GameState, b: BattleFrame, attacker: bool) -> int:
+    """How many pieces a side could lose as casualties."""
+    return sum(n for by in _casualty_options(st, b, attacker).values() for n in by.values())
+
+
 @handler
 class ResolvePhase(Phase):
     """The hits each side scores, and so the casualties each side owes."""
@@ -776,17 +857,7 @@ class Casualties(Phase):
         return b.att_owed if self.attacker else b.def_owed
 
     def _options(self, st: GameState, b: BattleFrame) -> dict[str, dict[Piece, int]]:
-        if self.attacker:
-            out: dict[str, dict[Piece, int]] = {}
-            for space, by_piece in b.involved.items():
-                for p, n in by_piece.items():
-                    n = min(n, count(st, space, p))
-                    if n > 0:
-                        out.setdefault(space, {})[p] = n
-            return out
-        there = st.spaces[b.space].pieces
-        here = {p: n for p in PIECES_OF[_defender(b)] if (n := there.get(p, 0))}
-        return {b.space: here} if here else {}
+        return _casualty_options(st, b, self.attacker)
 
     def is_auto(self, st: GameState, fr: PhaseFrame) -> bool:
         b = _battle(st, fr)
