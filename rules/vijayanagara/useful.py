@@ -1,7 +1,7 @@
 """The legal steps that do something: what a computer player and a hint choose among. A
 Command that no space qualifies for, a Decree that would gain or change nothing, a `done`
 that ends a Command before it selected a space, an Attack where no Unit could hit, a Charge or
-Screen that changes no hit and a Campaign's Drop of pieces taken where it stands stay legal
+Screen that changes no casualty and a Campaign's Drop of pieces taken where it stands stay legal
 (2.3.3 allows a Command in zero spaces; 3.2.4-3.4.4 an Attack wherever a target is; 4.1 any
 of the faction's Decrees; 1.10 any Cavalry token; 4.2.2 pick-ups and drops anywhere along the
 way), but they only spend the option, the Resources or the token, or undo a step."""
