@@ -541,7 +541,7 @@ class SupportPhase(Phase):
 
 
 def futile_cavalry(st: GameState, action: Action) -> str | None:
-    """Why a Charge or Screen now would change no hit, or None (not one, or it changes one)."""
+    """Why a Charge or Screen now would change no casualty, or None (not one, or it may change one)."""
     fr = None if st.game_over or not st.frames else st.frames[-1]
     handler = HANDLERS.get(fr.kind) if isinstance(fr, PhaseFrame) else None
     if not isinstance(handler, CavalryPhase) or not isinstance(action, Charge | Screen):
