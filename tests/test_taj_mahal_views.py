@@ -9,6 +9,7 @@ from taj_helpers import CARDS, arrange, card, order, settle, started, with_hands
 
 from rules.capabilities import notation_of, talk_of
 from rules.taj_mahal import GAME, SEATS, State, TajOptions
+from rules.taj_mahal.notation import hand_text
 from rules.taj_mahal.state import Action, Draw, Setup
 from rules.taj_mahal.view import hand_size
 
@@ -243,3 +244,22 @@ def test_status_counts_each_players_goods_on_its_province_and_bonus_tiles() -> N
     goods = board.province_tiles[tile - 1]
     rice_n = goods.count("rice") + 1
     assert f"goods rice {rice_n}" in lines[1] and "goods none" in lines[2]
+
+
+def test_a_seat_left_no_card_of_its_colour_is_told_privately_that_only_withdraw_is_left() -> None:
+    """A trial played its only violet card, and the next prompt still read "play a violet
+    card ... or withdraw": the public prompt cannot say what a hand lacks, so the seat's own
+    hand line says it (white and special cards go only with a coloured one)."""
+    s = with_hands(
+        started(3), ["red vizier", "white elephant"], ["red monk", "green monk"], ["red general"]
+    )
+    s = order(order(order(s, "play red vizier"), "play red monk"), "play red general")
+    blue, orange = (GAME.view(s, seat) for seat in s.seats[:2])
+    assert GAME.to_move(s) == s.seats[0]
+    line = "Your hand: White: elephant. You hold no red card: only `withdraw` is left this visit."
+    assert talk_of(GAME).hand_line(blue) == line
+    assert "This visit you play red cards. You hold no red card: only `withdraw`" in hand_text(blue)
+    assert "withdraw" not in talk_of(GAME).hand_line(orange)  # not its turn
+    s = order(s, "withdraw")
+    assert "withdraw" not in talk_of(GAME).hand_line(GAME.view(s, s.seats[0]))  # placing
+    assert hand_text(GAME.view(s, s.seats[0])).count("only `withdraw`") == 0

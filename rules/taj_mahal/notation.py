@@ -30,7 +30,7 @@ from .components import (
     WHITE,
     Cards,
 )
-from .engine import legal, to_move
+from .engine import WITHDRAW, legal, to_move
 from .names import SYMBOL_WORDS, card_name, cards_text, symbols_text
 from .scoring import commodity_count, hand_points
 from .state import (
@@ -162,7 +162,20 @@ def hand_line(v: View) -> str:
     if v.seat is None:
         return ""
     groups = _hand_groups(v)
-    return f"Your hand: {'; '.join(groups)}." if groups else "Your hand is empty."
+    line = f"Your hand: {'; '.join(groups)}." if groups else "Your hand is empty."
+    return line + _nothing_to_play(v)
+
+
+def _nothing_to_play(v: View) -> str:
+    """Said when the viewer's turn in a visit leaves it only `withdraw`: no card of the
+    colour it plays this visit (white and special cards go only with a coloured one, Playing
+    the game); the public prompt cannot say it (the hand is hidden)."""
+    s = v.state
+    if s.phase != "turn" or to_move(s) != v.seat or legal(s) != [WITHDRAW]:
+        return ""
+    need = s.colour[s.turn]
+    what = "coloured card" if need == NO else f"{COLOURS[need]} card"
+    return f" You hold no {what}: only `withdraw` is left this visit."
 
 
 def hand_text(v: View) -> str:
@@ -192,6 +205,7 @@ def hand_text(v: View) -> str:
             if need == NO
             else f"This visit you play {COLOURS[need]} cards."
         )
+        lines[-1] += _nothing_to_play(v)
     worth = hand_points(cards, hand, s.special_holder.count(i))
     lines.append(f"Held to the game's end these cards score {worth} (Game end).")
     return "\n".join(lines)
