@@ -494,10 +494,11 @@ def test_an_alliance_offered_and_made_says_an_allys_lone_levy_takes_an_empty_pro
 
 
 def test_a_player_turn_opens_a_new_stage_so_an_ais_why_ends_its_own_turn() -> None:
-    opens = narration_of(GAME).opens_stage
-    assert opens("Game turn 3 of 12: Blue's player turn; Events (l.4)")
-    assert opens("Game turn 4 of 12 begins; order: Blue, Red, Green")
-    assert not opens("Blue's Revenue (l.5)") and not opens("Blue draws a chit (1 held)")
+    stage_line = narration_of(GAME).stage_line
+    assert stage_line("Game turn 3 of 12: Blue's player turn; Events (l.4)") == "opens"
+    assert stage_line("Game turn 4 of 12 begins; order: Blue, Red, Green") == "opens"
+    assert stage_line("Blue's Revenue (l.5)") is None
+    assert stage_line("Blue draws a chit (1 held)") is None
 
 
 def test_a_fleet_sent_into_a_coast_without_a_port_is_told_to_land_there() -> None:

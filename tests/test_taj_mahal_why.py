@@ -8,6 +8,7 @@ import io
 import random
 import re
 from collections.abc import Iterator
+from itertools import takewhile
 from pathlib import Path
 
 import pytest
@@ -18,23 +19,49 @@ from ai.budget import Budget
 from ai.taj_mahal import greedy, hard, why
 from bot.terminal import local
 from bot.terminal.local import amain
-from rules.capabilities import notation_of, turns_of
-from rules.taj_mahal import GAME, SEATS, State, TajOptions
+from rules.capabilities import narration_of, notation_of, turns_of
+from rules.taj_mahal import GAME, NO, SEATS, State, TajOptions, View
 
 RAW = re.compile(r"evaluation|\d+\.\d|and \d+ more")
 
 
-def public(s: State) -> object:
+def public(s: State) -> View:
     return GAME.view(s, None)
+
+
+def told(s: State, text: str) -> tuple[State, list[str]]:
+    """The seat to move writes `text`: the position after it, and its public lines."""
+    seat = GAME.to_move(s)
+    assert seat is not None
+    (a,) = notation_of(GAME).parse(GAME.view(s, seat), text, seat)
+    t = GAME.apply(s, a)
+    return t, narration_of(GAME).narrate(public(s), a, public(t), seat)
+
+
+def turn_ended(s: State, lines: list[str] | None = None) -> State:
+    """The seat to move plays its first allowed steps, with the cards they draw dealt, to
+    its turn's end (its withdrawal finished: its palaces placed, its cards taken), where an
+    AI's why is said; each step's public lines added to `lines`."""
+    seat, visit = GAME.to_move(s), s.visit
+    said: list[str] = [] if lines is None else lines
+    while (GAME.chance(s) is not None or GAME.to_move(s) == seat) and s.visit == visit:
+        if GAME.chance(s) is not None:
+            step = GAME.deal(s, random.Random(0).randrange)
+            after = GAME.apply(s, step)
+            said += narration_of(GAME).narrate(public(s), step, public(after), None)
+            s = after
+            continue
+        first = GAME.legal_actions(s)[0]
+        s, steps = told(s, notation_of(GAME).describe(GAME.view(s, seat), first))
+        said += steps
+    return s
 
 
 def test_a_withdrawal_says_what_it_won_its_points_and_who_could_outbid() -> None:
     s = with_hands(started(3), ["red vizier", "red general"], ["yellow monk"], ["green monk"])
     s = order(order(order(s, "play red vizier"), "play yellow monk"), "play green monk")
     start = s
-    s = order(s, "withdraw")
-    while GAME.to_move(s) == "blue":  # its palace, then its cards
-        s = order(s, notation_of(GAME).describe(GAME.view(s, "blue"), GAME.legal_actions(s)[0]))
+    s = turn_ended(order(s, "withdraw"))  # its palace, the card it draws, then its cards
     line = why.why_line(GAME.view(start, None), GAME.view(s, None), "blue", "greedy")
     points = s.scores[0] - start.scores[0]
     assert line == (
@@ -101,6 +128,8 @@ def taj_mahal_vs_ai(tmp_path: Path) -> list[str]:
 HINTED = re.compile(r"would play `([^`]+)`")
 STEP = re.compile(r"^• (\w+): (withdraw|play|palace|crown|take)\b")
 POINTS = re.compile(r"^• (\w+) scores (no points|\d+ points?) for this withdrawal")
+WHY_POINTS = re.compile(r"^Why: withdraws: wins .*?, (\d+ points?), (before|as the last)")
+VISIT_END = re.compile(r"^• Visit \d+ \(.+\) ends\.$")
 
 
 async def test_a_whole_game_in_the_terminal_tells_each_withdrawals_points_and_each_ai_turns_why(
@@ -138,9 +167,40 @@ async def test_a_whole_game_in_the_terminal_tells_each_withdrawals_points_and_ea
         if points:
             waiting.pop(points.group(1))
     assert not waiting and withdrawals == 36
+    assert_why_lines_close_their_steps_before_the_visits_end(text)
+    assert_why_lines_count_the_points_their_withdrawal_scored(text)
     assert text.count("Why: withdraws") >= 20  # the two AIs' withdrawals, each with its why
     assert "Game end: each hand scores" in text and "before the hands + hand" in text
     assert text.count("Runner-up: ") >= text.count("would play `") >= 24  # each hint has one
+
+
+def assert_why_lines_close_their_steps_before_the_visits_end(text: str) -> None:
+    """An AI's why closes its own steps' lines, before the visit's end they set going (a
+    trial read Brown's under the standings and the next visit's first player)."""
+    lines = text.split("\n")
+    closing = 0
+    for i, line in enumerate(lines):
+        if not line.startswith("Why: "):
+            continue
+        since = list(takewhile(lambda x: x.startswith(("• ", "[board: ")), lines[i - 1 :: -1]))
+        assert not any(VISIT_END.match(x) for x in since), lines[max(0, i - 8) : i + 1]
+        closing += bool(VISIT_END.match(lines[i + 1]))
+    assert closing >= 3  # the AIs' last withdrawals in a visit
+
+
+def assert_why_lines_count_the_points_their_withdrawal_scored(text: str) -> None:
+    """A withdrawal's why says the points its points line says (a trial read "8 points"
+    under "Orange scores 6 points", the +2 influence points card counted in)."""
+    lines = text.split("\n")
+    checked = 0
+    for i, line in enumerate(lines):
+        said = WHY_POINTS.match(line)
+        if said is None:
+            continue
+        scored = next(m for x in lines[i::-1] if (m := POINTS.match(x)))
+        assert scored.group(2) == said.group(1), (line, scored.group(0))
+        checked += 1
+    assert checked >= 12
 
 
 def test_the_last_in_a_visit_playing_then_withdrawing_in_one_turn_names_what_it_won() -> None:
@@ -151,9 +211,7 @@ def test_the_last_in_a_visit_playing_then_withdrawing_in_one_turn_names_what_it_
     start = s
     s = order(s, "play red vizier")
     assert GAME.to_move(s) == "blue"  # alone, it plays on
-    s = order(s, "withdraw")
-    while GAME.to_move(s) == "blue":
-        s = order(s, notation_of(GAME).describe(GAME.view(s, "blue"), GAME.legal_actions(s)[0]))
+    s = turn_ended(order(s, "withdraw"))
     line = why.why_line(GAME.view(start, None), GAME.view(s, None), "blue", "greedy")
     assert line is not None and line.startswith("_Why: withdraws: wins the Vizier, ")
     assert line.endswith("as the last in the visit._")
@@ -208,3 +266,25 @@ def test_the_force_contested_names_every_rival_at_the_top() -> None:
         s = order(s, text)
     margin, force = why.contested(s, 2)
     assert margin == 0 and force == "the General (1 against Blue's and Orange's 1)"
+
+
+def test_the_plus_2_card_played_before_a_withdrawal_in_one_turn_is_counted_apart() -> None:
+    """Alone in the visit, the AI plays the +2 influence points card, then withdraws: the
+    card scored when played (The special cards), so the why says the withdrawal's points as
+    its points line does, and the card's 2 apart (a trial read the why's 8 points under
+    "Orange scores 6 points")."""
+    s = with_hands(started(3), ["red vizier", "red general"], [], [])
+    s = arrange(s, active=(True, False, False), special_holder=(NO, NO, 0, NO))
+    start, lines = s, []
+    for text in ("play red vizier with special points", "withdraw"):
+        s, said = told(s, text)
+        lines += said
+    s = turn_ended(s, lines)
+    scored = next(x for x in lines if x.startswith("Blue scores "))
+    points = re.match(r"Blue scores (\d+ points?) for this withdrawal", scored)
+    assert points is not None and s.scores[0] - start.scores[0] > int(points[1].split()[0])
+    line = why.why_line(GAME.view(start, None), GAME.view(s, None), "blue", "greedy")
+    assert line == (
+        f"_Why: withdraws: wins the Vizier, {points[1]}, as the last in the visit; and the "
+        "+2 influence points card it played first scored 2 points at once._"
+    )

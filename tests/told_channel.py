@@ -92,8 +92,8 @@ OVER = TableTexts.over_line(None)
 
 
 def _without_openings(kind: str, messages: list[list[str]]) -> list[list[str]]:
-    opens = narration_of(game(kind)).opens_stage
-    out = [[line for line in m if not opens(line)] for m in messages]
+    stage_line = narration_of(game(kind)).stage_line
+    out = [[line for line in m if stage_line(line) != "opens"] for m in messages]
     return [m for m in out if m]
 
 
@@ -151,7 +151,8 @@ def mismatch(kind: str, log: list[str], channel: Channel) -> str | None:
             return f"a run the announcements tell once, line by line: {message[at : at + 4]}"
     said = channel.said()
     told = set(said)
-    shown = [line for line in log if not narration_of(g).opens_stage(line) or line in told]
+    stage_line = narration_of(g).stage_line
+    shown = [line for line in log if stage_line(line) != "opens" or line in told]
     if not shown:
         return "an empty log"
     tail = said[-len(shown) :]

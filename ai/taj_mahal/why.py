@@ -55,6 +55,32 @@ def won_by(b: State, a: State, w: int) -> list[str]:
     return names
 
 
+def withdrawal_points(b: State, a: State, w: int) -> int:
+    """The points `w`'s withdrawal between `b` and `a` scored (Influence points 1-3), read
+    from what it left on the table: its bonus tiles (each commodity tile counting those taken
+    before it), the province tile, and its palaces (the province and those connected)."""
+    board, province, tile = b.board, b.province, b.visit + 1
+    had, kept = b.commodity_tiles[w], a.commodity_tiles[w]
+    points = sum(
+        scoring.commodity_tile_points(board, b.province_tiles[w], kept[:i], commodity)
+        for i in range(len(had), len(kept))
+        if (commodity := board.tile(kept[i]).commodity) is not None
+    )
+    cities = board.cities_of[province]
+    for c in cities:
+        bonus = board.tile(b.bonus_on[c]) if b.bonus_on[c] != NO else None
+        if bonus is not None and bonus.kind == "points" and a.palace[c] == w:
+            points += bonus.value
+    if tile in a.province_tiles[w] and tile not in b.province_tiles[w]:
+        points += scoring.province_tile_points(board, tile, b.province_tiles[w], kept)
+    if any(
+        a.palace[c] == w != b.palace[c] or a.crown_palace[c] == w != b.crown_palace[c]
+        for c in cities
+    ):
+        points += scoring.palace_points(board, a.palace, a.crown_palace, w, province)
+    return points
+
+
 def withdraw_reason(
     s: State, w: int, points: int | None = None, won: list[str] | None = None
 ) -> str:
@@ -150,7 +176,16 @@ def why_line(start: View, end: View, seat: str, level: str) -> str | None:
         points = a.scores[w] - b.scores[w]
         if a.phase == "over":  # the hands were scored at the end in the same step
             points -= scoring.hand_points(a.cards, a.hands[w], a.special_holder.count(w))
-        return f"_Why: {withdraw_reason(b, w, points, won_by(b, a, w))}._"
+        scored = withdrawal_points(b, a, w)  # as its points line counts them
+        # the rest: the +2 influence points card, played alone in the visit before it
+        # withdrew in the same turn, scored when played (The special cards)
+        at_once = points - scored
+        played = (
+            f"; and the +2 influence points card it played first scored "
+            f"{narration.plural(at_once, 'point')} at once"
+        )
+        reason = withdraw_reason(b, w, scored, won_by(b, a, w))
+        return f"_Why: {reason}{played if at_once > 0 else ''}._"
     cards = played_now(b, a, w)
     if not cards:
         return None

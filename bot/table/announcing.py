@@ -16,7 +16,7 @@ from .ai_users import ai_level, is_ai
 from .games.entry import Registry
 from .loading import AnyGame, public
 from .table_texts import TableTexts
-from .textlog import handed_back, hands_off, opening_cut, stage_openings, told
+from .textlog import handed_back, hands_off, opening_cut, stage_openings, step_lines_end, told
 from .words import every_dealt
 
 PENDING = ""  # Move.revealed_at of a reveal a stored position waited for (no step made it)
@@ -241,9 +241,10 @@ class Announcer:
         opens = stage_openings(g, lines)
         cut = opens[-1] if opens else len(lines)  # the log's cut too (`opening_cut`)
         why = self._why(t)
-        # the turn's why before any stage the move opened (a trial read Green's after the
-        # next game turn's first lines, which close the message too)
-        at = opens[0] if opens else cut
+        # the turn's why closes its steps' lines, before what they set going: a visit's end,
+        # a stage the move opened (trials read Green's after the next game turn's first
+        # lines, Brown's after the visit's end and the next visit's first player)
+        at = step_lines_end(g, lines)
         lines[at:at] = why
         cut += len(why)
         if t.over:
@@ -264,7 +265,8 @@ class Announcer:
                 public(g, before), public(g, after), move.earlier + move.new_lines
             )
         if head:  # the headline says what the stage's opening line said
-            opening = [x for x in opening if not narration_of(g).opens_stage(x.removeprefix("• "))]
+            stage_line = narration_of(g).stage_line
+            opening = [x for x in opening if stage_line(x.removeprefix("• ")) != "opens"]
         if t.ai_next:
             opening.append(ai_header(g, after, t.waiting, self.texts.strong, self.texts.ai_levels))
         body = "\n".join(carried + t.named + head + told(g, opening))

@@ -189,7 +189,16 @@ def opening_cut(g: Game[object, object, object, BaseModel], lines: Sequence[str]
     return opening[-1] if opening else len(lines)
 
 
+def step_lines_end(g: Game[object, object, object, BaseModel], lines: Sequence[str]) -> int:
+    """Where the lines of a move's own steps end (an AI's why closes them): at the first
+    line that opens a new stage or begins a stage's end (`Narration.stage_line`: a visit's
+    end), a bullet before it or not."""
+    stage_line = narration_of(g).stage_line
+    found = (i for i, line in enumerate(lines) if stage_line(line.removeprefix("• ")))
+    return next(found, len(lines))
+
+
 def stage_openings(g: Game[object, object, object, BaseModel], lines: Sequence[str]) -> list[int]:
     """Where each new stage a move opens begins among its lines (a bullet before it or not)."""
-    opens = narration_of(g).opens_stage
-    return [i for i, line in enumerate(lines) if opens(line.removeprefix("• "))]
+    stage_line = narration_of(g).stage_line
+    return [i for i, line in enumerate(lines) if stage_line(line.removeprefix("• ")) == "opens"]

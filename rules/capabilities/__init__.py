@@ -22,7 +22,7 @@ through the `*_of` functions, which give the plain behaviour to a game that offe
 from .component_files import ComponentFiles, files_of
 from .deadlines import Deadlines, deadlines_of
 from .menus import Menus, menus_of
-from .narration import Narration, narration_of
+from .narration import Narration, StageLine, narration_of
 from .notation import Notation, notation_of
 from .orders import EndedByItself, Orders, orders_of
 from .reference import Reference, reference_of
@@ -43,6 +43,7 @@ __all__ = [
     "Reference",
     "Search",
     "Seeding",
+    "StageLine",
     "TableTalk",
     "Tiebreak",
     "TiebreakMatch",

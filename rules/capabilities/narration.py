@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Literal, TypeVar
 
 from ..game import Game, Seat
 from .notation import notation_of
 
 A = TypeVar("A")
 V = TypeVar("V")
+
+# a log line that opens a new stage, or that begins a stage's end and opens none
+StageLine = Literal["opens", "ends"]
 
 
 class Narration(Generic[A, V]):
@@ -52,10 +55,13 @@ class Narration(Generic[A, V]):
         turn has its why line instead); None here, where each step's lines tell it."""
         return None
 
-    def opens_stage(self, line: str) -> bool:
-        """Whether a log line is the one that opens a new stage (a card revealed): the
-        channel starts a new message there, under the stage's `headline`."""
-        return False
+    def stage_line(self, line: str) -> StageLine | None:
+        """What a log line is to the game's stages: "opens" for the line that opens a new
+        stage (a card revealed: the channel starts a new message there, under the stage's
+        `headline`); "ends" for the first line of a stage's end that opens none (a visit's
+        end, then its standings), which the step that set it going set off; None for any
+        other. An AI's why closes its step's own lines above either; here, no line is."""
+        return None
 
     def board_moment(self, before: V, after: V) -> bool:
         """Whether the channel's message for the steps that led from `before` to `after`

@@ -7,7 +7,16 @@ import re
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import replace
 
-from ..capabilities import Menus, Narration, Notation, Orders, Reference, TableTalk, Turns
+from ..capabilities import (
+    Menus,
+    Narration,
+    Notation,
+    Orders,
+    Reference,
+    StageLine,
+    TableTalk,
+    Turns,
+)
 from ..capabilities.menus import entries_like
 from ..errors import excerpt
 from ..game import Seat, Step, Unread
@@ -323,12 +332,12 @@ class SuccessorsNarration(Narration[Action, View]):
             return []
         return [line for line in log if line.startswith(("Rolls for ", "Homes are chosen "))]
 
-    def opens_stage(self, line: str) -> bool:
-        """A game turn or a player turn begins (l.1-2): what follows is the next seat's turn,
-        so the turn before ends above it (an AI's why with it). The line itself heads the
-        turn, in one form for every player turn (no headline: several player turns told in
-        one move, one with no decision in it, each keep their own)."""
-        return STAGE_OPENING.match(line) is not None
+    def stage_line(self, line: str) -> StageLine | None:
+        """A game turn or a player turn begins (l.1-2): its line opens a stage; what follows
+        is the next seat's turn, so the turn before ends above it (an AI's why with it). The
+        line itself heads the turn, in one form for every player turn (no headline: several
+        player turns told in one move, one with no decision in it, each keep their own)."""
+        return "opens" if STAGE_OPENING.match(line) is not None else None
 
     def board_moment(self, before: View, after: View) -> bool:
         """A player turn ended, a battle ended, or the game; at the setup, a seat's choice of

@@ -10,6 +10,8 @@ on the table; a hand is read only once the game is over, when the view shows the
 
 from __future__ import annotations
 
+import re
+
 from ..words import count_of, listed
 from .components import (
     COLOURS,
@@ -29,6 +31,7 @@ from .state import CROWN, NO, Action, Draw, Place, Play, State, Withdraw
 from .view import View
 
 GAME_END = "Game end:"  # the line that opens the game's last message
+VISIT_END = re.compile(r"Visit \d+ \(.+\) ends\.$")  # the first line of a visit's end
 
 
 def title(s: State, i: int) -> str:

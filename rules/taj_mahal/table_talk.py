@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from ..capabilities import Narration, Notation, Reference, TableTalk
+from ..capabilities import Narration, Notation, Reference, StageLine, TableTalk
 from ..game import Seat
 from ..words import count_of
 from . import codec, engine, narration, notation, reference
@@ -39,9 +39,14 @@ class TajMahalNarration(Narration[Action, View]):
     def told_to(self, view: View, action: Action) -> str | None:
         return narration.told_to(view, action)
 
-    def opens_stage(self, line: str) -> bool:
-        """The game's end opens the last message: the hands' points above the result."""
-        return line.startswith(narration.GAME_END)
+    def stage_line(self, line: str) -> StageLine | None:
+        """The game's end opens the last message: the hands' points above the result. A
+        visit's end (Ending a visit), which the last withdrawal set going, opens none: the
+        visit's header does, as the next one begins; the standings and the next visit's first
+        player follow the withdrawing player's why."""
+        if line.startswith(narration.GAME_END):
+            return "opens"
+        return "ends" if narration.VISIT_END.match(line) is not None else None
 
     def headline(self, before: View, after: View, log: Sequence[str]) -> list[str]:
         """The header of a visit as it begins: the province, the court and the supply."""

@@ -10,6 +10,7 @@ from functools import cache
 from ..capabilities import (
     Narration,
     Notation,
+    StageLine,
     TableTalk,
 )
 from ..game import (
@@ -96,9 +97,9 @@ class VijayanagaraNarration(Narration[Action, GameState]):
             return None
         return f"_{FACTION_NAMES[faction]}'s turn: {turn_changes(start, end, faction)}._"
 
-    def opens_stage(self, line: str) -> bool:
-        """The log line of a card's reveal (2.3.1)."""
-        return _REVEAL_LINE.match(line) is not None
+    def stage_line(self, line: str) -> StageLine | None:
+        """The log line of a card's reveal opens its stage (2.3.1)."""
+        return "opens" if _REVEAL_LINE.match(line) is not None else None
 
     def log_tail(self, view: GameState) -> tuple[int, list[str]] | None:
         return view.log_at, list(view.log)
