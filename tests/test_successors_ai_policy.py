@@ -486,6 +486,31 @@ def test_on_the_last_turn_hards_lone_unit_strikes_a_rivals_area_held_alone() -> 
     assert greedy.ranked(s, hard.WEIGHTS)[0] == st.Fight("syr", "blue")
 
 
+def _home_retaken_on_the_last_turn() -> State:
+    """Red's last movement: a white levy holds its home Macedonia, where its leader and 2 of
+    its infantry stand already; its lone levy holds Thrace next door (worth 2)."""
+    s = controlled(started(3, money=0, turn=12), st.NO, "mac")
+    s = put(s, "mac", st.WHITE, levy=1)
+    s = put(controlled(put(s, "mac", RED, inf=2), RED, "thr"), "thr", RED, levy=1)
+    return moving(s, RED)
+
+
+@pytest.mark.parametrize("weights", [moves.DEFAULT, hard.WEIGHTS], ids=["greedy", "hard"])
+def test_a_unit_joining_a_battle_its_units_fight_anyway_is_worth_what_it_adds(
+    weights: moves.Params,
+) -> None:
+    """A trial's hard AI sent a unit from each of 15 provinces into its home on the last
+    turn, each weighed as if it won the battle alone, and emptied them (l.66: an area counts
+    only occupied): the lone levy of Thrace stays; and no purchase is left to make at the
+    home on the last turn (l.5, l.21), so it is worth its end count alone."""
+    s = _home_retaken_on_the_last_turn()
+    m = s.parts.map
+    planner = moves.Planner(s, RED, weights)
+    plans = planner.plans_from(m.index["thr"])
+    assert all(p.score <= 0 for p in plans if p.dest == m.index["mac"]), plans
+    assert planner.r.take_gain(m.index["mac"]) == 2 * m.value[m.index["mac"]]
+
+
 def test_the_odds_of_one_infantry_against_one_are_exact() -> None:
     hits = (6, 5, 5, 5)
     one = odds.Side((0, 1, 0, 0))

@@ -200,7 +200,7 @@ class Reading:
             gain += p.tax_share * v * self.left
             if holder != NO:
                 gain += p.denial * v * self.left
-            if area == s.homes[self.seat]:
+            if area == s.homes[self.seat] and self.left:  # (no purchase is left to make there)
                 gain += p.home_guard
         return gain + 2 * v * self.held
 
@@ -232,7 +232,7 @@ class Reading:
         threatened = self.threat(area) > 0
         if threatened:  # left empty, it falls to any rival unit within reach, however weak
             cost += self.params.risk * v * self.left
-        if area == s.homes[self.seat] and (threatened or self.ally_near(area)):
+        if area == s.homes[self.seat] and self.left and (threatened or self.ally_near(area)):
             # and with the home, where units are bought (l.21); an ally's unit that walks in
             # holds it too (l.10: a trial's ally took an AI's home so)
             cost += self.params.home_guard + self.params.tax_share * v * self.left
@@ -375,6 +375,14 @@ class Planner:
             gain -= self.stake * self.left_exposed(area, total, out)
         return gain
 
+    def fought_anyway(self, area: int) -> float:
+        """What the battle at `area` is worth with the seat's units already there alone:
+        units joining them are worth what they add (a trial's AI sent a unit from each of 15
+        provinces, each weighed as if it won the battle alone, and emptied them)."""
+        if not settled(self.s, self.seat, area):
+            return 0.0
+        return max(0.0, self.battle_gain(area, (0, 0, 0, 0), False))
+
     def left_exposed(self, area: int, total: Counts, out: odds.Outcome) -> float:
         """The chance the leader is lost by joining a battle at `area`: beaten with his side
         (Q21), or captured there next turn with the units the battle leaves him, as many
@@ -388,7 +396,7 @@ class Planner:
         s, seat = self.s, self.seat
         if board.unfriendly_here(s, dest, seat):
             kind = "battle" if rivals_here(s, dest, seat) else "revolt"
-            return self.battle_gain(dest, units, leader), kind
+            return self.battle_gain(dest, units, leader) - self.fought_anyway(dest), kind
         if self.allys_province(dest):  # (a trial's AI ally took its partner's home and provinces)
             return ALLYS_PROVINCE, "guard"
         if settled(s, seat, dest) or any(
