@@ -1816,6 +1816,14 @@ def test_done_after_an_events_purchases_ended_is_noted_not_spent_on_the_revenues
     assert orders_of(GAME).finished_by(s, after, steps[0]) == ("purchases",)  # `done` noted
 
 
+def test_an_events_purchases_declined_are_named_apart_from_the_revenues_that_follow() -> None:
+    """A trial read "Red is done buying (treasury 2)" under the Mahouts event and above Red's
+    revenue line, and could not tell which purchases it ended: an event's are named (l.4-5)."""
+    s = controlled(put(started(3, money=20), "sin", BLUE, levy=1), BLUE, "sin")
+    s = at(s, BLUE, 1, frame("buy", BLUE, EVENT_ELEPHANTS, 2, 0))
+    assert "Blue is done buying the event's elephants (treasury 20)" in told(s, Done(), "blue")
+
+
 def test_step_by_step_landing_and_boarding_read_as_the_one_line_voyage_does() -> None:
     """`sail ... land at Babylonia` worked in one line, but the step `land at Caria` was
     refused "name what lands", and `embark 1 inf` wanted its place though only one coast

@@ -45,7 +45,7 @@ HALT = re.compile(
 )
 MOVE_END = re.compile(_SEAT + r" ends its movement$")
 NO_MOVE = re.compile(_SEAT + r" does not move \(l\.25-32\)$")
-BUY_END = re.compile(_SEAT + r" is done buying \(treasury \d+\)$")
+BUY_END = re.compile(_SEAT + r" is done buying(?: the event's \w+)? \(treasury \d+\)$")
 CONTROL = re.compile(_SEAT + r" takes control of (?P<at>.+) \(l\.10\)$")
 RETREAT = re.compile(_SEAT + r" retreats (?P<what>\d.*?) from (?P<frm>.+) to (?P<to>.+)$")
 LEADER_WITH = re.compile(_SEAT + r"'s leader goes with them$")

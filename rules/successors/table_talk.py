@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import replace
+from typing import Final
 
 from ..capabilities import (
     Menus,
@@ -416,6 +417,13 @@ def _unused(s: State) -> str:
     return f", {left} MP unused" if left > 0 else ""
 
 
+# the purchases an event offers (l.19-22), named where they end: they come before the revenue
+EVENT_BUYS: Final = {
+    economy.EVENT_ELEPHANTS: " the event's elephants",
+    economy.EVENT_FLEETS: " the event's fleets",
+}
+
+
 def _step_said(s: State, a: Action, after: State, seat: Seat) -> str:
     """A step its news does not tell (one that set nothing going, or the purchases' end), in
     the game's words: the force a seat readies (the march that follows tells it again,
@@ -433,8 +441,9 @@ def _step_said(s: State, a: Action, after: State, seat: Seat) -> str:
         return f"{who} readies a force at {area_name(after, f.place)}: {force_words(f)}"
     if isinstance(a, Halt) and s.force is not None:
         return f"{who}'s force halts in {area_name(s, s.force.place)}{_unused(s)}"
-    if isinstance(a, Done) and top == "buy":
-        return f"{who} is done buying (treasury {s.money[s.seats.index(seat)]})"
+    if isinstance(a, Done) and top == "buy":  # (an event's purchase named: it comes first, l.4)
+        event = EVENT_BUYS.get(s.frames[-1][2], "")
+        return f"{who} is done buying{event} (treasury {s.money[s.seats.index(seat)]})"
     if isinstance(a, Stand) and s.battle is not None:
         where = area_name(s, s.battle.area)
         if a.to_the_end:
