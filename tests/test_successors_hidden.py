@@ -92,6 +92,20 @@ def test_a_chit_not_armed_is_recalled_to_its_holder_alone_as_its_player_turn_beg
     assert narration.told_to(GAME.view(GAME.apply(armed, a), "blue"), a) is None
 
 
+def test_a_panic_among_the_elephants_is_recalled_only_while_a_foes_elephants_stand() -> None:
+    """A trial was reminded of its unarmed Panic among the elephants at every turn of a game
+    with no elephant on the map: its moment (a battle against elephants) could not come."""
+    s = at(holding(started(3), BLUE, 8), BLUE, 1, frame("event_roll", BLUE))
+    a = EventRoll((6, 6, 6))  # EVEN 66, a quiet year
+    narration = narration_of(GAME)
+    assert narration.told_to(GAME.view(GAME.apply(s, a), "blue"), a) is None
+    own = put(s, "egy", BLUE, el=1)  # its own elephants are not the enemy's
+    assert narration.told_to(GAME.view(GAME.apply(own, a), "blue"), a) is None
+    foes = put(s, "mac", RED, el=1)
+    told = narration.told_to(GAME.view(GAME.apply(foes, a), "blue"), a)
+    assert told is not None and "chit 8, Panic among the elephants" in told
+
+
 def test_a_chit_drawn_is_named_to_its_drawer_alone() -> None:
     s = deal(at(started(3), BLUE, 1, frame("event_roll", BLUE)), 2, 3, 1)  # EVEN 31: draw
     assert s.frames[-1][:2] == ("draw", BLUE)

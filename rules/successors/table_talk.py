@@ -24,6 +24,7 @@ from ..game import Seat, Step, Unread
 from ..words import count_of, listed
 from . import aside, board, codec, combat, economy, engine, notation, reference, report, wording
 from .chits import KEPT_ARMED, PLAYED_NOW, YOUR_MOMENTS, chit_of
+from .components import EL
 from .movement import force_words, mp_left
 from .names import area_name, piece_code, talents, title
 from .options import SuccessorsOptions
@@ -32,7 +33,9 @@ from .result import half_points, points_text, ranking
 from .state import (
     ASIDE_ACTIONS,
     CAPTIVE,
+    CODES,
     MARKERS,
+    MERC,
     NO,
     Accept,
     Action,
@@ -492,7 +495,12 @@ def _unarmed(view: View, seat: int) -> str | None:
     steps = [a for a in aside.options(s, seat) if isinstance(a, Arm)]
     out = []
     for number in s.hands[seat]:
-        if number in armed or chit_of(s, number).kind in PLAYED_NOW:
+        kind = chit_of(s, number).kind
+        if (
+            number in armed
+            or kind in PLAYED_NOW
+            or (kind == "panic" and not _foes_elephants(s, seat))
+        ):
             continue
         arms = " or ".join(f"`{wording.describe(view, a)}`" for a in steps if a.chit == number)
         if arms:
@@ -505,6 +513,14 @@ def _unarmed(view: View, seat: int) -> str | None:
         else ("they do nothing when their moments come")
     )
     return f"Not armed, so {does} (a standing order, unseen by the others): {'; '.join(out)}"
+
+
+def _foes_elephants(s: State, seat: int) -> bool:
+    """Whether elephants not the seat's own stand on the map: without them a Panic among the
+    elephants has no moment to come (a trial was reminded of it every turn of a game with
+    none)."""
+    own = (seat, MERC + seat)
+    return any(row[c] for row in s.units for c in range(EL, CODES, 4) if c // 4 not in own)
 
 
 def _on_ally(s: State, seat: int, a: Play) -> str:
