@@ -28,6 +28,7 @@ from successors_helpers import (
 )
 from test_successors_rules import begun, contest, invaded, passive
 
+from rules.capabilities import talk_of
 from rules.successors import GAME, engine, refusals
 from rules.successors.board import controller_by_units, update_control
 from rules.successors.combat import layout, retreat_places
@@ -54,6 +55,7 @@ from rules.successors.state import (
     Play,
     Ransom,
     Refuse,
+    Retreat,
     Sail,
     State,
     Take,
@@ -736,3 +738,15 @@ def test_q16_the_loss_prompt_names_an_allys_unit_the_hit_may_take() -> None:
     assert refusals.how_to(s) == (
         "type `lose 1 cav at Arabia`, or your ally's: `lose 1 green cav at Arabia`"
     )
+
+
+def test_a_retreats_prompt_names_every_area_a_retreat_may_go_to() -> None:
+    """A trial was given one retreat to copy, "another retreat allowed", and had to guess the
+    others: the prompt names each area (l.45)."""
+    s = deal(order(contest({"inf": 2}, {"inf": 2}), "fight red at Arabia"), 1, 1, 1, 1)
+    assert s.frames[-1][:2] == ("retreat", RED)
+    places = {a.to for a in GAME.legal_actions(s) if isinstance(a, Retreat)}
+    assert len(places) > 1
+    said = talk_of(GAME).prompt(GAME.view(s, None), "red")
+    m = s.parts.map
+    assert all(m.names[m.index[p]] in said.split("a retreat may go to ")[1] for p in places)

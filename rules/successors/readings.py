@@ -126,9 +126,9 @@ READINGS = MappingProxyType(
             "retreats", "Combat", "how do retreats work?",
             "after each round the defender may retreat to adjacent areas without unfriendly "
             "units that no attacker entered this turn, then the attacker to areas he controls "
-            "or empty ones (not asked once the defenders are all gone: he has won); terrain "
-            "costs nothing; landed invaders and white units never retreat; `retreat all` takes "
-            "the leader with the units, and a leader left alone by units sent one by one is "
+            "or empty ones (not once the defenders are all gone); terrain "
+            "costs nothing; landed invaders and white units never retreat; `retreat all` sends "
+            "the units (the leader too, if there), and a leader left alone by units sent one by one is "
             "sent on his own (or stays, captured: Q21); `stand to the end` answers for the "
             "battle's later rounds.",
         ),

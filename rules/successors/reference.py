@@ -167,7 +167,7 @@ TOPICS: MappingProxyType[str, str | Callable[[], str]] = MappingProxyType(
             "Inf, EL, Levy (l.40-44; Q16). After each round the defender may retreat (to an "
             "adjacent area with no unfriendly units that no attacker came from), then the "
             "attacker (to one its side holds, or an empty one; l.45; Q20); `retreat all` "
-            "takes the leader along; then another round. An order "
+            "sends every piece that may go, the leader too if he is there; then another round. An order "
             "ends at the first dice it brings: send the next battle once they are seen."
         ),
         "sea": (

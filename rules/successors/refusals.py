@@ -151,15 +151,21 @@ def how_to(s: State) -> str:
     if kind in ("lose", "disband", "battle_loss") and (lose := first(Lose)):
         return f"type {lose}, or another unit of yours"
     if kind == "retreat":
-        whole = [a for a in legal if isinstance(a, Retreat) and a.piece == "all"]
-        shown = f"`{describe(v, whole[0])}`" if whole else first(Retreat)
-        return (
-            f"type {shown}, another retreat allowed, or `stand` (`stand to the end`: not asked "
-            "again in this battle)"
-        )
+        return _retreat_how(s, [a for a in legal if isinstance(a, Retreat)], v)
     if kind == "move":
         return _move_how(s, legal, v)
     return ""
+
+
+def _retreat_how(s: State, retreats: list[Retreat], v: View) -> str:
+    """An example retreat (all that may go, where the side may go whole), and every area a
+    retreat may go to (a trial was given one and guessed the others)."""
+    whole = [a for a in retreats if a.piece == "all"]
+    shown = f"`{describe(v, (whole or retreats)[0])}`" if retreats else None
+    m = s.parts.map
+    places = list(dict.fromkeys(m.names[m.index[a.to]] for a in retreats))
+    said = f"type {shown} (a retreat may go to {listed(places, 'or')}), or " if shown else "type "
+    return f"{said}`stand` (`stand to the end`: not asked again in this battle)"
 
 
 def _buy_how(s: State, buys: list[Buy], buy: str) -> str:
