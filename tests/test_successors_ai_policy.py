@@ -511,6 +511,21 @@ def test_a_unit_joining_a_battle_its_units_fight_anyway_is_worth_what_it_adds(
     assert planner.r.take_gain(m.index["mac"]) == 2 * m.value[m.index["mac"]]
 
 
+def test_the_last_unit_marching_away_from_its_mercenaries_counts_them_deserting() -> None:
+    """A trial's hard AI hired 2 infantry at its home, marched its levies out, and the
+    mercenaries deserted at the phase's end (ours, facts 4.8): a plan taking the last of the
+    seat's own units from beside its mercenaries counts their price, as if the area emptied."""
+    base = put(controlled(started(3), BLUE, "ara"), "ara", BLUE, levy=1)
+    hired = put(base, "ara", st.MERC + BLUE, inf=2)
+    m = base.parts.map
+
+    def best(s: State) -> float:
+        plans = moves.Planner(moving(s), BLUE).plans_from(m.index["ara"])
+        return max(p.score for p in plans if p.units == ((st.code(BLUE, 0), 1),))
+
+    assert best(hired) <= best(base) - 2 * base.parts.setup.prices[1]  # infantry
+
+
 def test_the_odds_of_one_infantry_against_one_are_exact() -> None:
     hits = (6, 5, 5, 5)
     one = odds.Side((0, 1, 0, 0))

@@ -539,6 +539,8 @@ class Planner:
         for units, leader, how in forces:
             counts = by_type(units)
             cost = self.r.leave_cost(src, here, counts)
+            if deserting := self.deserted(src, units, leader):
+                cost = self.r.leave_cost(src, here, here) + deserting
             if stays and not leader:
                 cost += self.exposure(src, here, counts)
             near = reach(s, seat, src, self.mp(src, leader))
@@ -569,6 +571,19 @@ class Planner:
         if self.params.leader_stake and leader_here and fixed is None and free:
             out += self.shelters(src, here)
         return out
+
+    def deserted(self, src: int, units: dict[int, int], leader: bool) -> float:
+        """What the seat's mercenaries left at `src` are worth when the force takes the last of
+        its own units there and its leader goes or is elsewhere: they desert at the phase's end
+        (ours, facts 4.8), and the area is left as if empty (a trial's AI hired 2 infantry at
+        its home, then marched its levies out)."""
+        s, seat = self.s, self.seat
+        row, own, hired = s.units[src], seat * 4, (st.MERC + seat) * 4
+        own_left = sum(row[own : own + 4]) - sum(n for c, n in units.items() if c // 4 == seat)
+        left = [row[hired + t] - units.get(hired + t, 0) for t in range(4)]
+        if own_left > 0 or (leader_at(s, seat) == src and not leader) or not any(left):
+            return 0.0
+        return float(sum(n * price for n, price in zip(left, prices(s), strict=True)))
 
     def sent_here_from(self, src: int) -> set[int]:
         """The areas units of the seat's came to `src` from in this movement: sending others
