@@ -376,10 +376,13 @@ class Planner:
         return gain
 
     def fought_anyway(self, area: int) -> float:
-        """What the battle at `area` is worth with the seat's units already there alone:
-        units joining them are worth what they add (a trial's AI sent a unit from each of 15
-        provinces, each weighed as if it won the battle alone, and emptied them)."""
-        if not settled(self.s, self.seat, area):
+        """On the last turn, what the battle at `area` is worth with the seat's units already
+        there alone: units joining them are worth what they add (a trial's AI sent a unit from
+        each of 15 provinces, each weighed as if it won the battle alone, and emptied them).
+        Before it, a battle is weighed whole for each force that joins: a bigger stack wins it
+        with more left for the turns after, which its one phase ahead does not count (against
+        greedy, weighing what each adds won 507 of 600 games where this wins 535)."""
+        if not self.r.last or not settled(self.s, self.seat, area):
             return 0.0
         return max(0.0, self.battle_gain(area, (0, 0, 0, 0), False))
 
