@@ -198,7 +198,9 @@ TOPICS: MappingProxyType[str, str | Callable[[], str]] = MappingProxyType(
         ),
         "rebels": (
             "White units (the errata's rule 4.0; Q27, Q28): revolts and invasions place them with a "
-            "marker; they attack at once and fight until gone, never move nor retreat, and hit "
+            "marker; they attack the units there at once and fight until gone; units that come "
+            "or stay beside them later fight them in their player's combat phase (Q13) unless "
+            "they march away before it (l.25: no ZOCs). They never move nor retreat, and hit "
             "the area's controller first. A marked area gives no tax, control or points."
         ),
         "chits": _chits,
