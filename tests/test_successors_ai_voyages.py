@@ -6,7 +6,18 @@ from __future__ import annotations
 
 import random
 
-from successors_helpers import BLUE, RED, at, controlled, fleets, moving, order, put, started
+from successors_helpers import (
+    BLUE,
+    RED,
+    at,
+    controlled,
+    fleets,
+    leader_at,
+    moving,
+    order,
+    put,
+    started,
+)
 
 from ai.budget import Budget
 from ai.successors import choose, greedy, hard, why
@@ -153,3 +164,18 @@ def test_a_voyage_under_way_never_sails_back_to_land_where_it_could_have_at_once
     plans = naval_plans(s, BLUE)
     assert [(m.names[p.dest], p.sea) for p in plans] == [("Cyprus", ())], plans
     assert not [p for p in plans if p.dest in began or m.index["egs"] in p.sea]
+
+
+def test_a_voyage_weighs_the_leader_its_unit_leaves_alone_where_rivals_strike() -> None:
+    """A trial's AI shipped its last levy away from its leader beside its former ally's units,
+    and lost him (Q21): a unit embarking from beside its leader counts his capture, as a march
+    away from him does. Blue's levy in Cyrenaica, Red's 3 infantry in Egypt next door."""
+    s = put(put(started(3), "cyr", BLUE, levy=1), "egy", RED, inf=3)
+    s = fleets(controlled(s, BLUE, "cyr"), "egs", BLUE)
+    cyr = s.parts.map.index["cyr"]
+
+    def best(t: State) -> float:
+        plans = Planner(moving(t), BLUE, hard.WEIGHTS).voyages()  # (greedy stakes no leader)
+        return max(p.score for p in plans if p.src == cyr)
+
+    assert best(leader_at(s, BLUE, "cyr")) < best(s) - 10

@@ -521,7 +521,6 @@ class Planner:
             leader_here = True
         out: list[Plan] = []
         here = mine(s, src, seat)
-        stays = leader_at(s, seat) == src  # the leader, if he does not go, stays with the rest
         considered = self.forces(src, free, leader_here)
         # an empty area is taken by one unit: the whole stack goes only to fight or guard (so
         # too where a unit of another kind was taken first, for a part's battle)
@@ -541,11 +540,7 @@ class Planner:
             forces.append((dict(fixed), f is not None and f.leader != NO, "formed"))
         for units, leader, how in forces:
             counts = by_type(units)
-            cost = self.r.leave_cost(src, here, counts)
-            if deserting := self.deserted(src, units, leader):
-                cost = self.r.leave_cost(src, here, here) + deserting
-            if stays and not leader:
-                cost += self.exposure(src, here, counts)
+            cost = self.departure_cost(src, here, units, leader)
             near = reach(s, seat, src, self.mp(src, leader))
             back = () if leader else self.sent_here_from(src)
             best = -99.0
@@ -574,6 +569,19 @@ class Planner:
         if self.params.leader_stake and leader_here and fixed is None and free:
             out += self.shelters(src, here)
         return out
+
+    def departure_cost(self, src: int, here: Counts, units: dict[int, int], leader: bool) -> float:
+        """What `units` (and the leader) leaving `src`, where the seat has `here`, cost there:
+        the guard they stood or the area emptied, the mercenaries left to desert, and the
+        leader left behind with fewer units (a trial's AI shipped its last levy away from its
+        leader beside the units of the ally it was leaving, and lost him)."""
+        counts = by_type(units)
+        cost = self.r.leave_cost(src, here, counts)
+        if deserting := self.deserted(src, units, leader):
+            cost = self.r.leave_cost(src, here, here) + deserting
+        if leader_at(self.s, self.seat) == src and not leader:
+            cost += self.exposure(src, here, counts)
+        return cost
 
     def deserted(self, src: int, units: dict[int, int], leader: bool) -> float:
         """What the seat's mercenaries left at `src` are worth when the force takes the last of
@@ -766,7 +774,7 @@ class Planner:
                 free = free_units(s, seat, area)
                 unit = next((seat * 4 + t for t in SINGLE if free.get(seat * 4 + t)), None)
                 if unit is not None:
-                    cost = self.r.leave_cost(area, mine(s, area, seat), by_type({unit: 1}))
+                    cost = self.departure_cost(area, mine(s, area, seat), {unit: 1}, False)
                     starts.append((area, {unit: 1}, cost))
         best: dict[tuple[int, int], Plan] = {}
         for src, units, cost in starts:
