@@ -147,8 +147,8 @@ def test_a_battle_whose_defenders_all_retreated_is_won_without_asking_the_attack
     s = deal(order(contest({"inf": 3}, {"inf": 1}), "fight red at Arabia"), 1, 1, 1, 1)
     asked = prompt(s, "red")
     assert (  # whose side's rule, said (a trial read two wordings and no reason)
-        "to an adjacent area with no unfriendly units, not one an attacker came from (Q20: the "
-        "defender's)" in asked
+        "to an adjacent area with no unfriendly units, not one an attacker came from (as the "
+        "defender, Q20)" in asked
     )
     s = order(s, "retreat all to Mesopotamia", "red")
     assert s.battle is None and "Blue wins the battle in Arabia" in s.news, s.news
@@ -157,7 +157,7 @@ def test_a_battle_whose_defenders_all_retreated_is_won_without_asking_the_attack
         "stand",
         "red",
     )
-    assert "to an adjacent area its side holds, or an empty one (Q20: the attacker's)" in prompt(
+    assert "to an adjacent area your side holds, or an empty one (as the attacker, Q20)" in prompt(
         both
     )
 

@@ -742,7 +742,8 @@ def test_q16_the_loss_prompt_names_an_allys_unit_the_hit_may_take() -> None:
 
 def test_a_retreats_prompt_names_every_area_a_retreat_may_go_to() -> None:
     """A trial was given one retreat to copy, "another retreat allowed", and had to guess the
-    others: the prompt names each area (l.45)."""
+    others: the prompt names each area (l.45), and (another trial counted them from the dice
+    lines) the units each side has left."""
     s = deal(order(contest({"inf": 2}, {"inf": 2}), "fight red at Arabia"), 1, 1, 1, 1)
     assert s.frames[-1][:2] == ("retreat", RED)
     places = {a.to for a in GAME.legal_actions(s) if isinstance(a, Retreat)}
@@ -750,3 +751,6 @@ def test_a_retreats_prompt_names_every_area_a_retreat_may_go_to() -> None:
     said = talk_of(GAME).prompt(GAME.view(s, None), "red")
     m = s.parts.map
     assert all(m.names[m.index[p]] in said.split("a retreat may go to ")[1] for p in places)
+    assert (
+        "(your side's 2 infantry against 2 infantry)" in said and "(as the defender, Q20)" in said
+    )

@@ -19,6 +19,7 @@ from .state import (
     POOL_FLEETS,
     WHITE,
     Action,
+    Battle,
     Buy,
     Call,
     ChooseHome,
@@ -444,11 +445,11 @@ def _retreat_text(s: State, seat: int) -> str:
     # whose side it retreats as, said (a trial read the two wordings and no reason)
     attacker = b is not None and seat in combat.side_seats(s, b, 0)
     if attacker:
-        where = "an adjacent area its side holds, or an empty one (Q20: the attacker's)"
+        where = "an adjacent area your side holds, or an empty one (as the attacker, Q20)"
     else:
         where = (
-            "an adjacent area with no unfriendly units, not one an attacker came from (Q20: "
-            "the defender's)"
+            "an adjacent area with no unfriendly units, not one an attacker came from (as the "
+            "defender, Q20)"
         )
     alone = b is not None and not combat.side_units(s, b, 0 if attacker else 1)
     if alone and b is not None and s.leaders[seat] == b.area:
@@ -456,7 +457,17 @@ def _retreat_text(s: State, seat: int) -> str:
             f"retreat your leader, alone now, to {where}, or stand: he is captured when the "
             "battle ends (l.45; Q21)"
         )
-    return f"retreat units from the battle to {where}, or stand (l.45)"
+    if b is None:
+        return f"retreat units from the battle to {where}, or stand (l.45)"
+    ours, theirs = (_side_words(s, b, k) for k in ((0, 1) if attacker else (1, 0)))
+    return f"retreat units from the battle (your side's {ours} against {theirs}) to {where}, or stand (l.45)"
+
+
+def _side_words(s: State, b: Battle, side: int) -> str:
+    """A battle side's units left, in words ("2 infantry and 1 cavalry")."""
+    row = s.units[b.area]
+    slots = b.defenders if side else b.attackers
+    return units_text([sum(row[k * 4 + t] for k in slots) for t in range(4)])
 
 
 def _move_text(s: State, seat: int, caller: int) -> str:
