@@ -676,13 +676,16 @@ class CavalryPhase(Phase):
         att, dfd = _att_units(b), _def_units(st, b)
         return (att, dfd) if self.attacker else (dfd, att)
 
-    def _answer(self, st: GameState, b: BattleFrame) -> int:
-        """The Cavalry tokens the opponent may still spend once this side is done: the
-        defender's after the attacker's (the Mongols' token Charges, 3.5.3); none after the
-        defender's."""
+    def _answer(self, st: GameState, b: BattleFrame) -> tuple[int, int]:
+        """The Charges and the Screens the opponent may still make once this side is done:
+        the defender's tokens after the attacker's (the Mongols' one token only Charges,
+        3.5.3); none after the defender's."""
         if not self.attacker:
-            return 0
-        return 1 if _defender(b) == Faction.M else st.cavalry.get(_defender(b), 0)
+            return 0, 0
+        if _defender(b) == Faction.M:
+            return 1, 0
+        tokens = st.cavalry.get(_defender(b), 0)
+        return tokens, tokens
 
     def _futile_charge(self, st: GameState, b: BattleFrame, die: int) -> str | None:
         own, _ = self._dice(b)
@@ -694,7 +697,7 @@ class CavalryPhase(Phase):
             stays = "a hit" if _hit(value, units) else "a miss"
             return f"die {die} shows {a_die(value)}: it would stay {stays} as {a_die(value - 1)}"
         scored, exposed = hits(own, units), _exposed(st, b, not self.attacker)
-        screens = 0 if _defender(b) == Faction.M else self._answer(st, b)
+        _, screens = self._answer(st, b)
         if scored - screens < exposed:
             return None
         even = ", even if the defender Screens" if screens else ""
@@ -710,7 +713,7 @@ class CavalryPhase(Phase):
         if value is None:
             return None
         if not _hit(value, units):
-            charges = min(self._answer(st, b), value - 1)
+            charges = min(self._answer(st, b)[0], value - 1)
             if any(_hit(value - k, units) for k in range(1, charges + 1)):
                 return None  # the defender could still Charge it into a hit
             return f"the opponent's die {die} shows {a_die(value)}, a miss already"
