@@ -465,9 +465,7 @@ def _retreat_text(s: State, seat: int) -> str:
 
 def _side_words(s: State, b: Battle, side: int) -> str:
     """A battle side's units left, in words ("2 infantry and 1 cavalry")."""
-    row = s.units[b.area]
-    slots = b.defenders if side else b.attackers
-    return units_text([sum(row[k * 4 + t] for k in slots) for t in range(4)])
+    return units_text(board.type_counts(s, b.area, b.defenders if side else b.attackers))
 
 
 def _move_text(s: State, seat: int, caller: int) -> str:
