@@ -1,8 +1,9 @@
 """Successors' map picture: our drawing of our map (every area and sea placed, no box on
-another, no link under a third box, each box on exactly its area's seas); a picture of each
-kind of state legible on a phone (render.successors.legible: no text covering another or
-leaving its box, no text under 10 px at 390 px wide, at most twice as tall as wide) in a PNG
-of at most 150 KB; the same picture for the public and for a seat, whatever the hands hold;
+another, each box on exactly its area's seas, every border traced by eye: no link under or
+close by a third box, none leaving a box beside another, crossing or running alongside
+another); a picture of each kind of state legible on a phone (render.successors.legible: no
+text covering another or leaving its box, no text under 10 px at 390 px wide, at most twice
+as tall as wide) in a PNG of at most 150 KB; the same picture for the public and for a seat, whatever the hands hold;
 alt text naming every area where something stands and every treasury; an owner's map with
 areas our drawing does not know, placed by their links (bench/successors_render.py draws and
 checks the states of whole games, and measures the cost)."""
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import math
 import random
 from collections.abc import Iterator
 from functools import cache
@@ -69,7 +71,15 @@ def test_no_box_meets_another_and_every_box_lies_in_the_picture() -> None:
         assert not meets(a, b, 8), (OURS.ids[i], OURS.ids[j])
 
 
-def test_a_link_runs_under_no_third_box() -> None:
+# A reader traces a border by eye from box to box: the part of its line outside its two boxes
+# is what they see. A line passes a third box CLEAR of it (a line grazing a box reads as a
+# border of its area); links leaving one box leave it APART (about two line widths at 390 px
+# wide) or PARTED by a clear angle; no two borders cross on our map; two borders keep
+# ALONGSIDE apart beyond their first BESIDE pixels out of a shared box, where their exits part.
+APART, PARTED, ALONGSIDE, BESIDE, CLEAR = 14, 30, 10, 24, 10
+
+
+def test_a_link_runs_under_no_third_box_nor_close_by() -> None:
     lay = map_layout(OURS)
     pairs = [(a, b) for a in range(OURS.land) for b in OURS.adjacent[a] if a < b]
     assert len(pairs) == len(lay.links) == 60
@@ -77,9 +87,105 @@ def test_a_link_runs_under_no_third_box() -> None:
         for c, place in enumerate(lay.areas):
             if c not in (a, b):
                 crossed = any(
-                    segment_meets_box(p, q, place.box, 4) for p, q in itertools.pairwise(line)
+                    segment_meets_box(p, q, place.box, CLEAR) for p, q in itertools.pairwise(line)
                 )
                 assert not crossed, (OURS.ids[a], OURS.ids[b], OURS.ids[c])
+
+
+def test_links_leaving_one_box_leave_it_apart_or_at_clearly_different_angles() -> None:
+    seen = _seen_links()
+    for a in range(OURS.land):
+        exits = [(b, line[:2]) for (c, b), line in seen.items() if c == a]
+        exits += [(b, line[:-3:-1]) for (b, c), line in seen.items() if c == a]
+        for (b, (p, q)), (c, (r, s)) in itertools.combinations(exits, 2):
+            parted = _dist(p, r) >= APART or _angle(p, q, r, s) >= PARTED
+            assert parted, (OURS.ids[a], OURS.ids[b], OURS.ids[c])
+
+
+def test_no_two_borders_cross() -> None:
+    for (one, line), (other, line2) in itertools.combinations(_seen_links().items(), 2):
+        for (p, q), (r, s) in itertools.product(_segments(line), _segments(line2)):
+            assert not _cross(p, q, r, s), [OURS.ids[k] for k in (*one, *other)]
+
+
+def test_two_borders_never_run_alongside_each_other() -> None:
+    seen = _seen_links()
+    for one, other in itertools.combinations(seen, 2):
+        line, line2 = seen[one], seen[other]
+        shared = set(one) & set(other)
+        if shared:  # drop the first stretch out of the shared box, where their exits part
+            line = _trimmed(line if one[0] in shared else line[::-1])
+            line2 = _trimmed(line2 if other[0] in shared else line2[::-1])
+        for (p, q), (r, s) in itertools.product(_segments(line), _segments(line2)):
+            near = min(_to_segment(p, r, s), _to_segment(q, r, s), _to_segment(r, p, q))
+            near = min(near, _to_segment(s, p, q))
+            assert near >= ALONGSIDE, [OURS.ids[k] for k in (*one, *other)]
+
+
+Point = tuple[float, float]
+
+
+def _seen_links() -> dict[tuple[int, int], list[Point]]:
+    """Each link's line outside its two boxes, from the first area to the second."""
+    lay = map_layout(OURS)
+    pairs = [(a, b) for a in range(OURS.land) for b in OURS.adjacent[a] if a < b]
+    seen = {}
+    for (a, b), line in zip(pairs, lay.links, strict=True):
+        out = _out_of(list(line), lay.areas[a].box)
+        seen[a, b] = _out_of(out[::-1], lay.areas[b].box)[::-1]
+    return seen
+
+
+def _out_of(line: list[Point], box: tuple[float, float, float, float]) -> list[Point]:
+    """The line from where it leaves the box it starts in."""
+    for k, (p, q) in enumerate(_segments(line)):
+        d = (q[0] - p[0], q[1] - p[1])
+        t = min(
+            (box[2 + i] - p[i]) / d[i] if d[i] > 0 else (box[i] - p[i]) / d[i]
+            for i in (0, 1)
+            if d[i]
+        )
+        if t <= 1:
+            return [(p[0] + t * d[0], p[1] + t * d[1]), *line[k + 1 :]]
+    raise AssertionError("a link that never leaves its box")
+
+
+def _trimmed(line: list[Point]) -> list[Point]:
+    """The line without its first BESIDE pixels."""
+    left = BESIDE
+    for k, (p, q) in enumerate(_segments(line)):
+        if _dist(p, q) > left:
+            t = left / _dist(p, q)
+            return [(p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])), *line[k + 1 :]]
+        left -= _dist(p, q)
+    return line[-1:]
+
+
+def _segments(line: list[Point]) -> list[tuple[Point, Point]]:
+    return list(itertools.pairwise(line))
+
+
+def _dist(p: Point, q: Point) -> float:
+    return math.hypot(q[0] - p[0], q[1] - p[1])
+
+
+def _angle(p: Point, q: Point, r: Point, s: Point) -> float:
+    """The angle in degrees between the directions p to q and r to s."""
+    turn = math.atan2(s[1] - r[1], s[0] - r[0]) - math.atan2(q[1] - p[1], q[0] - p[0])
+    return math.degrees(abs((turn + math.pi) % (2 * math.pi) - math.pi))
+
+
+def _cross(p: Point, q: Point, r: Point, s: Point) -> bool:
+    def side(a: Point, b: Point, c: Point) -> float:
+        return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+
+    return side(p, q, r) * side(p, q, s) < 0 and side(r, s, p) * side(r, s, q) < 0
+
+
+def _to_segment(p: Point, a: Point, b: Point) -> float:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    t = max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (dx * dx + dy * dy)))
+    return _dist(p, (a[0] + t * dx, a[1] + t * dy))
 
 
 def test_a_box_touches_exactly_the_seas_its_area_borders() -> None:

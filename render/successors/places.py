@@ -11,7 +11,9 @@ at the bottom. North points up and to the right.
 drawing (780 wide, `MAP_HEIGHT` tall); `SEAS` each sea's outline (drawn under the boxes: a
 coastal area's box lies on its sea's edge), the top left corner of its name and the width of
 its line of fleets; `PANEL` where the players' table goes, in the open sea. `BENDS` are
-points a link passes through, where a straight line would run under a third box. An owner's
+points a link passes through, where a straight line would run under or close by a third box,
+cross another link, run alongside it or leave a box beside it: each border traced by eye
+(tests/test_successors_render.py says how far apart). An owner's
 map with areas or seas not listed here still draws: layout.py places those by their links.
 """
 
@@ -33,9 +35,9 @@ CENTRES: Mapping[str, Point] = MappingProxyType(
         "thr": (194, 49),
         "gre": (129, 148),
         "hel": (281, 158),
-        "pap": (436, 168),
+        "pap": (436, 162),
         "cap": (580, 188),
-        "arm": (670, 284),
+        "arm": (635, 284),
         "lyd": (205, 278),
         "phr": (334, 296),
         "car": (184, 389),
@@ -45,28 +47,28 @@ CENTRES: Mapping[str, Point] = MappingProxyType(
         "cyp": (144, 523),
         "syr": (399, 530),
         "pho": (278, 602),
-        "cse": (281, 700),
+        "cse": (280, 700),
         "egy": (157, 739),
         "cyr": (63, 835),
         "ara": (350, 802),
         # Mesopotamia and Iran
         "mes": (535, 453),
         "bab": (480, 660),
-        "med": (670, 448),
-        "hyr": (725, 557),
+        "med": (670, 483),
+        "hyr": (726, 385),
         "sus": (596, 680),
-        "pth": (714, 654),
+        "pth": (726, 654),
         "per": (596, 776),
         "ari": (711, 857),
         "kar": (467, 868),
         "dra": (593, 876),
         # the upper satrapies and India
-        "ged": (466, 976),
+        "ged": (466, 971),
         "arc": (585, 992),
-        "bac": (713, 986),
-        "pmd": (660, 1095),
+        "bac": (713, 996),
+        "pmd": (665, 1095),
         "sog": (722, 1192),
-        "sin": (443, 1074),
+        "sin": (443, 1084),
         "nin": (520, 1192),
     }
 )
@@ -138,10 +140,16 @@ SEAS: Mapping[str, tuple[tuple[Point, ...], Point, int]] = MappingProxyType(
 
 BENDS: Mapping[tuple[str, str], tuple[Point, ...]] = MappingProxyType(
     {
-        ("ara", "mes"): ((400, 596), (460, 596)),
-        ("med", "pth"): ((645, 610),),
-        ("med", "per"): ((655, 605), (655, 735)),
-        ("ari", "arc"): ((655, 935),),
+        ("car", "phr"): ((240, 348), (268, 348)),
+        ("phr", "cap"): ((505, 226),),
+        ("syr", "ara"): ((372, 650),),
+        ("ara", "mes"): ((400, 700), (400, 598), (470, 598)),
+        ("mes", "bab"): ((545, 560),),
+        ("hyr", "pth"): ((752, 440), (752, 600)),
+        ("med", "sus"): ((630, 560),),
+        ("med", "per"): ((661, 600), (661, 745)),
+        ("per", "kar"): ((535, 800),),
+        ("ari", "arc"): ((672, 934), (640, 934)),
         ("bac", "sog"): ((768, 1040), (768, 1150)),
     }
 )
