@@ -347,3 +347,26 @@ def test_a_rivals_units_away_from_its_leader_strike_within_their_own_3_mp() -> N
     egypt = s.parts.map.index["egy"]
     assert danger.blow(s, egypt, BLUE, RED).units[1] == 0
     assert danger.blow(leader_at(s, RED, "cil"), egypt, BLUE, RED).units[1] >= 2
+
+
+def test_the_last_units_screening_the_leader_weigh_his_capture_when_they_leave() -> None:
+    """A trial's Yellow fled with its leader to Persia behind its levies in Susiana, then
+    marched them off, one to him and one away: Blue's army in Babylonia went through
+    Susiana and took him. A rival's march stops at the seat's units (l.27): the last units
+    leaving an area weigh the capture their screen spared the leader elsewhere."""
+    s = leader_at(started(3, money=0), BLUE, "per")
+    s = put(put(s, "sus", BLUE, levy=1), "med", BLUE, levy=1)
+    s = put(controlled(s, RED, "bab"), "bab", RED, levy=2, inf=1)
+    s = leader_at(leader_at(s, RED, "mac"), GREEN, "bac")
+    persia, susiana = s.parts.map.index["per"], s.parts.map.index["sus"]
+    screened = danger.capture_chance(s, persia, BLUE, (0, 0, 0, 0))
+    opened = danger.capture_chance(s, persia, BLUE, (0, 0, 0, 0), gone=susiana)
+    assert screened == 0.0 < 0.5 < opened
+    planner = Planner(moving(s), BLUE, hard.WEIGHTS)
+    assert planner.unscreened(susiana) == hard.WEIGHTS.leader_stake * opened
+    after = moved_with(moving(s), hard.WEIGHTS)
+    assert after.leaders[BLUE] == persia and mine(after, susiana, BLUE) == (1, 0, 0, 0)
+    assert danger.capture_chance(after, persia, BLUE, (0, 0, 0, 0)) == 0.0
+    # greedy, with no stake on its leader, marches the screen off
+    unstaked = moved_with(moving(s), replace(hard.WEIGHTS, leader_stake=0.0))
+    assert mine(unstaked, susiana, BLUE) == (0, 0, 0, 0)

@@ -17,6 +17,7 @@ a rival leader's 4 MP was as risky in mid-game, and the risk no longer steered t
 from __future__ import annotations
 
 from rules.successors import State, board, economy, movement
+from rules.successors.state import MERC, SLOTS
 
 from . import odds
 from .odds import Side
@@ -27,25 +28,26 @@ STRONGEST_FIRST = (EL, CAV, INF, LEVY)  # the unit a fleet takes aboard
 GUARD_AT = 0.5  # a capture at least this likely: units are bought with him, he seeks shelter
 
 
-def blow(s: State, area: int, seat: int, rival: int, beaten: bool = False) -> Side:
+def blow(s: State, area: int, seat: int, rival: int, beaten: bool = False, gone: int = NO) -> Side:
     """What `rival` could strike the area with next turn: its units that reach it (3 MP, its
     leader's band 4, l.26, l.28; each stopped by unfriendly units, l.27), and what its next
     revenue buys with its leader or at its home (l.21), if it reaches the area from either;
     its leader's +1 if he does. `beaten`: the rival's units in the area itself are beaten
-    there first (the seat's battle won), and its leader with them captured (Q21)."""
+    there first (the seat's battle won), and its leader with them captured (Q21). `gone`: an
+    area the seat's units leave, which screens the area no more (`reach`)."""
     setup = s.parts.setup
     lead = leader_at(s, rival)
     free = lead != NO and not (beaten and lead == area) and s.pinned[rival] == 0
-    near = free and area in reach(s, rival, lead, setup.leader_mp)
+    near = free and area in reach(s, rival, lead, setup.leader_mp, (seat, gone))
     units = [0, 0, 0, 0]
     for a in s.occupied[rival]:
         if a < s.parts.map.land and not (beaten and a == area):
             mp = setup.leader_mp if near and a == lead else setup.land_mp
-            if area in reach(s, rival, a, mp):
+            if area in reach(s, rival, a, mp, (seat, gone)):
                 for t, n in enumerate(mine(s, a, rival)):
                     units[t] += n
     home = s.homes[rival]
-    if near or (home != NO and area in reach(s, rival, home, setup.land_mp)):
+    if near or (home != NO and area in reach(s, rival, home, setup.land_mp, (seat, gone))):
         kind = INF if INF in economy.symbols(s, rival) else LEVY
         units[kind] += bought(s, rival, setup.prices[kind], kind)
     for t, n in enumerate(landed(s, area, rival)):
@@ -61,16 +63,20 @@ def bought(s: State, rival: int, price: int, kind: int) -> int:
     return max(0, min(spend // price, s.pool[rival][kind]))
 
 
-def reach(s: State, rival: int, start: int, mp: int) -> frozenset[int]:
+Gone = tuple[int, int]  # (seat, area): the seat's units there leave it (NO: none)
+
+
+def reach(s: State, rival: int, start: int, mp: int, gone: Gone = (NO, NO)) -> frozenset[int]:
     """The land areas the rival's units at `start` may enter with `mp` movement points (a
     rough area costs 2, l.26): they stop on entering an area with unfriendly units (l.27), so
-    the seat's stacks screen the areas behind them."""
+    the seat's stacks screen the areas behind them, but for those of `gone`'s seat in its
+    area, which leave it."""
     m = s.parts.map
     spent = {start: 0}
     todo = [start]
     while todo:
         a = todo.pop()
-        if a != start and board.unfriendly_here(s, a, rival):
+        if a != start and stops(s, a, rival, gone):
             continue
         for b in m.adjacent[a]:
             cost = spent[a] + (s.parts.setup.rough_mp if m.rough[b] else 1)
@@ -78,6 +84,17 @@ def reach(s: State, rival: int, start: int, mp: int) -> frozenset[int]:
                 spent[b] = cost
                 todo.append(b)
     return frozenset(spent)
+
+
+def stops(s: State, area: int, rival: int, gone: Gone) -> bool:
+    """Whether units of slots unfriendly to the rival stand in the area (l.27; Q11), those
+    of `gone`'s seat (its own and its mercenaries) left out where they leave."""
+    seat, left = gone
+    if area != left:
+        return board.unfriendly_here(s, area, rival)
+    t = s.totals[area]
+    friends = (*board.friendly_slots(s, rival), seat, MERC + seat)
+    return any(t[k] for k in range(SLOTS) if k not in friends)
 
 
 def landed(s: State, area: int, rival: int) -> list[int]:
@@ -108,19 +125,24 @@ def landed(s: State, area: int, rival: int) -> list[int]:
 
 
 def capture_chance(
-    s: State, area: int, seat: int, units: tuple[int, int, int, int], beaten: bool = False
+    s: State,
+    area: int,
+    seat: int,
+    units: tuple[int, int, int, int],
+    beaten: bool = False,
+    gone: int = NO,
 ) -> float:
     """The chance that the rival striking hardest at the area wins a battle against the
     seat's leader there with `units` (none: he is taken alone, Q21). How much of its blow a
     rival sends is not known (it guards its own too): as likely all of it as half, so that
     a leader among more of his units is the safer even where all of it would take him
     anywhere (a trial's leader, as likely taken everywhere, went with one infantry and was).
-    `beaten`: as `blow`'s, after a battle the seat won there."""
+    `beaten`, `gone`: as `blow`'s (after a battle the seat won there; an area it leaves)."""
     worst = 0.0
     for q in range(s.players):
         if q == seat or q in s.out or trusted(s, seat, q):
             continue
-        theirs = blow(s, area, seat, q, beaten)
+        theirs = blow(s, area, seat, q, beaten, gone)
         if theirs.count:
             a, b, c, d = theirs.units
             half = Side((a // 2, b // 2, c // 2, d // 2), theirs.leader)

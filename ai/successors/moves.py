@@ -337,7 +337,7 @@ class Planner:
         self.params = params
         self.r = Reading(s, seat, params)
         self.hits = s.parts.setup.hits
-        self.risks: dict[tuple[int, Counts, bool], float] = {}
+        self.risks: dict[tuple[int, Counts, bool, int], float] = {}
         # on the last turn his capture costs its ransom alone (l.13): no turn is left to lose
         last = self.r.last and params.leader_stake
         self.stake = float(s.parts.setup.ransom) if last else params.leader_stake
@@ -425,13 +425,14 @@ class Planner:
         here = strength(mine(s, dest, self.seat)) if settled(s, self.seat, dest) else 0.0
         return self.r.guard_value(dest, here + strength(units)) - self.r.guard_value(dest, here)
 
-    def risk(self, area: int, units: Counts, beaten: bool = False) -> float:
+    def risk(self, area: int, units: Counts, beaten: bool = False, gone: int = NO) -> float:
         """The chance the leader is captured next turn at `area` with `units` (memoized;
-        `beaten`: after a battle won there, danger.capture_chance)."""
-        key = (area, units, beaten)
+        `beaten`: after a battle won there; `gone`: an area the seat's units leave;
+        danger.capture_chance)."""
+        key = (area, units, beaten, gone)
         got = self.risks.get(key)
         if got is None:
-            got = danger.capture_chance(self.s, area, self.seat, units, beaten)
+            got = danger.capture_chance(self.s, area, self.seat, units, beaten, gone)
             self.risks[key] = got
         return got
 
@@ -575,14 +576,30 @@ class Planner:
         """What `units` (and the leader) leaving `src`, where the seat has `here`, cost there:
         the guard they stood or the area emptied, the mercenaries left to desert, and the
         leader left behind with fewer units (a trial's AI shipped its last levy away from its
-        leader beside the units of the ally it was leaving, and lost him)."""
+        leader beside the units of the ally it was leaving, and lost him), or, elsewhere, with
+        the screen they stood before him gone (`unscreened`)."""
         counts = by_type(units)
         cost = self.r.leave_cost(src, here, counts)
         if deserting := self.deserted(src, units, leader):
             cost = self.r.leave_cost(src, here, here) + deserting
-        if leader_at(self.s, self.seat) == src and not leader:
+        at = leader_at(self.s, self.seat)
+        if at == src and not leader:
             cost += self.exposure(src, here, counts)
+        elif at != src and counts == here:
+            cost += self.unscreened(src)
         return cost
+
+    def unscreened(self, src: int) -> float:
+        """What the seat's last units leaving `src` add to the stake of the leader's capture
+        elsewhere: a rival's march stops on entering them (l.27), so they screened the areas
+        behind them (danger.py). A trial's leader fled to Persia behind his 2 levies in
+        Susiana, which then marched off, one to him and one away: Blue's army in Babylonia
+        reached him through Susiana and took him."""
+        at = leader_at(self.s, self.seat)
+        if not self.stake or at == NO or distance(self.s, src, at) > danger.REACH:
+            return 0.0
+        units = mine(self.s, at, self.seat)
+        return self.stake * (self.risk(at, units, gone=src) - self.risk(at, units))
 
     def deserted(self, src: int, units: dict[int, int], leader: bool) -> float:
         """What the seat's mercenaries left at `src` are worth when the force takes the last of
