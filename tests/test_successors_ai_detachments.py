@@ -65,7 +65,8 @@ def hits_of(s: State) -> tuple[tuple[int, ...], int]:
 def _two_stacks_beside_reds_main_stack() -> State:
     """Red's leader and 4 infantry in Syria; Blue's 3 infantry in Cilicia and 3 in Arabia,
     each in reach of Syria and weaker than Red there; a unit of Blue's in every other area
-    they reach (nothing empty to take); Green's 8 infantry at home in Babylonia."""
+    they reach (nothing empty to take), its leader with the one in Cyrenaica (not screened
+    by Arabia's infantry); Green's 8 infantry at home in Babylonia."""
     s = started(3, turn=4, money=0)
     ids, index = s.parts.map.ids, s.parts.map.index
     near = {ids[a] for x in ("cil", "ara") for a in within(s, index[x], 3)}
@@ -74,7 +75,7 @@ def _two_stacks_beside_reds_main_stack() -> State:
     for k, where in enumerate(held):  # (Blue's pool holds 8 levies)
         s = put(s, where, BLUE, **{"levy" if k < 8 else "cav": 1})
     s = put(put(put(s, "syr", RED, inf=4), "cil", BLUE, inf=3), "ara", BLUE, inf=3)
-    s = leader_at(put(s, "bab", GREEN, inf=8), GREEN, "bab")
+    s = leader_at(leader_at(put(s, "bab", GREEN, inf=8), GREEN, "bab"), BLUE, "cyr")
     return moving(leader_at(s, RED, "syr"))
 
 
