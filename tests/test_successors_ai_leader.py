@@ -360,13 +360,33 @@ def test_the_last_units_screening_the_leader_weigh_his_capture_when_they_leave()
     s = leader_at(leader_at(s, RED, "mac"), GREEN, "bac")
     persia, susiana = s.parts.map.index["per"], s.parts.map.index["sus"]
     screened = danger.capture_chance(s, persia, BLUE, (0, 0, 0, 0))
-    opened = danger.capture_chance(s, persia, BLUE, (0, 0, 0, 0), gone=susiana)
+    opened = danger.capture_chance(s, persia, BLUE, (0, 0, 0, 0), gone=frozenset((susiana,)))
     assert screened == 0.0 < 0.5 < opened
     planner = Planner(moving(s), BLUE, hard.WEIGHTS)
-    assert planner.unscreened(susiana) == hard.WEIGHTS.leader_stake * opened
+    assert planner.unscreened(susiana) > 0.0
     after = moved_with(moving(s), hard.WEIGHTS)
     assert after.leaders[BLUE] == persia and mine(after, susiana, BLUE) == (1, 0, 0, 0)
     assert danger.capture_chance(after, persia, BLUE, (0, 0, 0, 0)) == 0.0
     # greedy, with no stake on its leader, marches the screen off
     unstaked = moved_with(moving(s), replace(hard.WEIGHTS, leader_stake=0.0))
     assert mine(unstaked, susiana, BLUE) == (0, 0, 0, 0)
+
+
+def test_a_lone_leaders_refuge_weighs_the_turn_after_behind_a_screen_a_rival_breaks() -> None:
+    """A trial's Yellow, and a seeded game's hard Blue, sheltered their leader in Phoenicia
+    behind a lone unit in Syria beside a rival's army: it beat that unit, stood next to him,
+    and he had no way out the next turn. Blue's leader alone in Arabia, beside Green's army
+    in Babylonia, may go to his levy in Phoenicia (Red's army in Cilicia beats his infantry
+    in Syria) or to Cyrenaica behind his 3 infantry in Egypt, which hold: both out of every
+    blow this turn, only Cyrenaica the next."""
+    s = leader_at(started(3, money=0), BLUE, "ara")
+    s = put(put(put(s, "syr", BLUE, inf=1), "pho", BLUE, levy=1), "egy", BLUE, inf=3)
+    s = leader_at(put(controlled(s, RED, "cil"), "cil", RED, inf=3, cav=4), RED, "cil")
+    s = leader_at(put(s, "bab", GREEN, levy=3), GREEN, "bab")
+    where = s.parts.map.index
+    planner = Planner(moving(s), BLUE, hard.WEIGHTS)
+    assert danger.falling(s, BLUE) == {where["syr"]}
+    for refuge in ("pho", "cyr"):
+        assert planner.risk(where[refuge], mine(s, where[refuge], BLUE)) == 0.0
+    assert planner.refuge(where["pho"], (1, 0, 0, 0)) > 0.4 > planner.refuge(where["cyr"], (0,) * 4)
+    assert moved_with(moving(s), hard.WEIGHTS).leaders[BLUE] == where["cyr"]

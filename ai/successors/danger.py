@@ -17,7 +17,7 @@ a rival leader's 4 MP was as risky in mid-game, and the risk no longer steered t
 from __future__ import annotations
 
 from rules.successors import State, board, economy, movement
-from rules.successors.state import MERC, SLOTS
+from rules.successors import state as st
 
 from . import odds
 from .odds import Side
@@ -26,15 +26,20 @@ from .reading import CAV, EL, INF, LEVY, NO, distance, leader_at, mine, sea_rout
 REACH = 4  # a leader's band's MP (l.28): the farthest a rival's blow comes from
 STRONGEST_FIRST = (EL, CAV, INF, LEVY)  # the unit a fleet takes aboard
 GUARD_AT = 0.5  # a capture at least this likely: units are bought with him, he seeks shelter
+Areas = frozenset[int]
+NONE: Areas = frozenset()
+Gone = tuple[int, Areas]  # (seat, areas): the seat's units there leave them
 
 
-def blow(s: State, area: int, seat: int, rival: int, beaten: bool = False, gone: int = NO) -> Side:
+def blow(
+    s: State, area: int, seat: int, rival: int, beaten: bool = False, gone: Areas = NONE
+) -> Side:
     """What `rival` could strike the area with next turn: its units that reach it (3 MP, its
     leader's band 4, l.26, l.28; each stopped by unfriendly units, l.27), and what its next
     revenue buys with its leader or at its home (l.21), if it reaches the area from either;
     its leader's +1 if he does. `beaten`: the rival's units in the area itself are beaten
-    there first (the seat's battle won), and its leader with them captured (Q21). `gone`: an
-    area the seat's units leave, which screens the area no more (`reach`)."""
+    there first (the seat's battle won), and its leader with them captured (Q21). `gone`:
+    areas the seat's units leave, which screen the area no more (`reach`)."""
     setup = s.parts.setup
     lead = leader_at(s, rival)
     free = lead != NO and not (beaten and lead == area) and s.pinned[rival] == 0
@@ -63,14 +68,11 @@ def bought(s: State, rival: int, price: int, kind: int) -> int:
     return max(0, min(spend // price, s.pool[rival][kind]))
 
 
-Gone = tuple[int, int]  # (seat, area): the seat's units there leave it (NO: none)
-
-
-def reach(s: State, rival: int, start: int, mp: int, gone: Gone = (NO, NO)) -> frozenset[int]:
+def reach(s: State, rival: int, start: int, mp: int, gone: Gone = (NO, NONE)) -> frozenset[int]:
     """The land areas the rival's units at `start` may enter with `mp` movement points (a
     rough area costs 2, l.26): they stop on entering an area with unfriendly units (l.27), so
     the seat's stacks screen the areas behind them, but for those of `gone`'s seat in its
-    area, which leave it."""
+    areas, which leave them."""
     m = s.parts.map
     spent = {start: 0}
     todo = [start]
@@ -90,11 +92,11 @@ def stops(s: State, area: int, rival: int, gone: Gone) -> bool:
     """Whether units of slots unfriendly to the rival stand in the area (l.27; Q11), those
     of `gone`'s seat (its own and its mercenaries) left out where they leave."""
     seat, left = gone
-    if area != left:
+    if area not in left:
         return board.unfriendly_here(s, area, rival)
     t = s.totals[area]
-    friends = (*board.friendly_slots(s, rival), seat, MERC + seat)
-    return any(t[k] for k in range(SLOTS) if k not in friends)
+    friends = (*board.friendly_slots(s, rival), seat, st.MERC + seat)
+    return any(t[k] for k in range(st.SLOTS) if k not in friends)
 
 
 def landed(s: State, area: int, rival: int) -> list[int]:
@@ -130,14 +132,28 @@ def capture_chance(
     seat: int,
     units: tuple[int, int, int, int],
     beaten: bool = False,
-    gone: int = NO,
+    gone: Areas = NONE,
 ) -> float:
     """The chance that the rival striking hardest at the area wins a battle against the
     seat's leader there with `units` (none: he is taken alone, Q21). How much of its blow a
     rival sends is not known (it guards its own too): as likely all of it as half, so that
     a leader among more of his units is the safer even where all of it would take him
     anywhere (a trial's leader, as likely taken everywhere, went with one infantry and was).
-    `beaten`, `gone`: as `blow`'s (after a battle the seat won there; an area it leaves)."""
+    `beaten`, `gone`: as `blow`'s (after a battle the seat won there; areas it leaves)."""
+    return struck(s, area, seat, units, True, beaten, gone)
+
+
+def struck(
+    s: State,
+    area: int,
+    seat: int,
+    units: tuple[int, int, int, int],
+    leader: bool,
+    beaten: bool = False,
+    gone: Areas = NONE,
+) -> float:
+    """The chance that the rival striking hardest at the area beats the seat's `units` there
+    (with its `leader`'s +1, l.39), as `capture_chance` weighs a blow."""
     worst = 0.0
     for q in range(s.players):
         if q == seat or q in s.out or trusted(s, seat, q):
@@ -146,16 +162,28 @@ def capture_chance(
         if theirs.count:
             a, b, c, d = theirs.units
             half = Side((a // 2, b // 2, c // 2, d // 2), theirs.leader)
-            chance = (_beaten(s, theirs, units) + _beaten(s, half, units)) / 2
+            chance = (_beaten(s, theirs, units, leader) + _beaten(s, half, units, leader)) / 2
             worst = max(worst, chance)
     return worst
 
 
-def _beaten(s: State, theirs: Side, units: tuple[int, int, int, int]) -> float:
-    """The chance that `theirs` wins against the leader with `units`."""
+def falling(s: State, seat: int) -> Areas:
+    """The seat's areas whose units, without the leader (who seeks a refuge elsewhere), a
+    rival's blow likely beats next turn: the turn after, that rival stands there, and they
+    screen the areas behind no more (a trial's leader sheltered in Phoenicia behind a lone
+    levy in Syria; the person's army beat it, and he had no way out the next turn)."""
+    return frozenset(
+        a
+        for a in s.occupied[seat]
+        if a < s.parts.map.land and struck(s, a, seat, mine(s, a, seat), False) >= GUARD_AT
+    )
+
+
+def _beaten(s: State, theirs: Side, units: tuple[int, int, int, int], leader: bool) -> float:
+    """The chance that `theirs` wins against the seat's `units` (and its leader)."""
     if not theirs.count:
         return 0.0
     if not any(units):
         return 1.0
     hits = s.parts.setup.hits
-    return odds.battle(theirs, Side(units, True), hits, hits[CAV]).win
+    return odds.battle(theirs, Side(units, leader), hits, hits[CAV]).win

@@ -57,6 +57,7 @@ from .reading import (
 
 SINGLE = (LEVY, INF, EL, CAV)  # the unit sent alone to take an empty area, cheapest first
 AFAR_BELOW = 2.0  # targets beyond reach are looked for when no plan in reach gains this
+LATER = 0.5  # of the leader's capture the turn after that his refuge weighs (he moves first)
 # the strength of one unit of each type (levy, inf, cav, el)
 UNIT_STRENGTH = tuple(strength(tuple(int(k == t) for k in range(4))) for t in range(4))
 
@@ -337,7 +338,7 @@ class Planner:
         self.params = params
         self.r = Reading(s, seat, params)
         self.hits = s.parts.setup.hits
-        self.risks: dict[tuple[int, Counts, bool, int], float] = {}
+        self.risks: dict[tuple[int, Counts, bool, danger.Areas], float] = {}
         # on the last turn his capture costs its ransom alone (l.13): no turn is left to lose
         last = self.r.last and params.leader_stake
         self.stake = float(s.parts.setup.ransom) if last else params.leader_stake
@@ -425,9 +426,11 @@ class Planner:
         here = strength(mine(s, dest, self.seat)) if settled(s, self.seat, dest) else 0.0
         return self.r.guard_value(dest, here + strength(units)) - self.r.guard_value(dest, here)
 
-    def risk(self, area: int, units: Counts, beaten: bool = False, gone: int = NO) -> float:
+    def risk(
+        self, area: int, units: Counts, beaten: bool = False, gone: danger.Areas = danger.NONE
+    ) -> float:
         """The chance the leader is captured next turn at `area` with `units` (memoized;
-        `beaten`: after a battle won there; `gone`: an area the seat's units leave;
+        `beaten`: after a battle won there; `gone`: areas the seat's units leave;
         danger.capture_chance)."""
         key = (area, units, beaten, gone)
         got = self.risks.get(key)
@@ -435,6 +438,20 @@ class Planner:
             got = danger.capture_chance(self.s, area, self.seat, units, beaten, gone)
             self.risks[key] = got
         return got
+
+    @cached_property
+    def falling(self) -> danger.Areas:
+        """The seat's areas whose units a rival likely beats next turn (danger.falling)."""
+        return danger.falling(self.s, self.seat)
+
+    def refuge(self, area: int, units: Counts) -> float:
+        """The lone leader's capture at `area` with `units`, his refuge: this turn, or else
+        the next at LATER's weight, behind the seat's screens that fall meanwhile. A refuge
+        behind a screen the rival breaks is a trap the turn after (a trial's leader, sheltered
+        in Phoenicia behind a lone levy, was cornered there by the person's army once it had
+        beaten the levy)."""
+        now = self.risk(area, units)
+        return now + (1 - now) * LATER * self.risk(area, units, gone=self.falling)
 
     def spared(self, before: tuple[int, Counts], after: tuple[int, Counts]) -> float:
         """What the leader standing at `after` (an area, the units with him) rather than at
@@ -481,7 +498,7 @@ class Planner:
             alone = not settled(s, seat, a)
             if alone and not (fleeing or a == at):
                 continue
-            found.append((self.risk(a, mine(s, a, seat)), alone, len(path), a, path))
+            found.append((self.refuge(a, mine(s, a, seat)), alone, len(path), a, path))
         if not found:
             return None
         _, alone, _, _, path = min(found)
@@ -599,7 +616,8 @@ class Planner:
         if not self.stake or at == NO or distance(self.s, src, at) > danger.REACH:
             return 0.0
         units = mine(self.s, at, self.seat)
-        return self.stake * (self.risk(at, units, gone=src) - self.risk(at, units))
+        opened = self.risk(at, units, gone=frozenset((src,)))
+        return self.stake * (opened - self.risk(at, units))
 
     def deserted(self, src: int, units: dict[int, int], leader: bool) -> float:
         """What the seat's mercenaries left at `src` are worth when the force takes the last of
@@ -632,13 +650,14 @@ class Planner:
 
     def shelters(self, src: int, here: Counts) -> list[Plan]:
         """The leader alone from his stack at `src` to another stack of his own in reach, or
-        out of the rivals' reach, where his capture is less likely (his stack, left, loses
-        his +1: l.39)."""
+        out of the rivals' reach, where his capture is less likely, this turn and the next
+        (`refuge`; his stack, left, loses his +1: l.39)."""
         s, seat = self.s, self.seat
         out = []
         for dest, path in reach(s, seat, src, self.mp(src, True)).items():
             if not board.unfriendly_here(s, dest, seat):
-                score = self.sheltered(src, here, dest, (0, 0, 0, 0))
+                there = mine(s, dest, seat)
+                score = self.stake * (self.refuge(src, here) - self.refuge(dest, there))
                 kind = "regroup" if settled(s, seat, dest) else "shelter"
                 out.append(Plan(src, (), True, path, score, kind))
         return out
@@ -834,7 +853,9 @@ class Planner:
         if plan is None or not plan.path:
             return None
         dest = plan.path[-1]
-        return plan if self.risk(dest, mine(s, dest, seat)) < self.risk(at, (0, 0, 0, 0)) else None
+        return (
+            plan if self.refuge(dest, mine(s, dest, seat)) < self.refuge(at, (0, 0, 0, 0)) else None
+        )
 
     def ranked(self) -> list[Plan]:
         """Every plan of the seat now, best first (no force under way)."""
