@@ -50,7 +50,9 @@ def positions(seeds: range, per_kind: int = 2) -> dict[str, list[vijayanagara.Ga
 
 @pytest.fixture(scope="module")
 def decisions() -> dict[str, list[vijayanagara.GameState]]:
-    return positions(range(6))
+    # games 2-7: since a lone Plunder space is taken unasked (3.5.3), games 0-5 hold no
+    # sampled decision where several steps beat easy's (the searches' tests need one)
+    return positions(range(2, 8))
 
 
 @pytest.mark.parametrize("level", [level for level in LEVELS if level != "hard"])
@@ -245,8 +247,9 @@ def test_hard_overrules_easys_step_only_with_the_best_gain_past_the_floor(
 
 # hard's searches in the sample (`searches`), hashed (sha256 of each search's steps compared and
 # figures, first 16 hex digits): what makes the AI quicker never changes them; a change of its
-# judgement does, and the new figure is taken once the change is measured (bench/arena.py).
-SEARCHES = "02039a390f0f13ed"
+# judgement does, and the new figure is taken once the change is measured (bench/arena.py);
+# so does a new sample (`decisions`).
+SEARCHES = "f2bca8d5a70bf4cc"
 
 
 def test_what_makes_the_search_quicker_leaves_its_every_figure_as_it_was(

@@ -65,15 +65,32 @@ def test_a_rival_s_lost_vp_and_influence_are_said_when_the_seat_s_own_are_unchan
     assert "nothing that scores changed" not in line
     assert "Vijayanagara Empire's VP 2 -> 1; Vijayanagara Empire's Influence 2 -> 1" in line
     # the VP as they stand (a trial read a later `status` against the line)
-    assert line.endswith("Delhi Sultanate now leads by 17 VP (18 to 1)._")
+    assert line.endswith(
+        "Delhi Sultanate now leads by 17 VP (18 to 1; Delhi +3 at the end as the Invaders stand, 5.1)._"
+    )
     assert why_line(before, after, "V", "easy").endswith(
-        "Vijayanagara Empire now trails the leader by 17 VP (1 to 18)._"
+        "Vijayanagara Empire now trails the leader by 17 VP (1 to 18; Delhi +3 at the end as the Invaders stand, 5.1)._"
     )
     level = blank()
     level.influence[V] = 18
     assert why_line(level, level.clone(), "V", "easy").endswith(
-        "Vijayanagara Empire now shares the lead at 18 VP._"
+        "Vijayanagara Empire now shares the lead at 18 VP (Delhi +3 at the end as the Invaders stand, 5.1)._"
     )
+
+
+def test_a_lead_over_delhi_says_the_mongol_adjustment_still_to_come() -> None:
+    """A trial read "leads by 6 VP (14 to 8)" against Delhi's bare VP: with five Invaders in
+    Delhi, the Sultanate ends 2 lower (5.1). A comparison without Delhi says nothing of it."""
+    s = blank()
+    put(s, "delhi", P.MONGOL, 5)
+    s.influence[V] = 20
+    line = GAME.narration.turn_summary(s, s.clone(), "V")
+    assert line is not None and line.endswith(
+        "Vijayanagara Empire now leads by 2 VP (20 to 18; Delhi -2 at the end as the Invaders "
+        "stand, 5.1)._"
+    )
+    line = GAME.narration.turn_summary(s, s.clone(), "B")  # B trails V, not Delhi
+    assert line is not None and line.endswith("now trails the leader by 20 VP (0 to 20)._")
 
 
 def test_a_persons_turn_is_summed_up_with_the_control_it_took_in_the_factions_name() -> None:
@@ -84,7 +101,7 @@ def test_a_persons_turn_is_summed_up_with_the_control_it_took_in_the_factions_na
     line = GAME.narration.turn_summary(before, after, "B")
     assert line == (
         "_Bahmani Kingdom's turn: VP 0 -> 1; Bahmani Kingdom takes Control of Orissa; "
-        "Bahmani Kingdom now trails the leader by 16 VP (1 to 17)._"
+        "Bahmani Kingdom now trails the leader by 16 VP (1 to 17; Delhi +3 at the end as the Invaders stand, 5.1)._"
     )
     assert GAME.narration.turn_summary(before, after, "M") is None  # the Mongols score nothing
 

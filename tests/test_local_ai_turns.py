@@ -42,12 +42,15 @@ async def test_each_ai_turn_is_one_block_ending_with_why_and_pauses_between_step
     whys = [i for i, line in enumerate(lines) if line.startswith("Why: ")]
     assert len(headers) >= 3 and len(whys) >= 3
     # a block: the AI's header, its steps as bullet lines (another AI's inside its turn under
-    # that AI's header, then its own again), its why; nothing asked in between
+    # that AI's header, then its own again, or the other's turn ended by its step under
+    # "has played its turn"), its why; nothing asked in between
     for h in headers:
         end = next(i for i in whys if i > h)
         block = lines[h + 1 : end]
         assert block and all(
-            x.startswith(("• ", "[board: ")) or x.endswith("(the easy AI) plays:") for x in block
+            x.startswith(("• ", "[board: "))
+            or x.endswith(("(the easy AI) plays:", "(the easy AI) has played its turn:"))
+            for x in block
         ), block
     ai_steps = sum(
         1 for line in lines if line.startswith(("• B", "• V", "• Mongols (decided by B)"))
@@ -145,5 +148,5 @@ async def test_a_persons_turn_ends_with_what_it_changed_as_an_ais_ends_with_why(
     passed = next(i for i, line in enumerate(lines) if "Vijayanagara Empire Passes" in line)
     assert lines[passed + 1] == (
         "Vijayanagara Empire's turn: Resources 7 -> 8; Vijayanagara Empire now trails the "
-        "leader by 18 VP (0 to 18)."
+        "leader by 18 VP (0 to 18; Delhi +3 at the end as the Invaders stand, 5.1)."
     )

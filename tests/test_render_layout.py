@@ -245,6 +245,21 @@ def test_the_scoreboard_strip_shows_vp_the_margin_and_resources_large(drawn: lis
             assert found and max(geometry.on_phone(n) for n in found) >= 10.5, (text, found)
 
 
+def test_a_faction_card_captions_its_available_pieces_and_its_cavalry(drawn: list[Drawn]) -> None:
+    """A trial could only guess that "⛺2" and "◉3" were Available pieces (1.4) and Cavalry
+    (1.10): each cell says so, readable on a phone, above the counts."""
+    st = vijayanagara.new_game(2)
+    draw_panel(st)
+    for caption in ("Available", "Cavalry"):
+        found = [d for d in drawn if d.text == caption and d.box is not None]
+        assert len(found) == len(vijayanagara.PLAYERS), caption
+        assert all(d.on_phone() >= READABLE for d in found), caption
+    cavalry = {f"{st.cavalry.get(f, 0)}" for f in vijayanagara.PLAYERS}
+    captions = [d.box for d in drawn if d.text in ("Available", "Cavalry") and d.box]
+    counts = [d.box for d in drawn if d.text in cavalry and d.box and d.box[1] > 80]
+    assert counts and max(b[3] for b in captions) < min(b[1] for b in counts)
+
+
 def test_a_two_digit_score_never_touches_the_factions_name(
     drawn: list[Drawn], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -43,7 +43,9 @@ def test_an_old_state_loads_typed_and_plays_on_the_same(old: dict[str, object]) 
         assert attack.kind == "cmd:attack"
     else:
         assert isinstance(top, CommandFrame) and top.arrived
-    assert [list(step) for step in follow(state, int(str(old["seed"])))] == old["then"]
+    assert [list(step) for step in follow(state, int(str(old["seed"])), len(old["then"]))] == old[
+        "then"
+    ]
 
 
 @pytest.mark.parametrize("old", OLD[:4], ids=lambda old: str(old["what"]))

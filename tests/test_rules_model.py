@@ -31,15 +31,21 @@ def _game(seed: int) -> list[vijayanagara.GameState]:
     return states
 
 
+# Since a lone Plunder space is taken unasked (3.5.3), the game of seed 7 goes on otherwise
+# from step 107: the states after it are read and written again, no longer replayed.
+SAME_GAME_TO = 106
+
+
 def test_a_state_is_written_byte_for_byte_as_the_pydantic_model_wrote_it() -> None:
     old = json.loads(OLD_JSON.read_text())
     states = _game(7)
-    assert len(states) - 1 == max(map(int, old))  # the same game, to its end
     for step, text in old.items():
-        assert states[int(step)].model_dump_json() == text, f"step {step}"
         again = vijayanagara.GameState.model_validate_json(text)
-        assert again.model_dump_json() == text and again == states[int(step)]
+        assert again.model_dump_json() == text, f"step {step}"
         assert vijayanagara.GameState.model_validate(json.loads(text)) == again
+        if int(step) <= SAME_GAME_TO:
+            assert states[int(step)].model_dump_json() == text and again == states[int(step)]
+    assert any(int(step) > SAME_GAME_TO and json.loads(t)["game_over"] for step, t in old.items())
 
 
 def test_no_step_changes_the_state_it_came_from() -> None:

@@ -108,17 +108,39 @@ def test_3_5_3_plunder_mountain_passes_resources_down_to_three() -> None:
     s = blank()
     put(s, "mountain_passes", P.MONGOL, 4)
     s.resources[D] = 5
-    s = run(_invasion(s), "plunder; select mountain_passes")
+    s = run(_invasion(s), "plunder")
     assert s.resources[D] == 3
     assert pieces(s, "mountain_passes") == {P.MONGOL: 3}  # beyond three return
     assert s.available[M][P.MONGOL] == 9
+
+
+def test_3_5_3_plunder_with_invaders_in_one_space_only_plunders_there_unasked() -> None:
+    """A trial had to type `select mountain_passes`, the only space with Invaders: the
+    space is forced, so the table takes it and says so, as it does a lone defender."""
+    s = blank()
+    put(s, "mountain_passes", P.MONGOL, 4)
+    s.resources[D] = 5
+    s = run(_invasion(s), "plunder")
+    assert s.resources[D] == 3
+    assert (
+        "Mongols Attack and Plunder in Mountain Passes (the only space with Mongol "
+        "Invaders, 3.5.3)." in s.log
+    )
+
+
+def test_3_5_3_plunder_asks_which_space_when_invaders_are_in_two() -> None:
+    s = blank()
+    put(s, "mountain_passes", P.MONGOL, 2)
+    put(s, "punjab", P.MONGOL, 1)
+    s = run(_invasion(s), "plunder")
+    assert set(legal_text(s)) == {"select mountain_passes", "select punjab"}
 
 
 def test_3_5_3_plunder_does_not_raise_resources_below_three() -> None:
     s = blank()
     put(s, "mountain_passes", P.MONGOL, 2)
     s.resources[D] = 2
-    s = run(_invasion(s), "plunder; select mountain_passes")
+    s = run(_invasion(s), "plunder")
     assert s.resources[D] == 2
 
 
@@ -129,7 +151,7 @@ def test_3_5_3_plunder_punjab_removes_a_troop_from_provinces_per_invader() -> No
     put(s, "andhra", P.TROOP, 2)
     put(s, "delhi", P.TROOP, 5)  # Delhi is not a Province
     s.resources[D] = 12
-    s = run(_invasion(s), "plunder; select punjab")
+    s = run(_invasion(s), "plunder")
     assert vijayanagara.prompt(s).faction == D and vijayanagara.prompt(s).kind == "remove_troops"
     assert not any("delhi" in o for o in legal_text(s))
     s = run(s, "remove 1 troop from sindh; remove 1 troop from andhra")
@@ -146,7 +168,7 @@ def test_3_5_3_finally_the_invaders_beyond_three_go_back_after_the_troops_are_re
     put(s, "sindh", P.TROOP, 3)
     put(s, "andhra", P.TROOP, 3)
     s.resources[D] = 12
-    s = run(_invasion(s), "plunder; select punjab")
+    s = run(_invasion(s), "plunder")
     assert pieces(s, "punjab") == {P.MONGOL: 4}  # all four still there while Delhi removes
     s = run(s, "remove 3 troop from sindh")  # (the last from Andhra, the only choice)
     assert pieces(s, "punjab") == {P.MONGOL: 3} and pieces(s, "sindh") == {}
@@ -160,7 +182,7 @@ def test_3_5_3_plunder_delhi_two_troops_per_invader_if_possible() -> None:
     put(s, "delhi", P.MONGOL, 2)
     put(s, "sindh", P.TROOP, 3)
     s.resources[D] = 12
-    s = run(_invasion(s), "plunder; select delhi")
+    s = run(_invasion(s), "plunder")
     assert "sindh" not in s.spaces or pieces(s, "sindh") == {}
     assert s.resources[D] == 10
     assert (  # (a trial counted 3 Troops removed for 2 Invaders, unsaid why)
@@ -177,7 +199,7 @@ def test_3_5_3_mongol_attack_three_dice_in_delhi_and_the_charge() -> None:
     s.cavalry_pool = 10
     s.resources[D] = 12
     s.rng = dice_rng((4, 5, 6), (6, 6))
-    s = run(_invasion(s), "plunder; select delhi")
+    s = run(_invasion(s), "plunder")
     line = [x for x in s.log if x.startswith("Dice in Delhi")][-1]
     assert "rolls 4✗ 5✗ 6✗ (3 Units involved: hits on 3 or less)" in line
     charge = [x for x in s.log if "Mongol Cavalry token Charges" in x][-1]
@@ -334,7 +356,7 @@ def test_3_5_3_plunder_counts_invaders_remaining_after_the_battle() -> None:
     # Mongols: 1 and 2 hit and the Charge makes a 6 a 5, a hit with five Invaders (three
     # Troops lost); Sultanate: 1 and 3 hit with three Troops (two Invaders lost)
     s.rng = dice_rng((1, 2, 6, 6), (1, 3))
-    s = run(_invasion(s), "plunder; select punjab")
+    s = run(_invasion(s), "plunder")
     # three Invaders remain: 3 Resources, and 3 Troops from Provinces (only 2 there)
     assert s.resources[D] == 9
     assert pieces(s, "sindh") == {}
@@ -399,7 +421,7 @@ def test_3_5_3_the_mongol_charge_that_lowers_a_2_says_the_rule_makes_it() -> Non
     miss could be turned, and 3.5.3 then lowers a 2; the line says so."""
     s = _face_off("punjab", 3, 3, 12)
     s.rng = dice_rng((2, 6, 6, 6), (6, 6))  # the 6s stay misses as 5s against 3 Units
-    s = run(_invasion(s), "plunder; select punjab")
+    s = run(_invasion(s), "plunder")
     assert (
         "The Mongol Cavalry token Charges: die 1 (a 2) becomes a 1 (1.10; no miss it could "
         "turn, it lowers a 2, 3.5.3)." in s.log

@@ -316,7 +316,9 @@ async def test_every_next_line_names_the_deciding_faction_once(svc: GameService)
     game = await svc.store.open_game(CH)
     assert game is not None
     state = await svc.loader.state_of(game)
-    r = random.Random(3)
+    # (seed 3's random steps reach no Event's choice in 400 since a lone Plunder space is
+    # taken unasked, 3.5.3)
+    r = random.Random(4)
     events = 0
     while not state.game_over and state.actions_taken < 400:
         p = vijayanagara.prompt(state)
@@ -352,7 +354,10 @@ async def test_a_listing_gives_the_key_of_the_entries_it_shows_not_of_all(
         if ranged and plain:
             typed = plain[0].strip("`").split("|")[0]
             shown, like = svc.texts.listing(game, state, typed=typed)
-            assert like and "stands for any number" not in shown, shown
+            listed = shown.split(" (`")[0]  # the entries, before their key
+            assert like and ("stands for any number" in shown) == bool(
+                re.search(r"\d-\d", listed)
+            ), shown
             checked += 1
         state = vijayanagara.apply(state, r.choice(vijayanagara.legal_actions(state)))
         dealt, _ = await svc.pipeline.deal(game, state, 10_000 + state.actions_taken)

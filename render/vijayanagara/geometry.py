@@ -25,7 +25,7 @@ Point = tuple[int, int]
 # Portrait, to fill a phone screen: the map on top, the panel below it.
 MAP_W = 1000  # map area, pixels
 MAP_H = 1100
-PANEL_H = 592  # the panel below the map
+PANEL_H = 610  # the panel below the map
 WIDTH = MAP_W  # the whole image
 HEIGHT = MAP_H + PANEL_H
 

@@ -33,7 +33,7 @@ def named_colours() -> list[theme.RGB]:
 # `build(compose.palette_sample())`'s entries after the named colours (the test that checks
 # them prints them anew when the drawing or the theme changed them)
 SHADES: tuple[theme.RGB, ...] = (
-    (154, 161, 157), (158, 140, 110), (225, 226, 216), (200, 180, 155), (102, 100, 92),
+    (155, 162, 158), (158, 140, 110), (225, 226, 216), (200, 180, 155), (102, 100, 92),
     (222, 208, 181), (76, 45, 28), (178, 209, 218), (115, 88, 27), (132, 112, 82),
     (210, 40, 40), (119, 147, 133), (18, 93, 89), (44, 43, 46), (28, 161, 153),
     (210, 183, 112), (139, 112, 20), (220, 172, 29), (234, 207, 108), (123, 123, 129),

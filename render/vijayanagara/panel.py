@@ -1,7 +1,8 @@
 """The panel below the map, in type a phone can read (theme.SMALL and up).
 
 Top: the scoreboard strip, one cell per Faction: its VP (5.0), how far it leads or trails the
-best rival, its Resources (1.8, the tie-break), its Available pieces (1.4) and Cavalry (1.10).
+best rival, its Resources (1.8, the tie-break), its Available pieces (1.4) and Cavalry (1.10),
+each under a caption (a trial could only guess what bare icons with counts were).
 Then who is to act (named), the Dynasty (2.7) and the prompt, or the final result once the
 game is over (5.0). Left: the current card (2.3: number, title, faction order, Stay Eligible),
 the deck, the Mongols' Available box and the Cavalry pool (1.10). Right: the eligibility
@@ -32,7 +33,8 @@ SMALL = theme.SMALL
 LINE = SMALL + 6  # one line of SMALL type
 
 # Rows of the panel (y, px from its top).
-STRIP_Y, STRIP_H = 12, 148
+STRIP_Y, STRIP_H = 12, 166
+CAPTION_Y, HOLDINGS_Y = 96, 140  # in a strip cell: the captions' top, the icons' centre
 TURN_Y, TURN_H = STRIP_Y + STRIP_H + 10, 150
 LOW_Y = TURN_Y + TURN_H + 10  # the card on the left, eligibility on the right
 CARD_H = 124
@@ -134,12 +136,16 @@ def _scoreboard(c: Canvas, state: GameState) -> None:
         c.text((right, y + 6), score, theme.bold(theme.SCORE), theme.INK, white, "rt")
         c.text((x + 26, y + 62), _lead(scores, f), strip, theme.MUTED, white, "lt")
         c.text((right, y + 62), f"{state.resources[f]} Res", strip, theme.MUTED, white, "rt")
-        _holdings(c, state, f, x + 24, right, y + 106)
+        _holdings(c, state, f, x + 24, right, y)
 
 
-def _holdings(c: Canvas, state: GameState, f: Faction, x0: int, x1: int, y: int) -> None:
-    """A Faction's Available pieces left to right, its Cavalry at the right end (centre y)."""
-    x = x0
+def _holdings(c: Canvas, state: GameState, f: Faction, x0: int, x1: int, top: int) -> None:
+    """A Faction's Available pieces left to right, its Cavalry at the right end, each under
+    its caption (`top`: the cell's)."""
+    sans, white = theme.sans(SMALL), theme.WHITE
+    c.text((x0 + 2, top + CAPTION_Y), "Available", sans, theme.MUTED, white, "lt")
+    c.text((x1, top + CAPTION_Y), "Cavalry", sans, theme.MUTED, white, "rt")
+    x, y = x0, top + HOLDINGS_Y
     for kind in AVAILABLE_ORDER[f]:
         n = state.available.get(f, {}).get(kind, 0)
         x = _counted(c, kind, n, x, y) + 12

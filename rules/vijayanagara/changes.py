@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from .board import board
 from .model import FACTION_NAMES, Faction, GameState, Piece
+from .mongols import delhi_adjustment
 from .victory import score
 from .words import count_of
 
@@ -131,12 +132,23 @@ def standing(state: GameState, seat: Faction) -> str:
     """The seat's VP against the best rival's as they stand (5.0; the tie-breaks aside)."""
     vp = score(state)
     own = vp[seat]
-    m = own - max(v for f, v in vp.items() if f != seat)
+    best = max(v for f, v in vp.items() if f != seat)
+    m = own - best
+    to_come = _delhi_to_come(state, seat == Faction.D or vp[Faction.D] == best)
+    if m == 0:  # (not "level with": read as a rival)
+        return f"now shares the lead at {own} VP" + (f" ({to_come})" if to_come else "")
+    counts = "; ".join(x for x in (f"{own} to {best}", to_come) if x)
     if m > 0:
-        return f"now leads by {m} VP ({own} to {own - m})"
-    if m == 0:
-        return f"now shares the lead at {own} VP"  # (not "level with": read as a rival)
-    return f"now trails the leader by {-m} VP ({own} to {own - m})"
+        return f"now leads by {m} VP ({counts})"
+    return f"now trails the leader by {-m} VP ({counts})"
+
+
+def _delhi_to_come(state: GameState, compared: bool) -> str:
+    """When Delhi's VP is `compared`, its end adjustment as the Invaders in Delhi stand
+    (5.1), not yet in the VP (a trial read Delhi's bare VP as its score)."""
+    if state.delhi_adjustment is not None or not compared:
+        return ""
+    return f"Delhi {delhi_adjustment(state):+d} at the end as the Invaders stand, 5.1"
 
 
 HOLE = "\0"  # where a change's Province stands in its words, for changes alike

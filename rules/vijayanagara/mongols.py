@@ -192,15 +192,19 @@ class Plunder(TypedHandler[PlunderFrame]):
         return fr.faction
 
     def is_auto(self, st: GameState, fr: PlunderFrame) -> bool:
-        return bool(fr.stage != "select")
+        # one space with Invaders: the space is forced, taken unasked (as a lone defender is)
+        return fr.stage != "select" or len(self.actions(st, fr)) == 1
 
     def act(self, st: GameState, fr: PlunderFrame, action: Action) -> None:
         assert isinstance(action, Select)
-        fr.space = action.space
+        self._select(st, fr, action.space, "")
+
+    def _select(self, st: GameState, fr: PlunderFrame, space: str, why: str) -> None:
+        fr.space = space
         fr.stage = "after"
-        log(st, f"Mongols Attack and Plunder in {board().name(action.space)}.")
-        if st.spaces[action.space].faction_count(Faction.D):
-            start_battle(st, Faction.M, action.space, defender=Faction.D)
+        log(st, f"Mongols Attack and Plunder in {board().name(space)}{why}.")
+        if st.spaces[space].faction_count(Faction.D):
+            start_battle(st, Faction.M, space, defender=Faction.D)
 
     def prompt(self, st: GameState, fr: PlunderFrame) -> str:
         return "Attack and Plunder: select a space with Mongol Invaders (3.5.3)."
@@ -208,6 +212,11 @@ class Plunder(TypedHandler[PlunderFrame]):
     def run(self, st: GameState, fr: PlunderFrame) -> None:
         """The consequences by space, then, once the Sultanate has removed its Troops,
         "finally" the Invaders beyond three go back (3.5.3)."""
+        if fr.stage == "select":
+            (only,) = self.actions(st, fr)
+            assert isinstance(only, Select)
+            self._select(st, fr, only.space, " (the only space with Mongol Invaders, 3.5.3)")
+            return
         space = fr.space
         assert space is not None
         n = mongols(st, space)
