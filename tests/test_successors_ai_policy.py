@@ -172,7 +172,7 @@ def test_an_ally_is_kept_until_it_leads_by_as_much_as_made_an_alliance_worth_see
     four_ahead = controlled(s, 2, "syr")
     assert [policy.standing(four_ahead, k) for k in (0, 2)] == [22, 30]
     assert answer(GAME.view(four_ahead, "blue"), "blue", "greedy") is None
-    blue = controlled(s, 0, "thr", "hel", "lyd", "car", "lyc", "cil", "cap", "pap", "arm", "gre")
+    blue = controlled(s, 0, "thr", "hel", "lyd", "car", "lyc", "cil", "cap", "pap", "arm", "bac")
     east = ("syr", "med", "per", "sus", "mes", "cse", "pho", "pth")
     five_ahead = controlled(blue, 2, *east, "kar")  # 5 points, not a fifth of Blue's 62
     assert [policy.standing(five_ahead, k) for k in (0, 2)] == [62, 72]

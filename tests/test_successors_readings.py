@@ -460,16 +460,15 @@ def test_q22_all_fleets_in_the_sea_fight_and_cargo_sinks_with_its_fleet() -> Non
 
 
 def test_q23_leaving_port_costs_1_and_no_fleet_enters_a_non_allied_port() -> None:
-    s = order(
-        moving(fleets(started(3), "egy", BLUE, 1)), "take 1 fleet at Egypt, sail to Egyptian Sea"
-    )
+    red_greece = controlled(fleets(started(3), "egy", BLUE, 1), RED, "gre")
+    s = order(moving(red_greece), "take 1 fleet at Egypt, sail to Egyptian Sea")
     assert s.force is not None and s.force.spent == 1
     s = order(s, "sail to Aegean Sea")
-    assert Sail("mac") not in GAME.legal_actions(s)
+    assert Sail("gre") not in GAME.legal_actions(s)
     t = s.clone()
     t = allied(t, BLUE, RED)
     t.memo = None
-    assert Sail("mac") in GAME.legal_actions(t)
+    assert Sail("gre") in GAME.legal_actions(t)
 
 
 def test_q24_troops_embark_from_a_coast_of_the_fleets_sea_and_stop_on_landing() -> None:

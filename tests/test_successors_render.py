@@ -601,7 +601,10 @@ def test_two_ais_of_one_level_are_told_apart_and_no_name_is_cut_where_the_table_
     seat's name goes with its colour there, one AI of a level as two (a trial read "the
     greedy AI" beside "Red (the hard AI)")."""
     last = kinds()["over, 4 players"].clone()
-    last.alliances = ()  # no line of the table spent on them: room for each name
+    last.alliances = ()  # no line of the table spent on them or on a captive: room for each name
+    last.leaders = tuple(
+        h if at >= CAPTIVE else at for at, h in zip(last.leaders, last.homes, strict=True)
+    )
     ais = {seat: "the greedy AI" for seat in last.seats[1:]}
     names = {last.seats[0]: "Christopher Robin", **ais}
     img, sheet = picture(GAME.view(last, None), names)

@@ -425,11 +425,11 @@ def test_l29_fleets_have_5_mp_and_stop_on_meeting_enemy_fleets() -> None:
 
 
 def test_l30_no_fleet_enters_an_enemy_held_port() -> None:
-    s = fleets(started(3), "egy", BLUE, 1)
+    s = controlled(fleets(started(3), "egy", BLUE, 1), RED, "gre")
     s = order(moving(s), "take 1 fleet at Egypt, sail to Egyptian Sea, sail to Aegean Sea")
-    assert Sail("gre") in GAME.legal_actions(s) and Sail("mac") not in GAME.legal_actions(s)
+    assert Sail("lyd") in GAME.legal_actions(s) and Sail("gre") not in GAME.legal_actions(s)
     with pytest.raises(ValueError, match=r"held by Red \(l.30\)"):
-        order(s, "sail to Macedonia")
+        order(s, "sail to Greece")
 
 
 def test_l31_fleets_carry_one_unit_each_and_boarding_costs_nothing() -> None:
