@@ -43,6 +43,7 @@ from render.successors.layout import (
     line_at,
     map_layout,
     meets,
+    segments_cross,
 )
 from render.successors.legible import faults
 from rules.successors import GAME, SuccessorsOptions, open_homes, standard_parts
@@ -105,7 +106,7 @@ def test_links_leaving_one_box_leave_it_apart_or_at_clearly_different_angles() -
 def test_no_two_borders_cross() -> None:
     for (one, line), (other, line2) in itertools.combinations(_seen_links().items(), 2):
         for (p, q), (r, s) in itertools.product(_segments(line), _segments(line2)):
-            assert not _cross(p, q, r, s), [OURS.ids[k] for k in (*one, *other)]
+            assert not segments_cross(p, q, r, s), [OURS.ids[k] for k in (*one, *other)]
 
 
 def test_two_borders_never_run_alongside_each_other() -> None:
@@ -173,13 +174,6 @@ def _angle(p: Point, q: Point, r: Point, s: Point) -> float:
     """The angle in degrees between the directions p to q and r to s."""
     turn = math.atan2(s[1] - r[1], s[0] - r[0]) - math.atan2(q[1] - p[1], q[0] - p[0])
     return math.degrees(abs((turn + math.pi) % (2 * math.pi) - math.pi))
-
-
-def _cross(p: Point, q: Point, r: Point, s: Point) -> bool:
-    def side(a: Point, b: Point, c: Point) -> float:
-        return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
-
-    return side(p, q, r) * side(p, q, s) < 0 and side(r, s, p) * side(r, s, q) < 0
 
 
 def _to_segment(p: Point, a: Point, b: Point) -> float:

@@ -159,7 +159,9 @@ def inside(p: Point, poly: tuple[Point, ...]) -> bool:
     return odd
 
 
-def _crosses(p: Point, q: Point, r: Point, s: Point) -> bool:
+def segments_cross(p: Point, q: Point, r: Point, s: Point) -> bool:
+    """Whether the segments p-q and r-s cross (touching at an end is no crossing)."""
+
     def orient(a: Point, b: Point, c: Point) -> float:
         return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
 
@@ -177,7 +179,7 @@ def box_meets_polygon(b: Box, poly: tuple[Point, ...]) -> bool:
         return True
     n = len(poly)
     return any(
-        _crosses(corners[i], corners[(i + 1) % 4], poly[k], poly[(k + 1) % n])
+        segments_cross(corners[i], corners[(i + 1) % 4], poly[k], poly[(k + 1) % n])
         for i in range(4)
         for k in range(n)
     )
