@@ -5,7 +5,7 @@ python tests/old_states.py REV [OUT]   rewrites tests/fixtures/old_states.json (
 revision REV's rules/ (taken with `git archive`; 1b24170 is the last one with untyped frames)
 python tests/old_states.py --reword    re-words its recorded prompts with this tree's rules
 (every step and count must be the same: a change of play fails, a change of words does not;
-a state's steps end where play was changed on purpose: a Plunder space now taken unasked)
+a state's steps end where play was changed on purpose: a forced step now taken unasked)
 """
 
 from __future__ import annotations

@@ -6,13 +6,14 @@ import threading
 from collections.abc import Iterator, Sequence
 from functools import cache, lru_cache
 
-from .actions import DONE, Action, Choose, Done
+from .actions import DONE, Action, Choose, Done, Select
 from .board import board
 from .decrees import idle_decree
 from .engine import HANDLERS, TypedHandler, finish, push_frame, top
 from .forces import log
 from .frames import ChooseCommandFrame, CommandFrame
 from .model import FACTION_NAMES, Faction, GameState
+from .notation import describe
 from .registry import COMMANDS, DECREES, REBEL, TITLE
 from .words import a, count_of
 
@@ -168,6 +169,20 @@ class CommandHandler(TypedHandler[CommandFrame]):
     def run(self, st: GameState, fr: CommandFrame) -> None:
         self.end(st, fr)
 
+    def forced(self, st: GameState, fr: CommandFrame) -> Action | None:
+        # only a Command that may not end unselected can be forced (the list costs a search)
+        return super().forced(st, fr) if fr.must_select and not fr.selected else None
+
+    def forced_why(self, st: GameState, fr: CommandFrame, action: Action) -> str | None:
+        assert fr.faction is not None
+        what = f"{fr.faction} {'Limited ' if fr.limited else ''}{TITLE[self.name]}"
+        step = (
+            f"selects {board().name(action.space)}"
+            if isinstance(action, Select)
+            else f"takes `{describe(st, action)}`"
+        )
+        return f"{what} {step} unasked: the only step it can take, and it must act (2.3.5)."
+
     def end(self, st: GameState, fr: CommandFrame) -> None:
         sel = fr.selected
         names = ", ".join(board().name(s) for s in sel) if sel else "no spaces"
@@ -185,8 +200,6 @@ class CommandHandler(TypedHandler[CommandFrame]):
 
     def why(self, st: GameState, fr: CommandFrame, action: Action) -> str | None:
         """The selection rules every Command shares (3.1), then the Command's own."""
-        from .actions import Select
-
         d = fr
         assert fr.faction is not None
         space = action.space if isinstance(action, Select) else None

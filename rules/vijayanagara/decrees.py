@@ -240,6 +240,13 @@ class Build(TypedHandler[PlainFrame]):
     def run(self, st: GameState, fr: PlainFrame) -> None:
         finish(st, fr)
 
+    def forced_why(self, st: GameState, fr: PlainFrame, action: Action) -> str | None:
+        assert isinstance(action, Place)
+        return (
+            f"{fr.faction} Builds in {board().name(action.space)} unasked: the only Province "
+            f"with its Unit and no {action.piece.value.title()} (4.3.2, 4.4.2)."
+        )
+
     def act(self, st: GameState, fr: PlainFrame, action: Action) -> None:
         assert isinstance(action, Place)
         place(st, action.space, action.piece, 1)
@@ -331,6 +338,15 @@ class Campaign(TypedHandler[CampaignFrame]):
         if d.steps < 3 and any(d.carried.values()):
             out += [interned(Go, space=s) for s in board().neighbours[d.at] if self._allowed(fr, s)]
         return [*out, DONE]
+
+    def forced_why(self, st: GameState, fr: CampaignFrame, action: Action) -> str | None:
+        """Only `done` left: nothing carried and nothing to take (4.2.2)."""
+        if fr.at is None:
+            return "D Campaign ends unasked: no origin has Troops or Governors (4.2.2)."
+        return (
+            "D Campaign is not asked to go on: it carries nothing and has nothing to take in "
+            f"{board().name(fr.at)} (4.2.2)."
+        )
 
     def act(self, st: GameState, fr: CampaignFrame, action: Action) -> None:
         d = fr

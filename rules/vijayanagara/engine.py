@@ -30,7 +30,7 @@ from .actions import (
     step_record,
 )
 from .chance import ChanceNode, seeded_outcome, why_not
-from .forces import check_cavalry
+from .forces import check_cavalry, log
 from .frames import AnyFrame, TypedFrame, frame_class, next_id
 from .limits import over_the_limit
 from .machine import FrameHandler, Machine
@@ -82,6 +82,25 @@ class TypedHandler(FrameHandler[GameState, FR, Action, ChanceNode], Generic[FR])
     def why(self, st: GameState, fr: FR, action: Action) -> str | None:
         """A specific reason (with the rule) why this action is not legal, if known."""
         return None
+
+    def forced_why(self, st: GameState, fr: FR, action: Action) -> str | None:
+        """When `action` is the only legal step and the rules force it, the log line saying
+        what is taken unasked and why (with the rule); None: it is asked (the default)."""
+        return None
+
+    def forced(self, st: GameState, fr: FR) -> Action | None:
+        if type(self).forced_why is TypedHandler.forced_why:
+            return None  # a handler that asks every decision, even a lone one
+        acts = self.actions(st, fr)  # legal_actions' own list: the one source of truth
+        if len(acts) != 1 or self.forced_why(st, fr, acts[0]) is None:
+            return None
+        return acts[0]
+
+    def take_forced(self, st: GameState, fr: FR, action: Action) -> None:
+        why = self.forced_why(st, fr, action)
+        assert why is not None
+        log(st, why)
+        self.act(st, fr, action)
 
     def ended_why(self, st: GameState, fr: FR) -> tuple[str, str] | None:
         """Why this frame, left with nothing to do by the step just taken (`is_auto`), ends

@@ -564,7 +564,7 @@ class EventPieces(EventHandler[EventPiecesFrame]):
     def act(self, st: GameState, fr: EventPiecesFrame, action: Action) -> None:
         if isinstance(action, Remove):
             remove(st, action.space, action.piece, 1)
-            log(st, f"Event: 1 {action.piece.value} removed from {board().name(action.space)}.")
+            log(st, f"Event: {pieces(1, action.piece)} removed from {board().name(action.space)}.")
         else:
             assert isinstance(action, Replace)
             remove(st, action.space, action.old, 1)

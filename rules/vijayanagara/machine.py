@@ -1,7 +1,8 @@
 """A generic state machine for a turn-based game: a stack of frames, each run by a handler
 registered for its kind (RTT's call/goto/end). It knows nothing of any particular game.
 
-A frame is either automatic (its handler runs it at once), waits for one side's decision, or
+A frame is either automatic (its handler runs it at once), waits for one side's decision (one
+the rules force, the only legal one, is taken unasked: `forced`), or
 waits for chance (a die roll, a card draw): a dealer supplies the outcome. A game makes one
 `Machine`, registers a handler per frame kind, and gives the machine its dealer (`deal`: the
 outcome of a chance node when the state carries its own seeded dealer, else None: the caller
@@ -54,6 +55,14 @@ class FrameHandler(Generic[S, F, A, N]):
 
     def run(self, st: S, fr: F) -> None:
         raise NotImplementedError(type(self).__name__)
+
+    def forced(self, st: S, fr: F) -> A | None:
+        """The one legal decision, when the rules leave nothing to choose: taken unasked
+        (`take_forced`) instead of waiting for it. None: the decision is asked."""
+        return None
+
+    def take_forced(self, st: S, fr: F, action: A) -> None:
+        self.act(st, fr, action)
 
     def actions(self, st: S, fr: F) -> list[A]:
         """Every legal decision now, in the order they are offered."""
@@ -135,8 +144,12 @@ class Machine(Generic[S, F, A, N]):
                 st.reveals += 1
                 continue
             if not h.is_auto(st, fr):
-                self._settled = (st, fr, h, None)
-                return
+                step = h.forced(st, fr)
+                if step is None:
+                    self._settled = (st, fr, h, None)
+                    return
+                h.take_forced(st, fr, step)
+                continue
             h.run(st, fr)
         raise RuntimeError("the state machine did not settle")
 

@@ -22,7 +22,7 @@ from .flow import change_influence, gain_cavalry
 from .forces import add_resources, count, log, move, place, remove, resources_cut
 from .frames import MongolInvasionFrame, PlainFrame, PlunderFrame, RemoveTroopsFrame, TimurFrame
 from .model import FACTION_NAMES, UNIT_KINDS, Faction, GameState, Piece
-from .registry import ADVANCE, AMASS, MONGOL_NEEDS, PLUNDER
+from .registry import ADVANCE, AMASS, MONGOL_NEEDS, PLUNDER, TITLE
 from .words import count_of, pieces
 
 P = Piece
@@ -74,6 +74,16 @@ class MongolInvasion(TypedHandler[MongolInvasionFrame]):
                 f"{fr.faction} cannot accept Compromising Gifts: its Influence is 0, and the "
                 "Influence is what pays for them (2.4.2).",
             )
+
+    def forced_why(self, st: GameState, fr: MongolInvasionFrame, action: Action) -> str | None:
+        if fr.left <= 0:
+            return None  # Compromising Gifts: accept or decline, a choice
+        assert isinstance(action, Choose)
+        n = 3 - fr.left
+        return (
+            f"Mongol Command {n} of 2 is {TITLE[action.option]}, unasked: the only one possible "
+            f"(2.4.1){not_offered([action.option])}."
+        )
 
     def act(self, st: GameState, fr: MongolInvasionFrame, action: Action) -> None:
         assert isinstance(action, Choose) and fr.faction is not None
@@ -157,6 +167,13 @@ class MongolAdvance(TypedHandler[PlainFrame]):
             out += interned_moves(P.MONGOL, mongols(st, origin), origin, dest)
         return out
 
+    def forced_why(self, st: GameState, fr: PlainFrame, action: Action) -> str | None:
+        assert isinstance(action, Move)
+        return (
+            f"Mongols Advance unasked: {count_of(action.count, 'Invader')} "
+            f"{board().name(action.origin)} -> {board().name(action.dest)} is the only move (3.5.2)."
+        )
+
     def act(self, st: GameState, fr: PlainFrame, action: Action) -> None:
         assert isinstance(action, Move)
         move(st, P.MONGOL, action.count, action.origin, action.dest)
@@ -192,17 +209,32 @@ class Plunder(TypedHandler[PlunderFrame]):
         return fr.faction
 
     def is_auto(self, st: GameState, fr: PlunderFrame) -> bool:
-        # one space with Invaders: the space is forced, taken unasked (as a lone defender is)
-        return fr.stage != "select" or len(self.actions(st, fr)) == 1
+        return fr.stage != "select"
+
+    def forced_why(self, st: GameState, fr: PlunderFrame, action: Action) -> str | None:
+        # one space with Invaders: taken unasked, as a lone defender is
+        assert isinstance(action, Select)
+        where = board().name(action.space)
+        return (
+            f"Mongols Attack and Plunder in {where} (the only space with Mongol Invaders, 3.5.3)."
+        )
+
+    def take_forced(self, st: GameState, fr: PlunderFrame, action: Action) -> None:
+        assert isinstance(action, Select)
+        why = self.forced_why(st, fr, action)
+        assert why is not None
+        self._select(st, fr, action.space, why)  # the why is the Attack's own line
 
     def act(self, st: GameState, fr: PlunderFrame, action: Action) -> None:
         assert isinstance(action, Select)
-        self._select(st, fr, action.space, "")
+        self._select(
+            st, fr, action.space, f"Mongols Attack and Plunder in {board().name(action.space)}."
+        )
 
-    def _select(self, st: GameState, fr: PlunderFrame, space: str, why: str) -> None:
+    def _select(self, st: GameState, fr: PlunderFrame, space: str, line: str) -> None:
         fr.space = space
         fr.stage = "after"
-        log(st, f"Mongols Attack and Plunder in {board().name(space)}{why}.")
+        log(st, line)
         if st.spaces[space].faction_count(Faction.D):
             start_battle(st, Faction.M, space, defender=Faction.D)
 
@@ -212,11 +244,6 @@ class Plunder(TypedHandler[PlunderFrame]):
     def run(self, st: GameState, fr: PlunderFrame) -> None:
         """The consequences by space, then, once the Sultanate has removed its Troops,
         "finally" the Invaders beyond three go back (3.5.3)."""
-        if fr.stage == "select":
-            (only,) = self.actions(st, fr)
-            assert isinstance(only, Select)
-            self._select(st, fr, only.space, " (the only space with Mongol Invaders, 3.5.3)")
-            return
         space = fr.space
         assert space is not None
         n = mongols(st, space)

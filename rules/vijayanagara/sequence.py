@@ -255,6 +255,13 @@ class ChooseCommand(TypedHandler[ChooseCommandFrame]):
         log(st, f"{fr.faction} can no longer select a space: its Limited Command does nothing.")
         finish(st, fr)
 
+    def forced_why(self, st: GameState, fr: ChooseCommandFrame, action: Action) -> str | None:
+        assert isinstance(action, Choose)
+        what, rule = ("Limited Command", "2.3.5") if fr.mode == "limited" else ("Command", "2.3.3")
+        return (
+            f"{fr.faction}'s {what} is {TITLE[action.option]}, unasked: the only one open ({rule})."
+        )
+
     def act(self, st: GameState, fr: ChooseCommandFrame, action: Action) -> None:
         assert isinstance(action, Choose) and fr.faction is not None
         finish(st, fr)
@@ -301,6 +308,11 @@ class CommandDecree(TypedHandler[CommandDecreeFrame]):
 
     def run(self, st: GameState, fr: CommandDecreeFrame) -> None:
         finish(st, fr)
+
+    def forced_why(self, st: GameState, fr: CommandDecreeFrame, action: Action) -> str | None:
+        assert isinstance(action, Choose) and fr.faction is not None
+        what = "Command" if action.option in COMMANDS[fr.faction] else "Decree"
+        return f"{fr.faction}'s {what} is {TITLE[action.option]}, unasked: the only one left (4.1)."
 
     def act(self, st: GameState, fr: CommandDecreeFrame, action: Action) -> None:
         assert isinstance(action, Choose) and fr.faction is not None
