@@ -226,3 +226,20 @@ def test_3_4_2_rajas_become_obedient_entering_a_tributary() -> None:
     s = run(turn(s, V), "command; migrate; move 2 rebel-raja from andhra to karnataka")
     assert pieces(s, "karnataka") == {P.RAJA: 2}
     assert pieces(s, "andhra") == {P.REBEL_RAJA: 1}
+
+
+def test_2_3_5_a_limited_rebel_with_one_possible_province_selects_it_unasked() -> None:
+    """A Limited Command must act in its one space (2.3.5): the only Province where Rebel
+    can act is selected by the table, which says so."""
+    s = blank()
+    s.dynasty = "tughlaq"
+    put(s, "andhra", P.AMIR, 2)
+    put(s, "andhra", P.TROOP, 1)
+    s.resources[B] = 5
+    s = run(turn(s, B), "limited; rebel")
+    assert (
+        "B Limited Rebel selects Andhra unasked: the only step it can take, and it must act "
+        "(2.3.5)." in s.log
+    )
+    assert pieces(s, "andhra") == {P.REBEL_AMIR: 2, P.TROOP: 1}
+    assert s.resources[B] == 4

@@ -193,8 +193,19 @@ def test_4_1_every_decree_that_would_do_nothing_is_marked(
     s.resources = {D: 24, B: 24, V: 0}  # at the most (1.8), or nothing to gain
     s.cavalry = {D: 0, B: 0, V: 0} | {faction: 10}  # no Cavalry left to gain (1.10)
     s.cavalry_pool = 0
+    put(s, "andhra", P.RAJA, 1)  # Build and Compel possible: Vijayanagara chooses its Decree
+    put(s, "andhra", P.AMIR, 2)  # (not Controlled: Tax gains nothing)
     s = frame(s, "command_decree", faction, command=True, decree=False)
     assert vijayanagara.idle_note(s, vijayanagara.Choose(option=name)) == note
+
+
+def test_4_1_command_and_decree_with_one_decree_left_takes_it_unasked() -> None:
+    """After its Command, Vijayanagara with no piece on the map can only Tax (4.1: it must
+    choose a Decree): the table takes it and says so."""
+    s = blank()
+    s = frame(s, "command_decree", V, command=True, decree=False)
+    assert "V's Decree is Tax, unasked: the only one left (4.1)." in s.log
+    assert "V Decrees: Tax." in s.log
 
 
 # -- Bahmani Decrees -----------------------------------------------------------------------
@@ -218,10 +229,25 @@ def test_4_3_2_build_a_fort_where_an_amir_is_and_no_fort_yet() -> None:
     put(s, "maharashtra", P.FORT)
     put(s, "sindh", P.AMIR, 1)
     put(s, "orissa", P.RAJA, 1)
+    put(s, "gujarat", P.AMIR, 1)
     s = _decree(s, B, "build")
-    assert legal_text(s) == ["place 1 fort in sindh"]
+    assert set(legal_text(s)) == {"place 1 fort in sindh", "place 1 fort in gujarat"}
     s = run(s, "place 1 fort in sindh")
     assert pieces(s, "sindh") == {P.AMIR: 1, P.FORT: 1}
+
+
+def test_4_3_2_build_with_one_possible_province_builds_there_unasked() -> None:
+    """The only Province where a Fort may go is not asked for: the table says so."""
+    s = blank()
+    put(s, "maharashtra", P.AMIR, 1)
+    put(s, "maharashtra", P.FORT)
+    put(s, "sindh", P.AMIR, 1)
+    s = _decree(s, B, "build")
+    assert pieces(s, "sindh") == {P.AMIR: 1, P.FORT: 1}
+    assert (
+        "B Builds in Sindh unasked: the only Province with its Unit and no Fort (4.3.2, 4.4.2)."
+        in s.log
+    )
 
 
 def test_4_3_3_conspire_replaces_governors_in_up_to_two_provinces_with_bahmani() -> None:
@@ -282,8 +308,9 @@ def test_4_4_2_build_a_temple() -> None:
     put(s, "karnataka", P.RAJA)
     put(s, "karnataka", P.TEMPLE)
     put(s, "andhra", P.RAJA)
+    put(s, "tamilakam", P.RAJA)
     s = _decree(s, V, "build")
-    assert legal_text(s) == ["place 1 temple in andhra"]
+    assert set(legal_text(s)) == {"place 1 temple in andhra", "place 1 temple in tamilakam"}
 
 
 def test_4_4_3_compel_place_or_move_in_up_to_two() -> None:
@@ -344,3 +371,16 @@ def test_1_9_2_compel_removing_an_amir_does_not_flip() -> None:
     )
     s = run(s, "done") if vijayanagara.prompt(s).kind == "compel_space" else s
     assert pieces(s, "andhra") == {P.TROOP: 2, P.RAJA: 1}
+
+
+def test_4_2_2_a_campaign_with_nothing_carried_or_to_take_ends_unasked() -> None:
+    s = blank()
+    put(s, "delhi", P.TROOP, 1)
+    s = _decree(s, D, "campaign")
+    s = run(s, "select delhi; take 1 troop; go malwa; drop 1 troop")
+    assert (
+        "D Campaign is not asked to go on: it carries nothing and has nothing to take in "
+        "Malwa (4.2.2)." in s.log
+    )
+    assert "D Campaign ends in Malwa." in s.log
+    assert pieces(s, "malwa") == {P.TROOP: 1}

@@ -35,9 +35,7 @@ def _invasion(
 
 
 def test_2_4_1_two_mongol_commands_by_the_card_faction_possibly_the_same_twice() -> None:
-    s = _invasion(blank(), V)
-    assert vijayanagara.prompt(s).faction == V
-    s = run(s, "amass")
+    s = _invasion(blank(), V)  # no Invaders on the map: the first, Amass, is the only one
     assert vijayanagara.prompt(s).faction == V and vijayanagara.prompt(s).kind == "mongol_invasion"
     s = run(s, "amass")
     # 3 + 3 in the Passes: beyond four move on to Punjab
@@ -46,15 +44,44 @@ def test_2_4_1_two_mongol_commands_by_the_card_faction_possibly_the_same_twice()
     assert vijayanagara.prompt(s).kind != "mongol_invasion"  # V at Influence 0: no Gifts
 
 
+def test_a_lone_possible_mongol_command_is_taken_unasked() -> None:
+    """A play-test was asked for the Mongols' Command with `amass` the only one possible:
+    the table takes it and says why, then asks for the second among all three."""
+    s = _invasion(blank(), V)
+    assert (
+        "Mongol Command 1 of 2 is Amass, unasked: the only one possible (2.4.1); not offered "
+        "now: advance needs Invaders in the Mountain Passes or Punjab; plunder needs Invaders "
+        "on the map." in s.log
+    )
+    assert pieces(s, "mountain_passes") == {P.MONGOL: 3}
+    assert set(legal_text(s)) == {"amass", "advance", "plunder"}
+
+
+def test_3_5_2_a_lone_advance_move_is_taken_unasked() -> None:
+    s = blank()
+    put(s, "mountain_passes", P.MONGOL, 1)
+    put(s, "delhi", P.MONGOL, 11)  # none Available: Advance or Plunder, a real choice
+    s = run(_invasion(s), "advance")
+    assert (
+        "Mongols Advance unasked: 1 Invader Mountain Passes -> Punjab is the only move (3.5.2)."
+        in s.log
+    )
+    assert pieces(s, "punjab") == {P.MONGOL: 1}
+    assert vijayanagara.prompt(s).text.endswith(
+        "Mongol Command 2 of 2 (advance, plunder) (2.4.1); "
+        "not offered now: amass needs Invaders Available."
+    )
+
+
 def test_the_options_say_why_a_mongol_command_is_not_offered() -> None:
     """A trial offered `amass` alone, unexplained, looked for `attack` (3.5)."""
     from rules.vijayanagara.menu import explained_entries
 
-    s = _invasion(blank(), V)
+    s = blank()
+    put(s, "delhi", P.MONGOL, 1)
+    s = _invasion(s, V)
     said = "\n".join(explained_entries(s))
-    assert (
-        "not offered now: advance needs Invaders in the Mountain Passes or Punjab; plunder" in said
-    )
+    assert said.endswith("not offered now: advance needs Invaders in the Mountain Passes or Punjab")
     s = run(s, "amass")
     assert "not offered now" not in "\n".join(explained_entries(s))  # all three now
 
@@ -215,7 +242,7 @@ def test_2_4_2_compromising_gifts() -> None:
     s.resources[B] = 3
     s.cavalry = {D: 2, B: 0, V: 0}
     s.cavalry_pool = 8
-    s = run(_invasion(s), "amass; amass")
+    s = run(_invasion(s), "amass")  # the first Amass, the only one possible, unasked
     assert set(legal_text(s)) == {"gifts", "decline"}
     before_eligible = dict(s.eligible)
     t = run(s, "gifts")

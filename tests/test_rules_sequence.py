@@ -184,3 +184,13 @@ def test_2_3_4_and_2_3_7_stay_eligible_events(card: int, side: str) -> None:
     assert f is not None
     s = _finish_card(run(s, f"event; {side}"), card)
     assert s.eligible[f] == stay
+
+
+def test_2_3_5_limited_with_one_command_open_takes_it_unasked() -> None:
+    """With no piece on the map, Vijayanagara's only Limited Command is Rally (only in
+    Karnataka): the table takes it and says so, then asks how many Rajas."""
+    s = blank()
+    s.resources[V] = 5
+    s = run(turn(s, V), "limited")
+    assert "V's Limited Command is Rally, unasked: the only one open (2.3.5)." in s.log
+    assert set(legal_text(s)) == {"place 1 raja in karnataka", "place 2 raja in karnataka"}
