@@ -122,7 +122,9 @@ async def test_an_import_stores_its_whole_log(svc: GameService) -> None:
 
 def legacy_file(tmp_path: Path) -> Path:
     """The fixture: a game stored by the code before the slim state (SQLite at migration 008),
-    mid-turn, its snapshots holding the whole log and a JSON copy of the state for undo."""
+    mid-turn, its snapshots holding the whole log and a JSON copy of the state for undo. Its
+    lone Mongol Command, stored as step 28, is taken unasked since (2.4.1): that step is gone,
+    and the later steps, snapshots and lines are as the rules now play them."""
     path = tmp_path / "legacy.sqlite3"
     with gzip.open(FIXTURES / "legacy_game_008.sqlite.gz") as src, path.open("wb") as out:
         shutil.copyfileobj(src, out)
