@@ -679,10 +679,11 @@ def walk(
 ) -> tuple[object | None, tuple[int, str] | None]:
     """`ahead`'s position, and the step refused on the way (its index, the refusal), None
     when they all play or the walk stops at a reveal."""
-    ended = EndedByItself(g)  # a finishing step for what ended by itself skipped, as in play
+    # a finishing step for what ended by itself, a step taken unasked: skipped, as in play
+    ended = EndedByItself(g)
     for i, step in enumerate(steps):
         a = step.action
-        if ended.skips(step):
+        if ended.skips(step) or ended.taken_already(step, state) is not None:
             continue
         try:
             nxt = g.apply(state, a)

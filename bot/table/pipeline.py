@@ -416,11 +416,16 @@ class TurnPipeline:
     def _needless(
         self, order: OrderUnderWay, step: Step[object], where: str, *, last: bool
     ) -> bool:
-        """A finishing step for what already ended by itself, or a last one that closes
-        nothing of the one who played the order: noted, not played."""
+        """A finishing step for what already ended by itself, a step the game took unasked
+        just before, or a last one that closes nothing of the one who played the order:
+        noted, not played."""
         g, action = order.g, step.action
         if order.ended_by_itself.skips(step):
             order.notes.append(f"{where} was not needed: that had already ended by itself.")
+            return True
+        taken = order.ended_by_itself.taken_already(step, order.cur)
+        if taken is not None:
+            order.notes.append(f"{where} was not needed, already taken: {taken}")
             return True
         if (
             last

@@ -49,6 +49,14 @@ class Orders(Generic[S, A, V]):
         refused; one of another name closes what is live and is played."""
         return ()
 
+    def taken_unasked(self, before: S, after: S, action: A) -> tuple[tuple[A, str], ...]:
+        """The steps the game took by itself after `action` (from `before` to `after`):
+        decisions the rules force, left to nobody, each with the line saying so and its rule
+        ("B Limited Rebel selects Andhra unasked: ... (2.3.5)"). The same step typed next
+        in the same order, no longer legal, is taken as read, not refused (`EndedByItself`);
+        none here: the game asks every decision."""
+        return ()
+
     def closes(self, action: A) -> str:
         """What a finishing step closes, named as `finished_by` names what ended by itself
         (one name for all of them unless a game tells its kinds apart)."""
@@ -67,12 +75,19 @@ class EndedByItself:
     one that closes another kind of thing is played (a trial's `end movement` after
     purchases that ran out of Talents was taken for their `done`, and its movement went
     on). One a longer typed step implies (the halt that ends `move 1 levy Arabia Syria`)
-    closes what that step began, and is played too."""
+    closes what that step began, and is played too.
+
+    Likewise what the game took unasked after the last step (`Orders.taken_unasked`): the
+    same step typed next, when it is no longer legal, was typed for the decision the game
+    took (`limited; rebel; select andhra`, Andhra the only Province) and is skipped with
+    the game's line (`taken_already`); one still legal is a choice, and is played."""
 
     def __init__(self, game: Game[Any, Any, Any, Any]) -> None:
+        self.game = game
         self.orders: Orders[Any, Any, Any] = orders_of(game)
         self.undoes = turns_of(game).undoes
         self.ended: list[str] = []
+        self.unasked: list[tuple[Any, str]] = []  # taken by the game after the last step
 
     def skips(self, step: Step[Any]) -> bool:
         """Whether `step` closes what ended by itself; if so, that is spent."""
@@ -87,6 +102,23 @@ class EndedByItself:
     def record(self, before: Any, after: Any, action: Any) -> None:
         """What the step from `before` to `after` ended by itself (an undo: nothing has)."""
         if self.undoes(action):
-            self.ended = []
+            self.ended, self.unasked = [], []
         else:
             self.ended += self.orders.finished_by(before, after, action)
+            self.unasked = list(self.orders.taken_unasked(before, after, action))
+
+    def taken_already(self, step: Step[Any], state: Any) -> str | None:
+        """The game's line when it took `step` unasked after the last step and `step` is not
+        legal in `state` (then that is spent); None: `step` is to be played."""
+        for i, (action, said) in enumerate(self.unasked):
+            if action == step.action and not self._legal(state, action):
+                del self.unasked[i]
+                return said
+        return None
+
+    def _legal(self, state: Any, action: Any) -> bool:
+        try:
+            self.game.apply(state, action)
+        except ValueError:
+            return False
+        return True

@@ -96,11 +96,12 @@ class TypedHandler(FrameHandler[GameState, FR, Action, ChanceNode], Generic[FR])
             return None
         return acts[0]
 
-    def take_forced(self, st: GameState, fr: FR, action: Action) -> None:
+    def take_forced(self, st: GameState, fr: FR, action: Action) -> str:
         why = self.forced_why(st, fr, action)
         assert why is not None
         log(st, why)
         self.act(st, fr, action)
+        return why
 
     def ended_why(self, st: GameState, fr: FR) -> tuple[str, str] | None:
         """Why this frame, left with nothing to do by the step just taken (`is_auto`), ends
@@ -285,6 +286,14 @@ def apply(state: GameState, action: Action) -> GameState:
     if pending is None:
         raise IllegalAction("the game is over: no more actions")
     return _step(state, action, pending)
+
+
+def taken_unasked(state: GameState, action: Action) -> list[tuple[Action, str]]:
+    """The decisions the rules took unasked after `action` (`forced`), each with the line
+    that says so: `action` applied again, the machine recording them."""
+    with MACHINE.recording() as taken:
+        apply(state, action)
+    return taken
 
 
 def _step(

@@ -17,8 +17,14 @@ end of the game) is a barrier: nobody undoes across it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any, Generic, Protocol, Self, TypeVar
+
+# the decisions taken unasked while `Machine.recording` runs, each with the line saying why
+# (context-local: another thread's steps are not recorded)
+_TAKEN: ContextVar[list[tuple[Any, str]] | None] = ContextVar("taken_unasked", default=None)
 
 
 class FrameLike(Protocol):
@@ -61,8 +67,10 @@ class FrameHandler(Generic[S, F, A, N]):
         (`take_forced`) instead of waiting for it. None: the decision is asked."""
         return None
 
-    def take_forced(self, st: S, fr: F, action: A) -> None:
+    def take_forced(self, st: S, fr: F, action: A) -> str:
+        """Take the forced decision; the line saying it was taken unasked, and why."""
         self.act(st, fr, action)
+        return ""
 
     def actions(self, st: S, fr: F) -> list[A]:
         """Every legal decision now, in the order they are offered."""
@@ -148,10 +156,24 @@ class Machine(Generic[S, F, A, N]):
                 if step is None:
                     self._settled = (st, fr, h, None)
                     return
-                h.take_forced(st, fr, step)
+                said = h.take_forced(st, fr, step)
+                taken = _TAKEN.get()
+                if taken is not None:
+                    taken.append((step, said))
                 continue
             h.run(st, fr)
         raise RuntimeError("the state machine did not settle")
+
+    @contextmanager
+    def recording(self) -> Iterator[list[tuple[A, str]]]:
+        """The decisions `advance` takes unasked (`forced`) inside the block, each with the
+        line saying why."""
+        taken: list[tuple[A, str]] = []
+        token = _TAKEN.set(taken)
+        try:
+            yield taken
+        finally:
+            _TAKEN.reset(token)
 
     def pending(self, st: S) -> tuple[F, FrameHandler[S, F, A, N], N | None]:
         """The top frame of a game not over, its handler, and the chance node it waits for
