@@ -14,6 +14,7 @@ barrier. A state with a seeded dealer (tests, benches) resolves chance nodes by 
 
 from __future__ import annotations
 
+import threading
 from typing import Any, Generic, TypeVar, cast, get_args
 
 from pydantic import BaseModel, ConfigDict
@@ -133,8 +134,18 @@ def _deal(st: GameState, node: ChanceNode) -> Action | None:
     return outcome
 
 
+# the decisions taken unasked while `taken_unasked` records them, in this thread alone
+_TAKEN = threading.local()
+
+
+def _took(action: Action, said: str) -> None:
+    taken: list[tuple[Action, str]] | None = getattr(_TAKEN, "steps", None)
+    if taken is not None:
+        taken.append((action, said))
+
+
 # The machine dispatches by kind: each handler takes its own frame class.
-MACHINE: Machine[GameState, Any, Action, ChanceNode] = Machine(_deal)
+MACHINE: Machine[GameState, Any, Action, ChanceNode] = Machine(_deal, _took)
 HANDLERS: dict[str, TypedHandler[Any]] = {}  # MACHINE's handlers, with their game methods
 
 
@@ -291,8 +302,12 @@ def apply(state: GameState, action: Action) -> GameState:
 def taken_unasked(state: GameState, action: Action) -> list[tuple[Action, str]]:
     """The decisions the rules took unasked after `action` (`forced`), each with the line
     that says so: `action` applied again, the machine recording them."""
-    with MACHINE.recording() as taken:
+    taken: list[tuple[Action, str]] = []
+    _TAKEN.steps = taken
+    try:
         apply(state, action)
+    finally:
+        _TAKEN.steps = None
     return taken
 
 

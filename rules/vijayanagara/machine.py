@@ -17,14 +17,8 @@ end of the game) is a barrier: nobody undoes across it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Callable
 from typing import Any, Generic, Protocol, Self, TypeVar
-
-# the decisions taken unasked while `Machine.recording` runs, each with the line saying why
-# (context-local: another thread's steps are not recorded)
-_TAKEN: ContextVar[list[tuple[Any, str]] | None] = ContextVar("taken_unasked", default=None)
 
 
 class FrameLike(Protocol):
@@ -87,8 +81,13 @@ class FrameHandler(Generic[S, F, A, N]):
 class Machine(Generic[S, F, A, N]):
     """One game's frame handlers and the loop that runs them."""
 
-    def __init__(self, deal: Callable[[S, N], A | None]) -> None:
+    def __init__(
+        self,
+        deal: Callable[[S, N], A | None],
+        took: Callable[[A, str], None] = lambda action, said: None,
+    ) -> None:
         self.handlers: dict[str, FrameHandler[S, F, A, N]] = {}
+        self._took = took  # told each decision taken unasked, with the line saying why
         # The kinds whose handler may wait for chance (overrides `chance`): only they are
         # asked, as `advance` asks the top frame on every turn of its loop.
         self._chancy: set[str] = set()
@@ -156,24 +155,10 @@ class Machine(Generic[S, F, A, N]):
                 if step is None:
                     self._settled = (st, fr, h, None)
                     return
-                said = h.take_forced(st, fr, step)
-                taken = _TAKEN.get()
-                if taken is not None:
-                    taken.append((step, said))
+                self._took(step, h.take_forced(st, fr, step))
                 continue
             h.run(st, fr)
         raise RuntimeError("the state machine did not settle")
-
-    @contextmanager
-    def recording(self) -> Iterator[list[tuple[A, str]]]:
-        """The decisions `advance` takes unasked (`forced`) inside the block, each with the
-        line saying why."""
-        taken: list[tuple[A, str]] = []
-        token = _TAKEN.set(taken)
-        try:
-            yield taken
-        finally:
-            _TAKEN.reset(token)
 
     def pending(self, st: S) -> tuple[F, FrameHandler[S, F, A, N], N | None]:
         """The top frame of a game not over, its handler, and the chance node it waits for
