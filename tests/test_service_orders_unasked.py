@@ -62,6 +62,9 @@ async def test_a_limited_rebel_typed_whole_with_its_only_province_plays_on(
     b = SEATS[vijayanagara.Faction.B]
     hints = [name for name, _ in await svc.autocomplete.legal_orders(CH, b, "limited; rebel; ")]
     assert hints and "limited; rebel; select maharashtra" not in hints  # taken: not offered
+    whole = "limited; rebel; select maharashtra; "  # typed anyway: the hints go on past it
+    after = [name for name, _ in await svc.autocomplete.legal_orders(CH, b, whole)]
+    assert after and all(name.startswith(whole) for name in after)
     reply = await svc.moves.play(CH, b, "limited; rebel; select maharashtra")
     assert reply.ok, reply.text
     assert (
