@@ -14,7 +14,6 @@ barrier. A state with a seeded dealer (tests, benches) resolves chance nodes by 
 
 from __future__ import annotations
 
-import threading
 from typing import Any, Generic, TypeVar, cast, get_args
 
 from pydantic import BaseModel, ConfigDict
@@ -97,12 +96,12 @@ class TypedHandler(FrameHandler[GameState, FR, Action, ChanceNode], Generic[FR])
             return None
         return acts[0]
 
-    def take_forced(self, st: GameState, fr: FR, action: Action) -> str:
+    def take_forced(self, st: GameState, fr: FR, action: Action) -> None:
         why = self.forced_why(st, fr, action)
         assert why is not None
         log(st, why)
+        st.took_unasked(action, why)
         self.act(st, fr, action)
-        return why
 
     def ended_why(self, st: GameState, fr: FR) -> tuple[str, str] | None:
         """Why this frame, left with nothing to do by the step just taken (`is_auto`), ends
@@ -134,18 +133,8 @@ def _deal(st: GameState, node: ChanceNode) -> Action | None:
     return outcome
 
 
-# the decisions taken unasked while `taken_unasked` records them, in this thread alone
-_TAKEN = threading.local()
-
-
-def _took(action: Action, said: str) -> None:
-    taken: list[tuple[Action, str]] | None = getattr(_TAKEN, "steps", None)
-    if taken is not None:
-        taken.append((action, said))
-
-
 # The machine dispatches by kind: each handler takes its own frame class.
-MACHINE: Machine[GameState, Any, Action, ChanceNode] = Machine(_deal, _took)
+MACHINE: Machine[GameState, Any, Action, ChanceNode] = Machine(_deal)
 HANDLERS: dict[str, TypedHandler[Any]] = {}  # MACHINE's handlers, with their game methods
 
 
@@ -297,18 +286,6 @@ def apply(state: GameState, action: Action) -> GameState:
     if pending is None:
         raise IllegalAction("the game is over: no more actions")
     return _step(state, action, pending)
-
-
-def taken_unasked(state: GameState, action: Action) -> list[tuple[Action, str]]:
-    """The decisions the rules took unasked after `action` (`forced`), each with the line
-    that says so: `action` applied again, the machine recording them."""
-    taken: list[tuple[Action, str]] = []
-    _TAKEN.steps = taken
-    try:
-        apply(state, action)
-    finally:
-        _TAKEN.steps = None
-    return taken
 
 
 def _step(

@@ -61,10 +61,9 @@ class FrameHandler(Generic[S, F, A, N]):
         (`take_forced`) instead of waiting for it. None: the decision is asked."""
         return None
 
-    def take_forced(self, st: S, fr: F, action: A) -> str:
-        """Take the forced decision; the line saying it was taken unasked, and why."""
+    def take_forced(self, st: S, fr: F, action: A) -> None:
+        """Take the forced decision, saying it was taken unasked, and why."""
         self.act(st, fr, action)
-        return ""
 
     def actions(self, st: S, fr: F) -> list[A]:
         """Every legal decision now, in the order they are offered."""
@@ -81,13 +80,8 @@ class FrameHandler(Generic[S, F, A, N]):
 class Machine(Generic[S, F, A, N]):
     """One game's frame handlers and the loop that runs them."""
 
-    def __init__(
-        self,
-        deal: Callable[[S, N], A | None],
-        took: Callable[[A, str], None] = lambda action, said: None,
-    ) -> None:
+    def __init__(self, deal: Callable[[S, N], A | None]) -> None:
         self.handlers: dict[str, FrameHandler[S, F, A, N]] = {}
-        self._took = took  # told each decision taken unasked, with the line saying why
         # The kinds whose handler may wait for chance (overrides `chance`): only they are
         # asked, as `advance` asks the top frame on every turn of its loop.
         self._chancy: set[str] = set()
@@ -155,7 +149,7 @@ class Machine(Generic[S, F, A, N]):
                 if step is None:
                     self._settled = (st, fr, h, None)
                     return
-                self._took(step, h.take_forced(st, fr, step))
+                h.take_forced(st, fr, step)
                 continue
             h.run(st, fr)
         raise RuntimeError("the state machine did not settle")

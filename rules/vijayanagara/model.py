@@ -136,18 +136,32 @@ class CardState:
 
 class _Barrier:
     """Slots beside the stored fields, kept in memory only and never written to JSON: the
-    state at the last undo barrier, and what this state owns of what a fork shares."""
+    state at the last undo barrier, what this state owns of what a fork shares, and the
+    decisions its step took unasked."""
 
-    __slots__ = ("_barrier", "_owned")
+    __slots__ = ("_barrier", "_owned", "_unasked")
     _barrier: GameState | None
     # Space ids and the shared fields' part names ("@card", ...: the "@" keeps them apart from
     # every space id, rules.vijayanagara.board.SpaceId), copied since the last fork, so changed in place
     # without another copy (GameState.own_space, ...). None: nothing yet.
     _owned: set[str] | None
 
+    # each decision the rules forced (its one legal step), taken unasked by the step that
+    # made this state, with the log line saying so (TypedHandler.take_forced)
+    _unasked: tuple[tuple[Any, str], ...]
+
     def __post_init__(self) -> None:
         self._barrier = None
         self._owned = None
+        self._unasked = ()
+
+    @property
+    def unasked(self) -> tuple[tuple[Any, str], ...]:
+        """The decisions the step that made this state took unasked, each with its line."""
+        return self._unasked
+
+    def took_unasked(self, action: Any, said: str) -> None:
+        self._unasked = (*self._unasked, (action, said))
 
     def share_all(self, owned: set[str] | None = None) -> None:
         """After a copy: this state owns only `owned` (default: nothing) of its parts."""
@@ -171,9 +185,11 @@ class _Barrier:
         return True
 
     def forked_from(self, parent: _Barrier) -> None:
-        """A fork of `parent`: the same barrier; neither owns what they now share."""
+        """A fork of `parent`: the same barrier; neither owns what they now share; nothing
+        taken unasked yet."""
         self._barrier = parent._barrier  # a reference: the barrier state is never changed
         self._owned = None
+        self._unasked = ()
         parent._owned = None
 
     def keep_barrier(self, base: GameState | None) -> None:

@@ -219,12 +219,12 @@ class Plunder(TypedHandler[PlunderFrame]):
             f"Mongols Attack and Plunder in {where} (the only space with Mongol Invaders, 3.5.3)."
         )
 
-    def take_forced(self, st: GameState, fr: PlunderFrame, action: Action) -> str:
+    def take_forced(self, st: GameState, fr: PlunderFrame, action: Action) -> None:
         assert isinstance(action, Select)
         why = self.forced_why(st, fr, action)
         assert why is not None
+        st.took_unasked(action, why)
         self._select(st, fr, action.space, why)  # the why is the Attack's own line
-        return why
 
     def act(self, st: GameState, fr: PlunderFrame, action: Action) -> None:
         assert isinstance(action, Select)

@@ -33,7 +33,6 @@ from . import (
 from .attack import futile_cavalry
 from .closing import closed_frames, done_credits, why_ended
 from .command_base import idle_note as idle_choice
-from .engine import taken_unasked
 from .menu import explained_entries
 from .model import Faction
 from .notation import parse_steps, split_order
@@ -113,7 +112,7 @@ class VijayanagaraOrders(Orders[GameState, Action, GameState]):
     ) -> tuple[tuple[Action, str], ...]:
         """A decision the rules force (its one legal step) is taken unasked, with its log
         line (a lone Mongol Command, a Limited Command's only Province: `forced_why`)."""
-        return tuple(taken_unasked(before, action))
+        return after.unasked
 
 
 class VijayanagaraTurns(Turns[GameState, Action]):
