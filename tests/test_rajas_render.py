@@ -472,3 +472,33 @@ def test_each_stack_shows_how_many_tiles_it_holds_in_the_picture_and_its_words()
                 assert str(left) in texts
                 assert f"({left} left)" in alt
     assert "boxed: tiles left" in " ".join(drawing.LEGEND)
+
+
+def _every_space_taken(s: State, spaces: Sheet) -> State:
+    """`s` with a worker on every action space drawn (one a space, as the rules allow), the
+    seats in turn."""
+    counts = [sum(p.area == a for p in spaces.places) for a in range(len(AREAS))]
+    n = len(s.seats)
+    return s.copy(spaces=tuple(tuple(k % n for k in range(c)) for c in counts))
+
+
+def test_a_worker_on_any_action_space_hides_neither_its_cost_nor_its_label() -> None:
+    """A play-test could not read what a quarry or harbour space costs once a worker stood
+    on it: with every space of the board taken, each still shows all it prints (its cost, a
+    chamber's name and number, a balcony's dice) and its one worker covers none of it nor
+    the area's label."""
+    for players in (2, 3, 4):
+        empty = started(players)
+        bare = sheet(empty)
+        full = sheet(_every_space_taken(empty, bare))
+        assert len(full.places) == len(bare.places)
+        for place in full.places:
+            printed = [t.box for t in bare.texts if overlap(t.box, place.box)]
+            shown = [t.box for t in full.texts if overlap(t.box, place.box)]
+            assert shown == printed, (players, place.label, place.box)
+            assert printed or place.label == "terrace", place.label  # a colour, no words
+            labels = [t.box for t in full.texts if t.text == place.label]
+            discs = [m for m in full.marks if overlap(m, place.box)]
+            assert len(labels) >= 1 and len(discs) == 1, (place.label, place.box)
+            for box in (*shown, *labels):
+                assert not overlap(discs[0], box), (players, place.label, box)

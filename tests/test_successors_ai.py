@@ -518,7 +518,7 @@ def test_an_events_decisions_are_told_why_in_the_events_words() -> None:
         put(put(put(rolled, "syr", 0, inf=1), "syr", 1, levy=1), "ara", 0, inf=1), "ara", 2, levy=1
     )
     defection = hint(deal(both, 4, 4, 4))
-    assert "Red's levy in Syria (worth 4 a turn) becomes its own" in defection, defection
+    assert "Red's levy in Syria (worth 3 a turn) becomes its own" in defection, defection
     assert "Green's levy in Arabia (worth 0 a turn) becomes its own" in defection, defection
 
 

@@ -144,8 +144,8 @@ def test_an_alliance_ends_at_once_with_why_but_not_for_an_ally_barely_ahead() ->
     told = answer(GAME.view(far, "blue"), "blue", "hard")
     assert told is not None and told.step == st.Break("blue", "green")
     assert told.why.startswith(
-        "_Why Blue ends it: Green now stands first, 12 ahead of Blue in points now plus income (Green 5 "
-        "points + 18 income, Blue 5 points + 6 income, Red 5 points + 5 income)._"
+        "_Why Blue ends it: Green now stands first, 11 ahead of Blue in points now plus income (Green 5 "
+        "points + 17 income, Blue 5 points + 6 income, Red 5 points + 5 income)._"
     )
     assert answer(GAME.view(far, "blue"), "blue", "random") is None
 
@@ -169,15 +169,15 @@ def test_an_ally_is_kept_until_it_leads_by_as_much_as_made_an_alliance_worth_see
     of the next seat's standing, not by one step's swing of income."""
     s = _offered(moving(started(3)), "green", "blue")
     s = _in_turn(GAME.apply(s, st.Accept("blue", "green")), 3)
-    four_ahead = controlled(s, 2, "syr")
-    assert [policy.standing(four_ahead, k) for k in (0, 2)] == [22, 30]
-    assert answer(GAME.view(four_ahead, "blue"), "blue", "greedy") is None
+    three_ahead = controlled(s, 2, "syr")
+    assert [policy.standing(three_ahead, k) for k in (0, 2)] == [22, 28]
+    assert answer(GAME.view(three_ahead, "blue"), "blue", "greedy") is None
     blue = controlled(s, 0, "thr", "hel", "lyd", "car", "lyc", "cil", "cap", "pap", "arm", "bac")
     east = ("syr", "med", "per", "sus", "mes", "cse", "pho", "pth")
-    five_ahead = controlled(blue, 2, *east, "kar")  # 5 points, not a fifth of Blue's 62
+    five_ahead = controlled(blue, 2, *east, "ari")  # 5 points, not a fifth of Blue's 62
     assert [policy.standing(five_ahead, k) for k in (0, 2)] == [62, 72]
     assert answer(GAME.view(five_ahead, "blue"), "blue", "greedy") is None
-    six_ahead = controlled(blue, 2, *east, "ari")
+    six_ahead = controlled(blue, 2, *east, "sin")
     assert [policy.standing(six_ahead, k) for k in (0, 2)] == [62, 74]
     told = answer(GAME.view(six_ahead, "blue"), "blue", "greedy")
     assert told is not None and told.step == st.Break("blue", "green")
@@ -231,8 +231,8 @@ def test_the_ai_offers_an_alliance_at_the_table_against_a_player_far_ahead() -> 
     told = answer(GAME.view(s, "blue"), "blue", "hard")
     assert told is not None and told.step == st.Offer("blue", "red")
     assert told.why.startswith(
-        "_Why Blue offers it: an alliance against Green, who stands first, 16 ahead of Blue in points now plus "
-        "income (Green 9 points + 18 income, "
+        "_Why Blue offers it: an alliance against Green, who stands first, 14 ahead of Blue in points now plus "
+        "income (Green 8 points + 17 income, "
     )
     assert answer(GAME.view(s, "green"), "green", "greedy") is None  # it leads
     assert policy.offer(s, 1) is None  # in Blue's player turn, not Red's
@@ -472,18 +472,18 @@ def test_on_the_last_turn_levies_are_bought_for_the_areas_still_to_take() -> Non
 
 def test_on_the_last_turn_hards_lone_unit_strikes_a_rivals_area_held_alone() -> None:
     """Only the end count matters on the last turn (l.66-69): units lost weigh nothing, and an
-    area taken from a rival's lone levy scores. Red's lone infantry in Cilicia beats Blue's
-    levy in Syria 5 times in 8: hard's plans weigh that battle and fight it; greedy's lone
-    unit seeks none, and a trial's AIs did not move at all in the last turn."""
-    s = put(controlled(started(3, money=0, turn=12), 1, "cil"), "cil", 1, inf=1)
-    s = put(controlled(s, 0, "syr"), "syr", 0, levy=1)
-    syria = s.parts.map.index["syr"]
-    hards = [p for p in moves.Planner(moving(s, 1), 1, hard.WEIGHTS).ranked() if p.dest == syria]
-    assert any(p.kind == "battle" and p.score > 0 for p in hards)
+    area taken from a rival's lone levy scores. Red's lone infantry in Mesopotamia beats
+    Blue's levy in Babylonia 5 times in 8: hard's plans weigh that battle and fight it;
+    greedy's lone unit seeks none, and a trial's AIs did not move at all in the last turn."""
+    s = put(controlled(started(3, money=0, turn=12), 1, "mes"), "mes", 1, inf=1)
+    s = put(controlled(s, 0, "bab"), "bab", 0, levy=1)
+    babylonia = s.parts.map.index["bab"]
+    plans = moves.Planner(moving(s, 1), 1, hard.WEIGHTS).ranked()
+    assert any(p.dest == babylonia and p.kind == "battle" and p.score > 0 for p in plans)
     greedys = moves.Planner(moving(s, 1), 1).ranked()
-    assert not any(p.dest == syria and p.kind == "battle" for p in greedys)
-    s = at(put(s, "syr", 1, inf=1), 1, 5, ("combat", 1, NO, NO, NO))
-    assert greedy.ranked(s, hard.WEIGHTS)[0] == st.Fight("syr", "blue")
+    assert not any(p.dest == babylonia and p.kind == "battle" for p in greedys)
+    s = at(put(s, "bab", 1, inf=1), 1, 5, ("combat", 1, NO, NO, NO))
+    assert greedy.ranked(s, hard.WEIGHTS)[0] == st.Fight("bab", "blue")
 
 
 def _home_retaken_on_the_last_turn() -> State:

@@ -568,8 +568,8 @@ def test_the_end_tells_each_seats_count_province_by_province_and_talent() -> Non
     text = ranking(s).text
     assert text == (
         "Red wins with 11 points. The count (l.66-68): Red 1 province held alone worth 6 + 10 "
-        "Talents worth 5 points = 11 points; Blue 1 province held alone worth 4 + 10 Talents "
-        "worth 5 points = 9 points; Green 0 provinces held alone worth 0 + 10 Talents worth 5 "
+        "Talents worth 5 points = 11 points; Blue 1 province held alone worth 3 + 10 Talents "
+        "worth 5 points = 8 points; Green 0 provinces held alone worth 0 + 10 Talents worth 5 "
         "points = 5 points"
     )
 

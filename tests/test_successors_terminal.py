@@ -48,7 +48,7 @@ async def test_a_whole_game_against_two_ais_is_typed_to_its_victory_count(
 ) -> None:
     monkeypatch.setattr(local, "HINT_PER_THINK", 0.05 / local.THINK_SECONDS)
     out = io.StringIO()
-    pick = random.Random(7)
+    pick = random.Random(8)
     typed: list[str] = []
 
     def lines() -> Iterator[str]:

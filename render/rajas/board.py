@@ -3,8 +3,8 @@
 A schematic for a phone, at most twice as tall as it is wide: 780 px wide, shown at 390 px,
 every text 20 px or more (10 px on the phone). From the top: the round and who places (at the
 end, who won and why); the race (each player's fame and money and the fame points left to
-cross, as a bar: fewer is better); the quarry's and the harbour's spaces, the top tile of each
-stack; the other action spaces, each labelled with the words an order names it by; the river
+cross, as a bar: fewer is better); the quarry's spaces, the top tile of each stack; the
+harbour and the other action spaces, each labelled with the words an order names it by; the river
 with the boats and the bridge; then the players' boards two side by side; a legend of the short
 names. Every text is placed on its own line or cell from the fonts' metrics and recorded as
 drawn (`sheet`), so a test checks that no text covers another, a mark or a road. A palette

@@ -1,7 +1,7 @@
 """The quarry's top tiles, every action space and the river, as Rajas of the Ganges' picture
 draws them: each area labelled with the words an order names it by (`quarry`, `goods market`,
-`outer terrace`, `terrace` on a space of its colour, `great mogul`), each free space with its
-cost and each taken one with its worker."""
+`outer terrace`, `terrace` on a space of its colour, `great mogul`), each space with its cost
+and, beside it, the worker standing there."""
 
 from __future__ import annotations
 
@@ -29,12 +29,12 @@ from .layout import MARGIN, RIGHT, TEXT, Box, Place, Text, width
 from .pen import Pen, fill_of
 
 WORDS = notation.AREA_TITLES  # each area as an order names it
-ROW = 34  # a row of action spaces
-SLOT_H = 30
+ROW = 30  # a row of action spaces
+SLOT_H = 28
 SLOT_W = 40
 GAP = 6
 GROUP_GAP = 18
-TOP_ROW = 36  # a row of the quarry's top tiles
+TOP_ROW = 34  # a row of the quarry's top tiles
 TOP_H = 32
 ICON = 30  # a top tile's shape
 ROAD = 6  # a road's width in a tile's shape
@@ -42,7 +42,7 @@ RIVER_PER_ROW = 9
 RIVER_ROW = 54
 RIVER_H = 50
 BOAT = 16
-DISC = 26  # a worker
+DISC = 24  # a worker
 BUILDING_LETTERS = "TPFM"
 GOOD_LETTERS = "stx"
 RIVER_CODES = {  # (a trial read the river's "K" and "D" as one karma and one die)
@@ -108,27 +108,26 @@ def _worker(pen: Pen, slot: Box, seat: str, centred: bool = False) -> None:
 
 
 def _costed(pen: Pen, flow: _Flow, s: State, area: int, costs: Sequence[str]) -> None:
-    """An area of white spaces filled in order, each showing its cost until a worker stands
-    on it (the quarry, the harbour, the markets, the outer terrace)."""
-    widths = [max(SLOT_W, width(c) + 4) for c in costs]  # each its own: a row holds more
+    """An area of white spaces filled in order, each with its cost at its left and, at its
+    right, the worker standing on it (the quarry, the harbour, the markets, the outer
+    terrace): a worker never hides what its space costs (a trial could not read it)."""
+    widths = [width(c) + DISC + 6 for c in costs]  # each its own: a row holds more
     workers = s.spaces[area]
     for k, (box, cost) in enumerate(zip(flow.area(WORDS[area], widths), costs, strict=True)):
         pen.box(box, "slot", fixed=True)
         _place(pen, area, WORDS[area], "slot", box)
+        pen.text(Text.centred((box[0] + 1, box[1], box[2] - DISC - 5, box[3]), cost), fixed=True)
         if k < len(workers):
-            _worker(pen, box, s.seats[workers[k]], centred=True)
-        else:
-            pen.text(Text.centred(box, cost))
+            _worker(pen, box, s.seats[workers[k]])
 
 
 def quarry(pen: Pen, s: State) -> None:
-    """The quarry's and the harbour's spaces with their money costs, then the top tile of
-    each stack, a row by back (snake, cow, tiger) and a column by colour."""
+    """The quarry's spaces with their money costs, then the top tile of each stack, a row by
+    back (snake, cow, tiger) and a column by colour."""
     side = s.board.sides[len(s.seats)]
     flow = _Flow(pen)
     # each space's money cost, as the river writes money (a trial read bare numbers)
     _costed(pen, flow, s, QUARRY, [money(c) for c in side.quarry])
-    _costed(pen, flow, s, HARBOUR, [money(c) for c in side.harbour])
     flow.end()
     x0 = MARGIN + max(width(b, bold=True) for b in BACKS) + GAP
     pitch = (RIGHT - x0 + GAP) // len(COLOURS)
@@ -187,23 +186,29 @@ def shape(pen: Pen, b: Box, mask: int) -> None:
 
 
 def areas(pen: Pen, s: State) -> None:
-    """The markets, the outer terrace, the terrace (a space of each colour), the balconies (a
-    die of the colour given for two of the other) and the six chambers (each for a die
-    showing exactly its number)."""
+    """The harbour with its money costs, the markets, the terrace (a space of each colour),
+    the outer terrace (in this order so that rows fill: a costed space is wide enough for
+    its cost and a worker), the balconies (a die of the colour given for two of the other)
+    and the six chambers (each for a die showing exactly its number)."""
     side = s.board.sides[len(s.seats)]
     flow = _Flow(pen)
+    _costed(pen, flow, s, HARBOUR, [money(c) for c in side.harbour])
     _costed(pen, flow, s, ASSORTED, ["free"] * side.assorted_market)
     _costed(pen, flow, s, GOODS, ["die"] * side.goods_market)
+    _terrace(pen, flow, s)
     _costed(pen, flow, s, OUTER, ["free"] * side.outer_terrace)
+    _balconies(pen, flow, s)
+    _chambers(pen, flow, s)
+    flow.end()
+
+
+def _terrace(pen: Pen, flow: _Flow, s: State) -> None:
     label = WORDS[TERRACE].split()[0]
     for c, box in enumerate(flow.area(label, [SLOT_W] * len(COLOURS))):
         pen.box(box, COLOURS[c], fixed=True)
         _place(pen, TERRACE + c, label, COLOURS[c], box)
         if s.spaces[TERRACE + c]:
             _worker(pen, box, s.seats[s.spaces[TERRACE + c][0]], centred=True)
-    _balconies(pen, flow, s)
-    _chambers(pen, flow, s)
-    flow.end()
 
 
 def _balconies(pen: Pen, flow: _Flow, s: State) -> None:
