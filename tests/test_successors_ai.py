@@ -738,3 +738,28 @@ def test_a_stack_whose_first_unit_taken_is_not_the_lone_one_goes_whole_to_no_emp
     m = s.parts.map
     whole = [p for p in force_plans(s, BLUE) if sum(n for _, n in p.units) == 3]
     assert not [p for p in whole if p.kind == "take"], [(m.names[p.dest], p.kind) for p in whole]
+
+
+def test_on_the_last_game_turn_the_why_speaks_of_the_end_count_not_of_turns_to_come() -> None:
+    """A trial's hint at the last game turn's purchases kept 15 Talents "for upkeep and
+    events": none follows it; Talents count half a point each at the end (l.68), and an area
+    its worth in points where the seat's units alone hold it (l.66)."""
+    from successors_helpers import put, started
+
+    last = started(3, turn=12, money=15)
+    said = why.reason(GAME.view(last, "blue"), st.Done(), hard.WEIGHTS)
+    assert said == "it keeps 15 Talents, worth 7.5 points at the end (l.68)", said
+    bought = why.reason(GAME.view(last, "blue"), st.Buy("inf", "egy"), hard.WEIGHTS)
+    assert bought == "1 infantry at Egypt, no upkeep follows: the last game turn", bought
+    s = moving(put(last, "ara", 0, levy=1))
+    hint = hard.advise(GAME.view(s, "blue"), "blue", random.Random(1), QUICK).summary
+    assert "it keeps Egypt (worth 6 points at the end if held alone, l.66)." in hint, hint
+    before = started(3, turn=11, money=15)
+    assert why.reason(GAME.view(before, "blue"), st.Done(), hard.WEIGHTS) == (
+        "it keeps 15 Talents for upkeep and events"
+    )
+    # a battle declined: the units a win costs are no reason once they count for nothing
+    strong = put(put(moving(started(3, turn=12)), "egy", 0, inf=4), "ara", 1, inf=2)
+    strong = order(order(strong, "move 4 inf Egypt Arabia"), "end movement")
+    told = why.reason(GAME.view(strong, "blue"), st.Decline("ara", "red"), hard.WEIGHTS)
+    assert "worth more kept" not in told and told.startswith("no battle in Arabia"), told

@@ -16,7 +16,7 @@ from rules.words import count_of
 
 from . import greedy, moves, odds
 from .moves import DEFAULT, Params
-from .reading import CAV, UNREACHED, battle_sides, distance, mine
+from .reading import CAV, UNREACHED, battle_sides, distance, last_turn, mine
 
 MAX_STEPS = 40  # steps a hint's order runs at most (a decision's: one force, or the purchases)
 
@@ -165,8 +165,9 @@ def _battle(s: State, seat: int, at: str, against: str) -> tuple[odds.Outcome, i
     return odds.battle(ours, theirs, hits, hits[CAV]), ours.count
 
 
-def _declined(s: State, seat: int, a: st.Decline) -> str:
-    """Why no battle: the odds are poor, or a likely win costs units worth more kept."""
+def _declined(s: State, seat: int, a: st.Decline, params: Params) -> str:
+    """Why no battle: the odds are poor, or a likely win costs units worth more kept (on the
+    last game turn, when they count for nothing, `_declined_at_the_end`)."""
     outcome, units = _battle(s, seat, a.at, a.against)
     chance = _percent(outcome.win)
     if outcome.win < 0.5:
@@ -177,10 +178,27 @@ def _declined(s: State, seat: int, a: st.Decline) -> str:
             f"no battle in {_area(s, a.at)}, one it would win {chance} of the time at little "
             "cost: its units stay as they stand"
         )
+    if last_turn(s) and params.end_count:  # units count for nothing at the end (l.66-68)
+        return _declined_at_the_end(s, a, outcome.win, params)
     return (
         f"no battle in {_area(s, a.at)}: a win {chance} of the time would cost about "
         f"{lost} of its {count_of(units, 'unit')}, worth more kept"
     )
+
+
+def _declined_at_the_end(s: State, a: st.Decline, win: float, params: Params) -> str:
+    """Why no battle on the last game turn, when the units a win costs count for nothing:
+    the odds under those it fights at, or nothing to score."""
+    where = _area(s, a.at)
+    if win < params.fight_at:
+        return (
+            f"no battle in {where}: a win {_percent(win)} of the time, under the "
+            f"{_percent(params.fight_at)} it fights at"
+        )
+    said = f"no battle in {where}, one it would win {_percent(win)} of the time"
+    if s.parts.map.value[s.parts.map.index[a.at]]:
+        return f"{said}: its units stay as they stand"
+    return f"{said}: {where} scores nothing at the end (worth 0, l.66)"
 
 
 def reason(view: View, a: st.Action, params: Params) -> str:
@@ -201,13 +219,13 @@ def reason(view: View, a: st.Action, params: Params) -> str:
         forced = "rebels always fight (Q13): " if a.against == "white" else ""
         return f"{forced}a battle in {_area(s, a.at)} it wins {chance} of the time"
     if isinstance(a, st.Decline):
-        return _declined(s, i, a)
+        return _declined(s, i, a, params)
     if isinstance(a, st.ChooseHome):
         return _home_reason(s, s.parts.map.index[a.area])
     if isinstance(a, st.Buy):
         return _bought(s, i, [a], params)
     if isinstance(a, st.Done):
-        return f"it keeps {count_of(s.money[i], 'Talent')} for upkeep and events"
+        return _kept(s, i)
     if isinstance(a, st.Stand):
         return f"it fights on, winning {_holding(s, i)} of the time from here"
     if isinstance(a, st.Retreat):  # (a trial read the same odds for both and no reason)
@@ -221,8 +239,7 @@ def reason(view: View, a: st.Action, params: Params) -> str:
         return f"it pays the mutineers {price} and keeps its units"
     if isinstance(a, st.Take) and kind == "defect":
         who = a.piece.split()[0].capitalize()
-        value = s.parts.map.value[s.parts.map.index[a.at]]
-        return f"{who}'s levy in {_area(s, a.at)} (worth {value} a turn) becomes its own"
+        return f"{who}'s levy in {_area(s, a.at)} ({_worth(s, s.parts.map.index[a.at])}) becomes its own"
     alone = engine.legal(s) == [a]  # its only choice: no comparison to tell
     if isinstance(a, st.Escape):
         if alone:
@@ -280,7 +297,7 @@ def _voyage_reason(s: State, i: int, a: st.Action, params: Params) -> str:
         if moves.first_step(s, i, plan) == a:
             what = names.units_text(moves.by_type(dict(plan.units)))
             said = f"its fleet carries {what} to take {m.names[plan.dest]}"
-            said += f" (worth {m.value[plan.dest]} a turn)"
+            said += f" ({_worth(s, plan.dest)})"
             aboard = f is not None and f.groups
             return said if aboard else f"{said}, which no march reaches this turn"
     if f is None:
@@ -291,6 +308,24 @@ def _voyage_reason(s: State, i: int, a: st.Action, params: Params) -> str:
     if isinstance(a, st.Sail):
         return f"{head}: the fleets sail to {_area(s, a.to)} to halt there"
     return f"{head}: the fleets halt in {m.names[f.place]}"
+
+
+def _kept(s: State, i: int) -> str:
+    """Why Talents are kept: for the upkeep and events to come, or on the last game turn,
+    when none comes, for the count (l.68: half a point each)."""
+    kept = f"it keeps {count_of(s.money[i], 'Talent')}"
+    if last_turn(s):
+        return f"{kept}, worth {result.points_text(s.money[i])} at the end (l.68)"
+    return f"{kept} for upkeep and events"
+
+
+def _worth(s: State, area: int) -> str:
+    """An area's worth: its tax a turn, or on the last game turn, with no revenue to come,
+    its value in the count where the seat's units alone hold it (l.66)."""
+    value = s.parts.map.value[area]
+    if last_turn(s):
+        return f"worth {count_of(value, 'point')} at the end if held alone, l.66"
+    return f"worth {value} a turn"
 
 
 def _holding(s: State, i: int) -> str:
@@ -323,7 +358,8 @@ def _bought(s: State, seat: int, buys: list[st.Buy], params: Params) -> str:
         target = greedy.voyage_target(s, seat, port, params) if counts[4] and seat != NO else NO
         voyage = f", to carry a unit to {s.parts.map.names[target]}" if target != NO else ""
         said.append(f"{' and '.join(units + fleets)} at {_area(s, at)}{voyage}")
-    return f"{'; '.join(said)}, upkeep from next turn"
+    upkeep = "no upkeep follows: the last game turn" if last_turn(s) else "upkeep from next turn"
+    return f"{'; '.join(said)}, {upkeep}"
 
 
 def _move_reason(s: State, i: int, a: st.Action, params: Params) -> str:
@@ -353,9 +389,8 @@ def _move_reason(s: State, i: int, a: st.Action, params: Params) -> str:
             return f"it holds {dest} against the rivals near"
         if plan.kind == "guard":
             return f"it joins its units in {dest}"
-        value = s.parts.map.value[plan.dest]
         verb = "keeps" if s.control[plan.dest] == i else "takes"
-        return f"it {verb} {dest} (worth {value} a turn)"
+        return f"it {verb} {dest} ({_worth(s, plan.dest)})"
     return _unplanned_reason(s, a)
 
 
