@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from fakes import FakeRenderer, Seeds
-from successors_helpers import at, controlled, holding, moving, order, put, started
+from successors_helpers import at, controlled, holding, leader_at, moving, order, put, started
 from test_successors_rules import contest
 
 from bot.table.commands import Call, find
@@ -15,7 +15,7 @@ from bot.table.service import GameService
 from rules.capabilities import narration_of, reference_of, talk_of
 from rules.successors import GAME, State
 from rules.successors.engine import frame
-from rules.successors.state import Accept, Arm, EventRoll, Offer, Take
+from rules.successors.state import Accept, Arm, Drop, EventRoll, Offer, Take
 
 BLUE, RED = 0, 1
 
@@ -60,6 +60,26 @@ def test_a_piece_taken_into_a_force_is_told_as_the_force_in_words() -> None:
     s = order(s, "take 2 inf at Egypt")
     assert told(s, Take("egy", "levy", 4), "blue") == [
         "Blue readies a force at Egypt: 4 levies and 2 infantry"
+    ]
+
+
+def test_a_piece_left_or_taken_along_by_a_force_under_way_is_told_as_what_it_did() -> None:
+    """A trial's `drop 1 inf` in Thrace, its leader with 2 infantry come from Macedonia, was
+    told "Blue readies a force at Thrace: its leader with 1 infantry", a new force formed:
+    it says what was left where, and what may march on; a piece taken along likewise."""
+    s = moving(put(started(3), "mac", BLUE, inf=2))
+    s = order(leader_at(s, BLUE, "mac"), "take 2 inf leader at Macedonia")
+    s = order(s, "march to Thrace")
+    assert told(s, Drop("inf", 1), "blue") == [
+        "Blue leaves 1 infantry in Thrace; its leader with 1 infantry may march on (1 MP left)"
+    ]
+    s = order(put(s, "thr", BLUE, levy=1), "drop 1 inf")
+    assert told(s, Take("thr", "levy", 1), "blue") == [
+        "Blue takes 1 levy along in Thrace; its leader with 1 levy and 1 infantry may march on "
+        "(1 MP left)"
+    ]
+    assert told(s, Drop("leader", 1), "blue") == [
+        "Blue leaves its leader in Thrace; 1 infantry may march on (1 MP left)"
     ]
 
 

@@ -653,7 +653,7 @@ def _embark(s: State, seat: int, a: Embark) -> None:
     assert c is not None and c >= 0
     board.add_units(s, area, c, -a.count)
     s.force = changed(f, groups=(*f.groups, (c, 0, 0, a.count)))
-    say(s, f"{title(s, seat)} embarks {_units(c, a.count)} at {area_name(s, area)}")
+    say(s, f"{title(s, seat)} embarks {units_of_code(c, a.count)} at {area_name(s, area)}")
 
 
 def _land(s: State, seat: int, a: Land) -> None:
@@ -673,10 +673,10 @@ def _land(s: State, seat: int, a: Land) -> None:
     s.force = changed(f, groups=_less(f.groups, c, a.count), marched=True, landed=landed)
     _put_ashore(s, seat, area, c, a.count)
     invasion = " (a sea invasion)" if board.unfriendly_here(s, area, seat) else ""
-    say(s, f"{title(s, seat)} lands {_units(c, a.count)} in {area_name(s, area)}{invasion}")
+    say(s, f"{title(s, seat)} lands {units_of_code(c, a.count)} in {area_name(s, area)}{invasion}")
 
 
-def _units(c: int, n: int) -> str:
+def units_of_code(c: int, n: int) -> str:
     """A count of one unit code in words: "2 infantry", "1 mercenary levy" (l.24)."""
     merc = "mercenary " if c // 4 >= MERC else ""
     return f"{n} {merc}{unit_noun(c % 4, n)}"

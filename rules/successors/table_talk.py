@@ -25,7 +25,7 @@ from ..words import count_of, listed
 from . import aside, board, codec, combat, economy, engine, notation, reference, report, wording
 from .chits import KEPT_ARMED, PLAYED_NOW, YOUR_MOMENTS, chit_of
 from .components import EL
-from .movement import force_words, mp_left
+from .movement import force_words, mp_left, units_of_code
 from .names import area_name, piece_code, talents, title
 from .options import SuccessorsOptions
 from .refusals import decision_text, home_threat, how_to
@@ -427,6 +427,37 @@ EVENT_BUYS: Final = {
 }
 
 
+def _force_step(s: State, a: Take | TakeFleets | Drop, after: State, who: str) -> str:
+    """A piece taken into the moving force or put down from it: a force readied where it
+    sets out; under way, the pieces taken along or left where it stands, and what may go on
+    (a trial read a unit left behind as a new force readied)."""
+    f, was = after.force, s.force
+    if f is None:  # the last piece put down: where it went, or before it set out
+        place = area_name(s, was.place) if was is not None else "its place"
+        if was is not None and was.marched:
+            return f"{who}'s force halts in {place}{_unused(s)}"
+        return f"{who} calls off its force at {place}"
+    place = area_name(after, f.place)
+    if was is None or not was.marched:
+        return f"{who} readies a force at {place}: {force_words(f)}"
+    what = _pieces_said(s, f.seat, a)
+    done = f"leaves {what} in" if isinstance(a, Drop) else f"takes {what} along in"
+    left = mp_left(after, f)
+    verb = "sail" if f.fleets else "march"
+    goes = f"may {verb} on ({left} MP left)" if left >= 1 else "has no movement point left"
+    return f"{who} {done} {place}; {force_words(f)} {goes}"
+
+
+def _pieces_said(s: State, seat: int, a: Take | TakeFleets | Drop) -> str:
+    """The pieces of a take or a drop in words: "1 infantry", "its leader", "2 fleets"."""
+    if isinstance(a, TakeFleets) or a.piece == "fleet":
+        return count_of(a.count, "fleet")
+    if a.piece == "leader":
+        return "its leader"
+    c = piece_code(s, seat, a.piece)
+    return units_of_code(c, a.count) if c is not None else f"{a.count} {a.piece}"
+
+
 def _step_said(s: State, a: Action, after: State, seat: Seat) -> str:
     """A step its news does not tell (one that set nothing going, or the purchases' end), in
     the game's words: the force a seat readies (the march that follows tells it again,
@@ -435,13 +466,7 @@ def _step_said(s: State, a: Action, after: State, seat: Seat) -> str:
     who = seat.capitalize()
     top = s.frames[-1][0] if s.frames else ""
     if isinstance(a, Take | TakeFleets | Drop) and top == "move":
-        f = after.force
-        if f is None:  # the last piece put down: where it went, or before it set out
-            place = area_name(s, s.force.place) if s.force is not None else "its place"
-            if s.force is not None and s.force.marched:
-                return f"{who}'s force halts in {place}{_unused(s)}"
-            return f"{who} calls off its force at {place}"
-        return f"{who} readies a force at {area_name(after, f.place)}: {force_words(f)}"
+        return _force_step(s, a, after, who)
     if isinstance(a, Halt) and s.force is not None:
         return f"{who}'s force halts in {area_name(s, s.force.place)}{_unused(s)}"
     if isinstance(a, Done) and top == "buy":  # (an event's purchase named: it comes first, l.4)
