@@ -311,11 +311,34 @@ def test_q12_allies_in_one_area_are_one_side_of_one_battle() -> None:
     s = order(allied_defenders(), "fight red at Arabia")
     assert s.battle is not None
     assert {slot % MERC for slot in s.battle.defenders} == {RED, GREEN}
-    assert "Blue attacks Red in Arabia" in s.news
+    assert "Blue attacks Red and Green in Arabia" in s.news
     s = deal(s, 1)  # Green's cavalry rolls before the battle: a miss
     s = deal(s, 5, 5, 5, 1, 1)  # three hits: Red's infantry and Green's cavalry are gone
     assert s.battle is None and not any(isinstance(a, Fight) for a in GAME.legal_actions(s))
     assert "Blue wins the battle in Arabia" in s.news
+
+
+def test_a_battle_names_its_sides_by_the_seats_whose_units_fight_not_a_lone_leader() -> None:
+    """A trial's Red attacked in Egypt, where Blue's levies and infantry stood beside the
+    lone leader of Blue's ally Green, just ransomed home: told "Red attacks Green in Egypt",
+    then Blue lost its units and was asked to retreat. The units' seats are the sides; a
+    leader alone is named so."""
+    s = put(put(started(3), "egy", BLUE, levy=2, inf=2), "egy", RED, inf=3, cav=2)
+    s = leader_at(leader_at(s, GREEN, "egy"), BLUE, "mac")
+    s = at(allied(s, BLUE, GREEN), RED, 5, frame("combat", RED))
+    fought = order(s, "fight green at Egypt")
+    assert fought.news == ("Red attacks Blue in Egypt",), fought.news
+    fought = deal(deal(fought, 1, 1), *([1] * 5), 1, 1, 6, 1)  # Red misses; a Blue levy hits
+    assert (
+        "Egypt, round 1: Blue rolls infantry 1 1, levies 6 1: 1 hit (infantry hits on 5-6, levy on 6)"
+        in fought.news
+    )
+    alone = at(leader_at(started(3), GREEN, "syr"), RED, 5, frame("combat", RED))
+    alone = order(put(alone, "syr", RED, inf=1), "fight green at Syria")
+    assert alone.news[0] == "Red attacks Green's lone leader in Syria", alone.news
+    assert any("Green's leader, with no unit of his side left" in x for x in alone.news)
+    declined = order(s, "decline green at Egypt")
+    assert "Red declines battle against Blue in Egypt" in declined.news, declined.news
 
 
 def test_q12_a_battle_declined_against_allies_is_declined_against_both() -> None:

@@ -23,7 +23,6 @@ from .names import (
     does,
     piece_code,
     piece_word,
-    side_title,
     title,
     unit_noun,
     units_text,
@@ -171,10 +170,14 @@ def decide(s: State, p: int, a: Fight | Decline) -> None:
     s.decided = (*s.decided, *((area, k) for k in side))
     if isinstance(a, Fight):
         always = ": white units always fight (Q13)" if q == WHITE else ""
-        say(s, f"{title(s, p)} attacks {side_title(s, q)} in {area_name(s, area)}{always}")
         start(s, area, p, q)
+        b = s.battle
+        assert b is not None
+        who = does(_side_called(s, b, 0), "attacks")
+        say(s, f"{who} {_side_called(s, b, 1)} in {area_name(s, area)}{always}")
         return
-    theirs = " and ".join(title(s, k) for k in side)
+    fighting = [k for k in side if board.seat_units(s, area, k)]  # a lone leader: no side
+    theirs = " and ".join(title(s, k) for k in fighting or side)
     say(s, f"{title(s, p)} declines battle against {theirs} in {area_name(s, area)}")
     caller = next((k for k in side if board.seat_units(s, area, k)), NO)
     if caller != NO:
@@ -561,10 +564,23 @@ def _plus_from(s: State, b: Battle, side: int) -> str:
 
 
 def _side_name(s: State, b: Battle, side: int) -> str:
+    """A side by the seats whose units fight in it (a trial's "Red attacks Green" fought
+    Blue's units beside Green's lone leader); by its leaders when it has no units."""
     slots = b.defenders if side else b.attackers
     if slots == (WHITE,):
         return "the rebels"
-    return " and ".join(title(s, k) for k in side_seats(s, b, side)) or "nobody"
+    seats = side_seats(s, b, side)
+    fighting = [k for k in seats if board.seat_units(s, b.area, k)]
+    return " and ".join(title(s, k) for k in fighting or seats) or "nobody"
+
+
+def _side_called(s: State, b: Battle, side: int) -> str:
+    """A side as a battle opens: `_side_name`, or its leader alone, with no unit beside him
+    (Q21: captured once the battle is over)."""
+    if (b.defenders if side else b.attackers) == (WHITE,) or side_units(s, b, side):
+        return _side_name(s, b, side)
+    lone = [f"{title(s, k)}'s" for k in side_seats(s, b, side)]
+    return f"{' and '.join(lone)} lone {'leaders' if len(lone) > 1 else 'leader'}"
 
 
 def _targets(s: State, b: Battle, side: int) -> tuple[int, tuple[int, ...]]:
