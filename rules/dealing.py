@@ -13,7 +13,7 @@ from typing import TypeVar
 
 from pydantic import BaseModel
 
-from .capabilities import notation_of
+from .capabilities import StoredSteps, notation_of
 from .game import Below, Game
 
 S = TypeVar("S")
@@ -101,7 +101,7 @@ def verify(
     `dealt_from` (those came from elsewhere, as the commitment records) with the outcome the
     secret gives at its place (log position `seq`, counted from 1). What is checked follows
     from the log itself: wherever the game stops at a chance step, the next entry is one."""
-    state = initial
+    state, steps = initial, StoredSteps(game)
     checked = 0
     problems: list[str] = []
     if not 0 <= dealt_from <= len(log):
@@ -119,7 +119,8 @@ def verify(
                     )
                     if len(problems) >= MAX_PROBLEMS:
                         break
-            state = game.apply(state, action)
+            after = steps.take(state, action)  # None: stored before the rules took it unasked
+            state = state if after is None else after
         except ValueError as e:
             problems.append(f"step {seq} does not replay: {e}")
             break

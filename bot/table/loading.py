@@ -18,7 +18,7 @@ from pydantic import BaseModel, ValidationError
 from db import GameRecord, GameSecret, LogLines, NewAction, Snapshot, Store, StoredAction
 from db.models import seats_of
 from db.rows import UNREADABLE
-from rules.capabilities import files_of, narration_of, seeding_of, turns_of
+from rules.capabilities import StoredSteps, files_of, narration_of, seeding_of, turns_of
 from rules.dealing import SECRET_BYTES
 from rules.errors import DataError, clip, excerpt
 from rules.game import Game, component_files
@@ -352,12 +352,16 @@ class GameLoader:
         # a game that keeps count of its text log: the lines its states hold, followed
         tail = narration_of(g).log_tail(public(g, state))
         text = None if tail is None else LogTail(tail[0], list(tail[1]))
+        steps = StoredSteps(g)  # one stored before the rules took it unasked: skipped
         for stored in await self.store.actions(record.id, after=start):
             try:
-                state = g.apply(state, g.action_from_json(_json(stored)))
+                after = steps.take(state, g.action_from_json(_json(stored)))
             except Exception as e:
                 why = f"step {stored.seq} of its log no longer applies ({_why(e)})"
                 raise self.broken(record, why) from e
+            if after is None:
+                continue
+            state = after
             if text is not None and (now := narration_of(g).log_tail(public(g, state))) is not None:
                 text.follow(*now)
         end = await self._move_log_out(record, g, options, text)
@@ -404,11 +408,13 @@ class GameLoader:
             view = public(g, state)
             text = LogTail(0, [])
             follow_opening(g, text, view)
+            steps = StoredSteps(g)
             for action in await self.store.actions(record.id):
                 before = view
                 step = g.action_from_json(_json(action))
-                state = g.apply(state, step)
-                view = public(g, state)
+                if (after := steps.take(state, step)) is None:
+                    continue
+                state, view = after, public(g, after)
                 follow_step(g, text, before, step, view, action.faction)
         lines = LogLines(start=0, lines=text.lines)
         if await self.store.fill_log(record.id, record.version, lines):
@@ -464,6 +470,7 @@ def written_out(
     state = g.new_game(options, seats_of(g.info, record))
     log_: list[NewAction] = []
     barrier = (0, state)
+    replaying = StoredSteps(g)
     next_step = next(who, None)
     moved: dict[int, int] = {}  # each stored step's seq, where the written-out log has it
     for action in whole:
@@ -483,7 +490,8 @@ def written_out(
                 )
             )
             next_step = next(who, None)
-        state = g.apply(state, action)
+        after = replaying.take(state, action)  # None: stored before the rules took it unasked
+        state = state if after is None else after
         if turns_of(g).settled(state):
             barrier = (len(log_), state)
     seq, at = barrier

@@ -122,3 +122,30 @@ class EndedByItself:
         except ValueError:
             return False
         return True
+
+
+class StoredSteps(Generic[S, A]):
+    """A game's stored steps replayed with today's rules, one by one (`take`). A game stored
+    before the rules took a decision unasked (`Orders.taken_unasked`: a lone Mongol Command,
+    a Limited Command's only Province) holds that decision as a stored step of its own, right
+    after the step that now takes it: no longer legal, it is skipped, as the game took it
+    already, and no game is lost to the change. Any other step that is not legal raises as
+    before; a stored step still legal is played, never second-guessed."""
+
+    def __init__(self, game: Game[S, A, Any, Any]) -> None:
+        self.game = game
+        self.orders: Orders[S, A, Any] = orders_of(game)
+        self.unasked: list[A] = []  # taken unasked by the last step played, not yet skipped
+
+    def take(self, state: S, action: A) -> S | None:
+        """The state after `action` from `state`; None when `action` is skipped (the last
+        step played took it unasked, and it is no longer legal)."""
+        try:
+            after = self.game.apply(state, action)
+        except ValueError:
+            if action not in self.unasked:
+                raise
+            self.unasked.remove(action)
+            return None
+        self.unasked = [a for a, _ in self.orders.taken_unasked(state, after, action)]
+        return after

@@ -9,6 +9,7 @@ from ..capabilities import (
     ComponentFiles,
     Reference,
     Seeding,
+    StoredSteps,
 )
 from ..game import (
     Seat,
@@ -92,8 +93,10 @@ class VijayanagaraSeeding(Seeding[GameState, Action, GameOptions]):
                 out.append(outcome)
 
         deal()
+        steps = StoredSteps(self.game)  # one stored before the rules took it unasked: kept
         for action in log:
-            state = apply(state, action)
+            after = steps.take(state, action)
+            state = state if after is None else after
             out.append(action)
             deal()
         return out
