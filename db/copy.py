@@ -22,7 +22,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from rules.capabilities import StoredSteps, files_of, seeding_of
+from rules.capabilities import StoredSteps, files_of, seeding_of, with_later
 from rules.game import Game
 
 from .errors import StorageError
@@ -193,8 +193,9 @@ def replay(
         else g.new_game(options, seats)
     )
     steps = StoredSteps(g)  # a step stored before the rules took it unasked: skipped
-    for a in log:
-        after = steps.take(state, g.action_from_json(json.dumps(a.action, separators=(",", ":"))))
+    actions = [g.action_from_json(json.dumps(a.action, separators=(",", ":"))) for a in log]
+    for action, later in with_later(actions):
+        after = steps.take(state, action, later)
         state = state if after is None else after
     return g.state_to_json(state)
 

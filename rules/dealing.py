@@ -13,7 +13,7 @@ from typing import TypeVar
 
 from pydantic import BaseModel
 
-from .capabilities import StoredSteps, notation_of
+from .capabilities import StoredSteps, notation_of, with_later
 from .game import Below, Game
 
 S = TypeVar("S")
@@ -106,7 +106,7 @@ def verify(
     problems: list[str] = []
     if not 0 <= dealt_from <= len(log):
         return Verification(0, (f"the secret deals from step {dealt_from + 1}, past the log",))
-    for seq, action in enumerate(log, start=1):
+    for seq, (action, later) in enumerate(with_later(log), start=1):
         try:
             if game.chance(state) is not None and seq > dealt_from:
                 expected = game.deal(state, keyed_below(secret, game_id, seq))
@@ -119,7 +119,9 @@ def verify(
                     )
                     if len(problems) >= MAX_PROBLEMS:
                         break
-            after = steps.take(state, action)  # None: stored before the rules took it unasked
+            after = steps.take(
+                state, action, later
+            )  # None: stored before the rules took it unasked
             state = state if after is None else after
         except ValueError as e:
             problems.append(f"step {seq} does not replay: {e}")

@@ -16,7 +16,14 @@ from pydantic import BaseModel
 from db import GameExport, Snapshot
 from db.export import one_line
 from db.models import FIRST_GAME, PLAYERS, SECRET_STARTS, ExportedAction
-from rules.capabilities import StoredSteps, files_of, notation_of, seeding_of, turns_of
+from rules.capabilities import (
+    StoredSteps,
+    files_of,
+    notation_of,
+    seeding_of,
+    turns_of,
+    with_later,
+)
 from rules.dealing import Verification, commitment, legacy_commitment, verify
 from rules.errors import DataError, excerpt
 from rules.game import player_options
@@ -284,7 +291,7 @@ def replay_export(
     follow_opening(g, text, view)
     initial = barrier = (0, state)
     steps = StoredSteps(g)
-    for i, action in enumerate(whole, start=1):
+    for i, (action, later) in enumerate(with_later(whole), start=1):
         dealt = g.chance(state) is not None
         if dealt and written_in:
             entry = ExportedAction.model_validate({"action": json.loads(g.action_to_json(action))})
@@ -293,7 +300,7 @@ def replay_export(
         seat = None if dealt else deciding(g, state, action)
         setup = setup and dealt  # the deals before the first decision
         try:
-            after = steps.take(state, action)
+            after = steps.take(state, action, later)
         except (ValueError, LookupError) as e:  # a lookup: a card or city the game lacks
             raise _not_replayed(g, view, i, action, e, players if setup else None) from e
         if after is not None:  # else stored before the rules took it unasked: told already

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from db import GameRecord, StoredAction
-from rules.capabilities import StoredSteps, narration_of, turns_of
+from rules.capabilities import StoredSteps, narration_of, turns_of, with_later
 from rules.game import Seat
 
 from .ai_users import is_ai
@@ -123,10 +123,10 @@ class Replay:
 
     def take(self, stored: Sequence[StoredAction]) -> None:
         g = self.g
-        for row in stored:
-            action = g.action_from_json(json.dumps(row.action, separators=(",", ":")))
+        actions = [g.action_from_json(json.dumps(r.action, separators=(",", ":"))) for r in stored]
+        for row, (action, later) in zip(stored, with_later(actions), strict=True):
             self.last = row
-            after = self.steps_taken.take(self.state, action)
+            after = self.steps_taken.take(self.state, action, later)
             if after is None:  # taken unasked by the step before, which told it
                 continue
             if row.faction is not None:  # a seat's step: the move before it ends here

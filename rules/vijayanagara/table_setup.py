@@ -10,6 +10,7 @@ from ..capabilities import (
     Reference,
     Seeding,
     StoredSteps,
+    with_later,
 )
 from ..game import (
     Seat,
@@ -94,8 +95,8 @@ class VijayanagaraSeeding(Seeding[GameState, Action, GameOptions]):
 
         deal()
         steps = StoredSteps(self.game)  # one stored before the rules took it unasked: kept
-        for action in log:
-            after = steps.take(state, action)
+        for action, later in with_later(log):
+            after = steps.take(state, action, later)
             state = state if after is None else after
             out.append(action)
             deal()
