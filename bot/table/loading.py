@@ -500,9 +500,8 @@ def written_out(
                 )
             )
             next_step = next(who, None)
-        after = replaying.take(
-            state, action, later
-        )  # None: stored before the rules took it unasked
+        # None: a step stored before the rules took it unasked
+        after = replaying.take(state, action, later)
         state = state if after is None else after
         if turns_of(g).settled(state):
             barrier = (len(log_), state)

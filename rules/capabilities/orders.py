@@ -166,7 +166,7 @@ class StoredSteps(Generic[S, A]):
         for n, action in enumerate(later):
             try:
                 after = steps.take(state, action)
-            except ValueError:
+            except (ValueError, LookupError):  # a lookup: a card the game lacks (an import)
                 return n
             state = state if after is None else after
         return len(later)
