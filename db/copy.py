@@ -22,7 +22,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from rules.capabilities import files_of, seeding_of
+from rules.capabilities import StoredSteps, files_of, seeding_of, with_later
 from rules.game import Game
 
 from .errors import StorageError
@@ -192,8 +192,11 @@ def replay(
         if seeded
         else g.new_game(options, seats)
     )
-    for a in log:
-        state = g.apply(state, g.action_from_json(json.dumps(a.action, separators=(",", ":"))))
+    steps = StoredSteps(g)  # a step stored before the rules took it unasked: skipped
+    actions = [g.action_from_json(json.dumps(a.action, separators=(",", ":"))) for a in log]
+    for action, later in with_later(actions):
+        after = steps.take(state, action, later)
+        state = state if after is None else after
     return g.state_to_json(state)
 
 

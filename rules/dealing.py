@@ -13,7 +13,7 @@ from typing import TypeVar
 
 from pydantic import BaseModel
 
-from .capabilities import notation_of
+from .capabilities import StoredSteps, notation_of, with_later
 from .game import Below, Game
 
 S = TypeVar("S")
@@ -101,12 +101,12 @@ def verify(
     `dealt_from` (those came from elsewhere, as the commitment records) with the outcome the
     secret gives at its place (log position `seq`, counted from 1). What is checked follows
     from the log itself: wherever the game stops at a chance step, the next entry is one."""
-    state = initial
+    state, steps = initial, StoredSteps(game)
     checked = 0
     problems: list[str] = []
     if not 0 <= dealt_from <= len(log):
         return Verification(0, (f"the secret deals from step {dealt_from + 1}, past the log",))
-    for seq, action in enumerate(log, start=1):
+    for seq, (action, later) in enumerate(with_later(log), start=1):
         try:
             if game.chance(state) is not None and seq > dealt_from:
                 expected = game.deal(state, keyed_below(secret, game_id, seq))
@@ -119,7 +119,10 @@ def verify(
                     )
                     if len(problems) >= MAX_PROBLEMS:
                         break
-            state = game.apply(state, action)
+            after = steps.take(
+                state, action, later
+            )  # None: stored before the rules took it unasked
+            state = state if after is None else after
         except ValueError as e:
             problems.append(f"step {seq} does not replay: {e}")
             break

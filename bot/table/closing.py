@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from db import GameRecord, GameResult, SeatResult, Store
+from rules.capabilities import StoredSteps, with_later
 from rules.words import listed
 
 from .games.entry import Registry
@@ -32,11 +33,13 @@ class Closing:
 
 def views_of(g: AnyGame, start: object, actions: Sequence[object]) -> list[object]:
     """The public view of every position of the game, from its setup on."""
-    state = start
+    state, steps = start, StoredSteps(g)
     out = [public(g, state)]
-    for action in actions:
-        state = g.apply(state, action)
-        out.append(public(g, state))
+    for action, later in with_later(actions):
+        after = steps.take(state, action, later)
+        if after is not None:  # else stored before the rules took it unasked: no position
+            state = after
+            out.append(public(g, state))
     return out
 
 

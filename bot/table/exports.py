@@ -16,7 +16,14 @@ from pydantic import BaseModel
 from db import GameExport, Snapshot
 from db.export import one_line
 from db.models import FIRST_GAME, PLAYERS, SECRET_STARTS, ExportedAction
-from rules.capabilities import files_of, notation_of, seeding_of, turns_of
+from rules.capabilities import (
+    StoredSteps,
+    files_of,
+    notation_of,
+    seeding_of,
+    turns_of,
+    with_later,
+)
 from rules.dealing import Verification, commitment, legacy_commitment, verify
 from rules.errors import DataError, excerpt
 from rules.game import player_options
@@ -283,25 +290,24 @@ def replay_export(
     view = public(g, state)
     follow_opening(g, text, view)
     initial = barrier = (0, state)
-    for i, action in enumerate(whole, start=1):
+    steps = StoredSteps(g)
+    for i, (action, later) in enumerate(with_later(whole), start=1):
         dealt = g.chance(state) is not None
         if dealt and written_in:
             entry = ExportedAction.model_validate({"action": json.loads(g.action_to_json(action))})
         else:
-            entry = next(given)
-            if written_in:  # the deals written in move its steps to other seqs
-                moved[len(moved) + 1] = len(log) + 1
-                entry = entry.model_copy(update={"move": moved.get(entry.move or 0)})
+            entry = _moved(next(given), moved, len(log) + 1) if written_in else next(given)
         seat = None if dealt else deciding(g, state, action)
         setup = setup and dealt  # the deals before the first decision
         try:
-            after = g.apply(state, action)
+            after = steps.take(state, action, later)
         except (ValueError, LookupError) as e:  # a lookup: a card or city the game lacks
             raise _not_replayed(g, view, i, action, e, players if setup else None) from e
-        entry = labelled(g, entry, seat, step_text(g, view, i, action))
-        before, view = view, public(g, after)
-        follow_step(g, text, before, action, view, entry.faction)
-        state = after
+        if after is not None:  # else stored before the rules took it unasked: told already
+            entry = labelled(g, entry, seat, step_text(g, view, i, action))
+            before, view = view, public(g, after)
+            follow_step(g, text, before, action, view, entry.faction)
+            state = after
         log.append(entry)
         if turns_of(g).settled(state):
             barrier = (len(log), state)
@@ -317,6 +323,13 @@ def replay_export(
     return Replayed(
         g, data, options, state, text.lines, Snapshot(seq=seq, state=g.state_to_json(at)), note
     )
+
+
+def _moved(entry: ExportedAction, moved: dict[int, int], seq: int) -> ExportedAction:
+    """A given step written out at `seq`: the deals written in move its steps to other seqs
+    (`moved`: each given step's seq, where the log written out has it)."""
+    moved[len(moved) + 1] = seq
+    return entry.model_copy(update={"move": moved.get(entry.move or 0)})
 
 
 def _not_replayed(

@@ -18,7 +18,14 @@ from pydantic import BaseModel, ValidationError
 from db import GameRecord, GameSecret, LogLines, NewAction, Snapshot, Store, StoredAction
 from db.models import seats_of
 from db.rows import UNREADABLE
-from rules.capabilities import files_of, narration_of, seeding_of, turns_of
+from rules.capabilities import (
+    StoredSteps,
+    files_of,
+    narration_of,
+    seeding_of,
+    turns_of,
+    with_later,
+)
 from rules.dealing import SECRET_BYTES
 from rules.errors import DataError, clip, excerpt
 from rules.game import Game, component_files
@@ -352,12 +359,18 @@ class GameLoader:
         # a game that keeps count of its text log: the lines its states hold, followed
         tail = narration_of(g).log_tail(public(g, state))
         text = None if tail is None else LogTail(tail[0], list(tail[1]))
-        for stored in await self.store.actions(record.id, after=start):
+        steps = StoredSteps(g)  # one stored before the rules took it unasked: skipped
+        rows = await self.store.actions(record.id, after=start)
+        actions = [g.action_from_json(_json(stored)) for stored in rows]
+        for stored, (action, later) in zip(rows, with_later(actions), strict=True):
             try:
-                state = g.apply(state, g.action_from_json(_json(stored)))
+                after = steps.take(state, action, later)
             except Exception as e:
                 why = f"step {stored.seq} of its log no longer applies ({_why(e)})"
                 raise self.broken(record, why) from e
+            if after is None:
+                continue
+            state = after
             if text is not None and (now := narration_of(g).log_tail(public(g, state))) is not None:
                 text.follow(*now)
         end = await self._move_log_out(record, g, options, text)
@@ -404,12 +417,15 @@ class GameLoader:
             view = public(g, state)
             text = LogTail(0, [])
             follow_opening(g, text, view)
-            for action in await self.store.actions(record.id):
+            steps = StoredSteps(g)
+            rows = await self.store.actions(record.id)
+            actions = [g.action_from_json(_json(row)) for row in rows]
+            for row, (step, later) in zip(rows, with_later(actions), strict=True):
                 before = view
-                step = g.action_from_json(_json(action))
-                state = g.apply(state, step)
-                view = public(g, state)
-                follow_step(g, text, before, step, view, action.faction)
+                if (after := steps.take(state, step, later)) is None:
+                    continue
+                state, view = after, public(g, after)
+                follow_step(g, text, before, step, view, row.faction)
         lines = LogLines(start=0, lines=text.lines)
         if await self.store.fill_log(record.id, record.version, lines):
             log.info("game %s: %s log lines moved out of its states", record.id, text.end - stored)
@@ -464,9 +480,10 @@ def written_out(
     state = g.new_game(options, seats_of(g.info, record))
     log_: list[NewAction] = []
     barrier = (0, state)
+    replaying = StoredSteps(g)
     next_step = next(who, None)
     moved: dict[int, int] = {}  # each stored step's seq, where the written-out log has it
-    for action in whole:
+    for action, later in with_later(whole):
         dealt = g.chance(state) is not None
         if dealt:
             log_.append(NewAction(action=_dict(g, action)))
@@ -483,7 +500,9 @@ def written_out(
                 )
             )
             next_step = next(who, None)
-        state = g.apply(state, action)
+        # None: a step stored before the rules took it unasked
+        after = replaying.take(state, action, later)
+        state = state if after is None else after
         if turns_of(g).settled(state):
             barrier = (len(log_), state)
     seq, at = barrier

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from db import GameRecord, StoredAction
-from rules.capabilities import narration_of, turns_of
+from rules.capabilities import StoredSteps, narration_of, turns_of, with_later
 from rules.game import Seat
 
 from .ai_users import is_ai
@@ -119,16 +119,21 @@ class Replay:
         self.moved_from: object | None = None  # the position the move under way began in
         self.answered = False  # the move under way is an AI seat's answer at once (its why)
         self.last: StoredAction | None = None  # the last step taken
+        self.steps_taken: StoredSteps[object, object] = StoredSteps(g)
 
     def take(self, stored: Sequence[StoredAction]) -> None:
         g = self.g
-        for row in stored:
-            action = g.action_from_json(json.dumps(row.action, separators=(",", ":")))
+        actions = [g.action_from_json(json.dumps(r.action, separators=(",", ":"))) for r in stored]
+        for row, (action, later) in zip(stored, with_later(actions), strict=True):
+            self.last = row
+            after = self.steps_taken.take(self.state, action, later)
+            if after is None:  # taken unasked by the step before, which told it
+                continue
             if row.faction is not None:  # a seat's step: the move before it ends here
                 _close(g, self.steps, self.moved_from, self.state, self.ai, self.answered)
                 self.moved_from = self.state
                 self.answered = self.ai(row.faction) and turns_of(g).out_of_turn(action)
-            self.state = g.apply(self.state, action)
+            self.state = after
             before_view, self.view = self.view, public(g, self.state)
             said = step_said(g, before_view, action, self.view, row.faction)
             tail = narration_of(g).log_tail(self.view)
@@ -141,7 +146,6 @@ class Replay:
                 ]
             logged = tail is None or bool(tail[1])
             self.steps.append(_Replayed(ToldStep(row.faction, said), at, logged))
-            self.last = row
 
     def told_steps(self) -> list[ToldStep]:
         """The steps taken, the move under way closed where it stands."""

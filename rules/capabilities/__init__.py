@@ -24,7 +24,7 @@ from .deadlines import Deadlines, deadlines_of
 from .menus import Menus, menus_of
 from .narration import Narration, StageLine, narration_of
 from .notation import Notation, notation_of
-from .orders import EndedByItself, Orders, orders_of
+from .orders import EndedByItself, Orders, StoredSteps, orders_of, with_later
 from .reference import Reference, reference_of
 from .search import Search, chance, chances, search_of
 from .seeding import Seeding, seeding_of
@@ -44,6 +44,7 @@ __all__ = [
     "Search",
     "Seeding",
     "StageLine",
+    "StoredSteps",
     "TableTalk",
     "Tiebreak",
     "TiebreakMatch",
@@ -62,4 +63,5 @@ __all__ = [
     "talk_of",
     "tiebreak_of",
     "turns_of",
+    "with_later",
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from typing import Any, Generic, TypeVar
 
 from ..game import Game, Seat, Step, Unread
@@ -11,6 +12,7 @@ from .turns import turns_of
 S = TypeVar("S")
 A = TypeVar("A")
 V = TypeVar("V")
+T = TypeVar("T")
 
 
 class Orders(Generic[S, A, V]):
@@ -111,14 +113,74 @@ class EndedByItself:
         """The game's line when it took `step` unasked after the last step and `step` is not
         legal in `state` (then that is spent); None: `step` is to be played."""
         for i, (action, said) in enumerate(self.unasked):
-            if action == step.action and not self._legal(state, action):
+            if action == step.action and not _legal(self.game, state, action):
                 del self.unasked[i]
                 return said
         return None
 
-    def _legal(self, state: Any, action: Any) -> bool:
+
+AHEAD = 16  # the stored steps a replay reads on at a step it may have taken unasked
+
+
+class StoredSteps(Generic[S, A]):
+    """A game's stored steps replayed with today's rules, one by one (`take`). A game stored
+    before the rules took a decision unasked (`Orders.taken_unasked`: a lone Mongol Command,
+    a Limited Command's only Province) holds that decision as a stored step of its own, right
+    after the step that now takes it. Replayed, that step is skipped, as the game took it
+    already, when it is no longer legal; or when it is legal again as another decision (the
+    next Mongol Command) and the stored steps after it replay further without it, as every
+    step after it is then one decision late. No game is lost to the change. Any other step
+    that is not legal raises as before; a legal one is played (a log stored since replays
+    whole with it, and no further without it)."""
+
+    def __init__(self, game: Game[S, A, Any, Any]) -> None:
+        self.game = game
+        self.orders: Orders[S, A, Any] = orders_of(game)
+        self.unasked: list[A] = []  # taken unasked by the last step played, not yet skipped
+
+    def take(self, state: S, action: A, later: Sequence[A] = ()) -> S | None:
+        """The state after `action` from `state` (`later`: the stored steps after it, up to
+        AHEAD of them); None when `action` is skipped."""
         try:
-            self.game.apply(state, action)
+            after = self.game.apply(state, action)
         except ValueError:
-            return False
-        return True
+            if action not in self.unasked:
+                raise
+            self.unasked.remove(action)
+            return None
+        unasked = [a for a, _ in self.orders.taken_unasked(state, after, action)]
+        if action in self.unasked:
+            rest = list(self.unasked)
+            rest.remove(action)
+            played = self._reach(after, unasked, later)
+            if played < len(later) and self._reach(state, rest, later) > played:
+                self.unasked = rest
+                return None
+        self.unasked = unasked
+        return after
+
+    def _reach(self, state: S, unasked: list[A], later: Sequence[A]) -> int:
+        """How many of the `later` steps replay from `state` (`unasked`: taken unasked)."""
+        steps = StoredSteps(self.game)
+        steps.unasked = list(unasked)
+        for n, action in enumerate(later):
+            try:
+                after = steps.take(state, action)
+            except (ValueError, LookupError):  # a lookup: a card the game lacks (an import)
+                return n
+            state = state if after is None else after
+        return len(later)
+
+
+def _legal(game: Game[Any, Any, Any, Any], state: Any, action: Any) -> bool:
+    try:
+        game.apply(state, action)
+    except ValueError:
+        return False
+    return True
+
+
+def with_later(items: Sequence[T]) -> Iterator[tuple[T, Sequence[T]]]:
+    """Each stored step with those after it, up to AHEAD of them (`StoredSteps.take`)."""
+    for i, item in enumerate(items):
+        yield item, items[i + 1 : i + 1 + AHEAD]

@@ -9,6 +9,8 @@ from ..capabilities import (
     ComponentFiles,
     Reference,
     Seeding,
+    StoredSteps,
+    with_later,
 )
 from ..game import (
     Seat,
@@ -92,8 +94,10 @@ class VijayanagaraSeeding(Seeding[GameState, Action, GameOptions]):
                 out.append(outcome)
 
         deal()
-        for action in log:
-            state = apply(state, action)
+        steps = StoredSteps(self.game)  # one stored before the rules took it unasked: kept
+        for action, later in with_later(log):
+            after = steps.take(state, action, later)
+            state = state if after is None else after
             out.append(action)
             deal()
         return out
