@@ -341,6 +341,17 @@ def test_a_battle_names_its_sides_by_the_seats_whose_units_fight_not_a_lone_lead
     assert "Red declines battle against Blue in Egypt" in declined.news, declined.news
 
 
+def test_q19_a_lone_leader_beside_his_allys_units_gives_no_1_and_the_dice_line_counts_one() -> None:
+    """A trial's roll line said "the leaders' on their best units" with one +1 shown: an
+    ally's lone leader stood there too, with no unit of his colour to give it to."""
+    s = put(put(started(3), "egy", BLUE, levy=2, inf=2), "egy", RED, inf=3, cav=2)
+    s = leader_at(leader_at(s, GREEN, "egy"), BLUE, "egy")
+    s = at(allied(s, BLUE, GREEN), RED, 5, frame("combat", RED))
+    fought = deal(deal(order(s, "fight blue at Egypt"), 1, 1), *([1] * 5), 1, 1, 6, 1)
+    said = next(x for x in fought.news if x.startswith("Egypt, round 1: Blue rolls"))
+    assert "infantry 1+1 1, levies 6 1" in said and "+1: the leader's on his best unit" in said
+
+
 def test_q12_a_battle_declined_against_allies_is_declined_against_both() -> None:
     s = order(allied_defenders(), "decline green at Arabia")
     assert "Blue declines battle against Green and Red in Arabia" in s.news

@@ -554,8 +554,15 @@ def _plus_from(s: State, b: Battle, side: int) -> str:
     """Where a side's +1s come from: its leaders there (l.39; Q19: set before the roll, as
     `dice_layout` gives them, said so lest a +1 on a miss read as a slip), Good omens (chit 9)
     in the first round, or both."""
-    seats = side_seats(s, b, side) if (b.defenders if side else b.attackers) != (WHITE,) else ()
-    leaders = sum(1 for k in seats if _leads(s, b, k))
+    slots = b.defenders if side else b.attackers
+    seats = side_seats(s, b, side) if slots != (WHITE,) else ()
+    row = s.units[b.area]
+    # a leader gives his +1 to a unit of his colour: one with none there (an ally's) gives none
+    leaders = sum(
+        1
+        for k in seats
+        if _leads(s, b, k) and any(sum(row[x * 4 : x * 4 + 4]) for x in own_slots(k) if x in slots)
+    )
     whose = "the leaders' on their best units" if leaders > 1 else "the leader's on his best unit"
     said = [f"{whose}, set before the roll (l.39; Q19)"] if leaders else []
     if b.round == 1 and b.omens[side]:
