@@ -352,6 +352,17 @@ def test_q19_a_lone_leader_beside_his_allys_units_gives_no_1_and_the_dice_line_c
     assert "infantry 1+1 1, levies 6 1" in said and "+1: the leader's on his best unit" in said
 
 
+def test_q12_a_lone_leaders_seat_named_in_battle_leaves_his_allys_army_the_lead() -> None:
+    """A trial's Red named Green, whose lone leader stood beside his ally Blue's army: the
+    side's losses and captives went to Green. The seat whose units fight leads the side."""
+    s = put(put(started(3), "egy", BLUE, inf=2), "egy", RED, levy=1)
+    s = leader_at(leader_at(leader_at(s, GREEN, "egy"), BLUE, "mac"), RED, "egy")
+    s = at(allied(s, BLUE, GREEN), RED, 5, frame("combat", RED))
+    fought = deal(order(s, "fight green at Egypt"), 1, 6, 1)  # Red misses; Blue hits
+    assert fought.leaders[RED] == CAPTIVE + BLUE
+    assert any("is captured by Blue (Q21)" in x for x in fought.news), fought.news
+
+
 def test_q12_a_battle_declined_against_allies_is_declined_against_both() -> None:
     s = order(allied_defenders(), "decline green at Arabia")
     assert "Blue declines battle against Green and Red in Arabia" in s.news

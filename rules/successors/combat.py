@@ -205,7 +205,7 @@ def start(s: State, area: int, p: int, q: int) -> None:
         area=area,
         attackers=attackers,
         defenders=(WHITE,) if q == WHITE else defending_slots(s, area, p, q),
-        principal=(p, NO if q == WHITE else q),
+        principal=(p, NO if q == WHITE else _defending_principal(s, area, p, q)),
         stage="start",
         invasion=invasion,
         double=double,
@@ -230,6 +230,16 @@ def defending_seats(s: State, area: int, p: int, q: int) -> tuple[int, ...]:
     alliance is fought as one side, as the phasing player's is."""
     allies = [k for k in board.allies_of(s, q) if present(s, area, k) and not board.allied(s, k, p)]
     return (q, *sorted(allies))
+
+
+def _defending_principal(s: State, area: int, p: int, q: int) -> int:
+    """The defending seat that decides the side's losses and takes its captives (Q12, Q16):
+    the one named, or, when he has a lone leader there, the ally with the most units there
+    (a trial's lone leader beside his ally's army chose the ally's losses)."""
+    if board.seat_units(s, area, q):
+        return q
+    seats = [k for k in defending_seats(s, area, p, q) if board.seat_units(s, area, k)]
+    return max(seats, key=lambda k: board.seat_units(s, area, k), default=q)
 
 
 def defending_slots(s: State, area: int, p: int, q: int) -> tuple[int, ...]:
