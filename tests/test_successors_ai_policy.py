@@ -150,6 +150,20 @@ def test_an_alliance_ends_at_once_with_why_but_not_for_an_ally_barely_ahead() ->
     assert answer(GAME.view(far, "blue"), "blue", "random") is None
 
 
+def test_an_alliance_is_not_ended_while_the_seats_leader_stands_among_its_allys_units() -> None:
+    """A trial's Green ended its alliance with its lone leader in its ally Red's Susiana,
+    and Red captured him there: the break waits until he is out of the ally's reach."""
+    s = _offered(moving(started(3)), "green", "blue")
+    s = _in_turn(GAME.apply(s, st.Accept("blue", "green")), 3)
+    far = moving(controlled(s, 2, "syr", "med", "per"), BLUE)
+    assert answer(GAME.view(far, "blue"), "blue", "hard") is not None
+    among = leader_at(put(far, "per", GREEN, inf=1), BLUE, "per")
+    assert policy.ending(among, BLUE) is None
+    assert answer(GAME.view(among, "blue"), "blue", "hard") is None
+    guarded = put(among, "per", BLUE, inf=2)
+    assert policy.ending(guarded, BLUE) == st.Break("blue", "green")
+
+
 def test_an_ally_standing_first_is_left_in_the_seats_own_turn_not_in_a_third_seats() -> None:
     """A trial read Red's break, answered at once as the standings moved, among Green's
     purchases as Green's step: an alliance outgrown is ended in the seat's own player turn."""

@@ -146,7 +146,7 @@ def ending(s: State, seat: int) -> st.Break | None:
     """An alliance ended: at once with an ally taking the seat's provinces (`taking`); in the
     seat's own player turn with an ally standing first by a clear margin, or any near the end
     (a trial read an AI's break, taken as standings moved, among a third seat's purchases as
-    that seat's step)."""
+    that seat's step); never while its leader stands among the ally's units (`exposed`)."""
     if not _aside(s, seat):
         return None
     me = s.seats[seat]
@@ -154,11 +154,21 @@ def ending(s: State, seat: int) -> st.Break | None:
     for ally in board.allies_of(s, seat):
         weighed = own_turn and (near_the_end(s) or _outgrown(s, seat, ally))
         ends = weighed or taking(s, seat, ally)
-        if ends and (seat, ally) not in s.breaks:
+        if ends and (seat, ally) not in s.breaks and not exposed(s, seat, ally):
             step = st.Break(me, s.seats[ally])
             if _legal(s, step):
                 return step
     return None
+
+
+def exposed(s: State, seat: int, ally: int) -> bool:
+    """The seat's leader stands among its ally's units with fewer of its own: ended, the
+    alliance would leave him to them (a trial's AI ended one with its lone leader in its
+    ally's Susiana, and was captured there)."""
+    area = s.leaders[seat]
+    if not 0 <= area < s.parts.map.land:
+        return False
+    return board.seat_units(s, area, ally) > board.seat_units(s, area, seat)
 
 
 def taking(s: State, seat: int, ally: int) -> list[int]:
