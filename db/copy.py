@@ -195,8 +195,7 @@ def replay(
     steps = StoredSteps(g)  # a step stored before the rules took it unasked: skipped
     actions = [g.action_from_json(json.dumps(a.action, separators=(",", ":"))) for a in log]
     for action, later in with_later(actions):
-        after = steps.take(state, action, later)
-        state = state if after is None else after
+        state = steps.replayed(state, action, later)
     return g.state_to_json(state)
 
 

@@ -119,10 +119,7 @@ def verify(
                     )
                     if len(problems) >= MAX_PROBLEMS:
                         break
-            after = steps.take(
-                state, action, later
-            )  # None: stored before the rules took it unasked
-            state = state if after is None else after
+            state = steps.replayed(state, action, later)  # (one taken unasked since: skipped)
         except ValueError as e:
             problems.append(f"step {seq} does not replay: {e}")
             break

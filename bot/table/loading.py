@@ -500,9 +500,7 @@ def written_out(
                 )
             )
             next_step = next(who, None)
-        # None: a step stored before the rules took it unasked
-        after = replaying.take(state, action, later)
-        state = state if after is None else after
+        state = replaying.replayed(state, action, later)  # (one taken unasked since: skipped)
         if turns_of(g).settled(state):
             barrier = (len(log_), state)
     seq, at = barrier

@@ -159,16 +159,20 @@ class StoredSteps(Generic[S, A]):
         self.unasked = unasked
         return after
 
+    def replayed(self, state: S, action: A, later: Sequence[A] = ()) -> S:
+        """`take`'s state, or `state` itself when the step is skipped."""
+        after = self.take(state, action, later)
+        return state if after is None else after
+
     def _reach(self, state: S, unasked: list[A], later: Sequence[A]) -> int:
         """How many of the `later` steps replay from `state` (`unasked`: taken unasked)."""
         steps = StoredSteps(self.game)
         steps.unasked = list(unasked)
         for n, action in enumerate(later):
             try:
-                after = steps.take(state, action)
+                state = steps.replayed(state, action)
             except (ValueError, LookupError):  # a lookup: a card the game lacks (an import)
                 return n
-            state = state if after is None else after
         return len(later)
 
 

@@ -96,8 +96,7 @@ class VijayanagaraSeeding(Seeding[GameState, Action, GameOptions]):
         deal()
         steps = StoredSteps(self.game)  # one stored before the rules took it unasked: kept
         for action, later in with_later(log):
-            after = steps.take(state, action, later)
-            state = state if after is None else after
+            state = steps.replayed(state, action, later)
             out.append(action)
             deal()
         return out
