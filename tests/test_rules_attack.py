@@ -24,6 +24,7 @@ from rules_helpers import (
 )
 
 from rules import vijayanagara
+from rules.vijayanagara.actions import Done
 from rules.vijayanagara.attack import hits, mongol_charge
 from rules.vijayanagara.flow import gain_cavalry
 from rules.vijayanagara.forces import count
@@ -31,6 +32,7 @@ from rules.vijayanagara.menu import explained_entries
 from rules.vijayanagara.model import Piece
 from rules.vijayanagara.notation import Step, parse_order
 from rules.vijayanagara.reading import fitted
+from rules.vijayanagara.said import said
 
 
 # -- hits (3.2.4): a hit per roll <= Units involved, 6 always misses, at most five ---------
@@ -401,6 +403,19 @@ def test_3_3_4_bahmani_attack_any_faction_with_a_piece_and_fort_support() -> Non
     assert "the dice are rolled at once (3.3.4); done when ready." in vijayanagara.prompt(s).text
     with pytest.raises(ValueError, match=r"already joined \(3\.3\.4\)"):
         run(s, "support 3 amir from maharashtra")
+
+
+def test_a_done_with_joining_units_cites_the_attackers_own_attack_rule() -> None:
+    """A trial read "brings no more Units into the Attack (3.2.4)", Delhi's rule, at
+    Bahmani's Attack: the attacker's own (3.3.4 for Bahmani)."""
+    s = blank()
+    s.resources[B] = 5
+    put(s, "andhra", P.RAJA, 1)
+    put(s, "maharashtra", P.FORT)
+    put(s, "maharashtra", P.AMIR, 3)
+    s = run(turn(s, B), "command; attack; select andhra")  # (Vijayanagara the only target)
+    assert "• `done` — bring no more Units into the Attack (3.3.4)" in explained_entries(s)
+    assert said(s, Done()) == "B brings no more Units into the Attack (3.3.4)."
 
 
 def test_3_4_4_vijayanagara_support_one_raja_from_temple_space() -> None:

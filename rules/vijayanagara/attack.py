@@ -32,7 +32,7 @@ from .engine import HANDLERS, TypedHandler, finish, handler, push_frame
 from .flow import change_influence
 from .forces import count, log, lose_cavalry, remove, set_all
 from .frames import BattleFrame, BattlePhase, CommandFrame, PhaseFrame, Units
-from .joining import SUPPORT, joining_rule
+from .joining import SUPPORT, joining_rule, support_rule
 from .model import (
     FACTION_NAMES,
     OWNER,
@@ -413,7 +413,7 @@ class Phase(TypedHandler[PhaseFrame]):
             return _why_cavalry(st, b, fr.phase, action)
         if isinstance(action, Support):  # each Faction's Attack rule (3.2.4, 3.3.4, 3.4.4)
             j = SUPPORT.get(b.faction) if b.faction is not None else None
-            rule = j.rule if j is not None else "3.2.4"  # (Mongols: none join, 3.5.3)
+            rule = support_rule(b.faction)
             if fr.phase != "support" or j is None:
                 return f"Units join an Attack only before the dice are rolled ({rule})"
             joined = sum(b.support.values())

@@ -28,6 +28,13 @@ SUPPORT: dict[Faction, Joining] = {
 }
 
 
+def support_rule(attacker: Faction | None) -> str:
+    """The attacker's own rule for Units joining its Attack (3.2.4, 3.3.4, 3.4.4; the
+    Mongols' Attack takes none, 3.5.3, and is named by Delhi's)."""
+    j = SUPPORT.get(attacker) if attacker is not None else None
+    return j.rule if j is not None else "3.2.4"
+
+
 def joining_rule(f: Faction) -> str:
     """The prompt's words (a trial read "Units may join" and found one Raja a time): "up to
     two Amirs may join from one adjacent Province with a Fort (3.3.4)"."""
