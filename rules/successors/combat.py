@@ -179,9 +179,8 @@ def decide(s: State, p: int, a: Fight | Decline) -> None:
     fighting = [k for k in side if board.seat_units(s, area, k)]  # a lone leader: no side
     theirs = " and ".join(title(s, k) for k in fighting or side)
     say(s, f"{title(s, p)} declines battle against {theirs} in {area_name(s, area)}")
-    caller = next((k for k in side if board.seat_units(s, area, k)), NO)
-    if caller != NO:
-        push(s, ("call", caller, area, p, NO))
+    if fighting:
+        push(s, ("call", fighting[0], area, p, NO))
 
 
 def call_options(s: State, area: int, p: int) -> list[Fight | Decline]:
@@ -460,8 +459,11 @@ def _good_omens(dice: list[tuple[int, int]], extra: int) -> None:
 
 
 def _leads(s: State, b: Battle, seat: int) -> bool:
-    """The seat's leader is in the battle and gives his +1 (l.39), not at his wound (ODD 45)."""
-    return s.leaders[seat] == b.area and s.pinned[seat] < 2
+    """The seat's leader is in the battle and gives his +1 (l.39) to a unit of his colour
+    there (an ally's lone leader gives none; Q19), not at his wound (ODD 45)."""
+    return (
+        s.leaders[seat] == b.area and s.pinned[seat] < 2 and board.seat_units(s, b.area, seat) > 0
+    )
 
 
 def dice_needed(s: State) -> int:
@@ -566,13 +568,7 @@ def _plus_from(s: State, b: Battle, side: int) -> str:
     in the first round, or both."""
     slots = b.defenders if side else b.attackers
     seats = side_seats(s, b, side) if slots != (WHITE,) else ()
-    row = s.units[b.area]
-    # a leader gives his +1 to a unit of his colour: one with none there (an ally's) gives none
-    leaders = sum(
-        1
-        for k in seats
-        if _leads(s, b, k) and any(sum(row[x * 4 : x * 4 + 4]) for x in own_slots(k) if x in slots)
-    )
+    leaders = sum(1 for k in seats if _leads(s, b, k))
     whose = "the leaders' on their best units" if leaders > 1 else "the leader's on his best unit"
     said = [f"{whose}, set before the roll (l.39; Q19)"] if leaders else []
     if b.round == 1 and b.omens[side]:
