@@ -169,7 +169,7 @@ def test_build_without_a_structure_available_is_neither_offered_nor_refused_sile
     vijayanagara.engine.push(st, "command_decree", Faction.B, command=False, decree=False)
     assert "build" not in vijayanagara.prompt(st).text
     text = refusal(st, vijayanagara.Choose(option="build"))
-    assert "Build needs a Fort Available, and none is (4.3.2, 4.4.2)" in text
+    assert "Build needs a Fort Available, and none is (4.3.2)" in text
 
 
 def test_a_free_attack_from_an_event_aimed_at_another_space_names_the_event_limit() -> None:

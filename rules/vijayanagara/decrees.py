@@ -211,6 +211,9 @@ class Tax(AutoDecree):
         )
 
 
+BUILD_RULE: dict[Faction, str] = {Faction.B: "4.3.2", Faction.V: "4.4.2"}  # each its own Build
+
+
 def build_spaces(st: GameState, faction: Faction) -> list[str]:
     """4.3.2 / 4.4.2: a Province with an Amir (Raja) and no Fort (Temple) of its own yet."""
     structure = STRUCTURE_OF[faction]
@@ -241,10 +244,10 @@ class Build(TypedHandler[PlainFrame]):
         finish(st, fr)
 
     def forced_why(self, st: GameState, fr: PlainFrame, action: Action) -> str | None:
-        assert isinstance(action, Place)
+        assert isinstance(action, Place) and fr.faction is not None
         return (
             f"{fr.faction} Builds in {board().name(action.space)} unasked: the only Province "
-            f"with its Unit and no {action.piece.value.title()} (4.3.2, 4.4.2)."
+            f"with its Unit and no {action.piece.value.title()} ({BUILD_RULE[fr.faction]})."
         )
 
     def act(self, st: GameState, fr: PlainFrame, action: Action) -> None:
@@ -259,7 +262,7 @@ class Build(TypedHandler[PlainFrame]):
     def prompt(self, st: GameState, fr: PlainFrame) -> str:
         assert fr.faction is not None
         what = STRUCTURE_OF[fr.faction].value.title()
-        return f"Build: place {a(what)} in one Province with your Unit (4.3.2, 4.4.2)."
+        return f"Build: place {a(what)} in one Province with your Unit ({BUILD_RULE[fr.faction]})."
 
     def why(self, st: GameState, fr: PlainFrame, action: Action) -> str | None:
         return "Build places your Structure in one Province that contains your Unit and none yet (1.4.4)"

@@ -99,8 +99,13 @@ class TypedHandler(FrameHandler[GameState, FR, Action, ChanceNode], Generic[FR])
     def take_forced(self, st: GameState, fr: FR, action: Action) -> None:
         why = self.forced_why(st, fr, action)
         assert why is not None
-        log(st, why)
         st.took_unasked(action, why)
+        self.act_unasked(st, fr, action, why)
+
+    def act_unasked(self, st: GameState, fr: FR, action: Action, why: str) -> None:
+        """The forced step carried out, its line said first (a handler whose own line is
+        the why says it once)."""
+        log(st, why)
         self.act(st, fr, action)
 
     def ended_why(self, st: GameState, fr: FR) -> tuple[str, str] | None:

@@ -219,11 +219,8 @@ class Plunder(TypedHandler[PlunderFrame]):
             f"Mongols Attack and Plunder in {where} (the only space with Mongol Invaders, 3.5.3)."
         )
 
-    def take_forced(self, st: GameState, fr: PlunderFrame, action: Action) -> None:
+    def act_unasked(self, st: GameState, fr: PlunderFrame, action: Action, why: str) -> None:
         assert isinstance(action, Select)
-        why = self.forced_why(st, fr, action)
-        assert why is not None
-        st.took_unasked(action, why)
         self._select(st, fr, action.space, why)  # the why is the Attack's own line
 
     def act(self, st: GameState, fr: PlunderFrame, action: Action) -> None:

@@ -13,7 +13,7 @@ from .command_base import (
     mark_idle,
     start_command,
 )
-from .decrees import decree_possible, idle_decree, start_decree
+from .decrees import BUILD_RULE, decree_possible, idle_decree, start_decree
 from .engine import TypedHandler, finish, handler, push
 from .forces import add_resources, log, resources_cut
 from .frames import ChooseCommandFrame, CommandDecreeFrame, PlainFrame
@@ -346,9 +346,10 @@ class CommandDecree(TypedHandler[CommandDecreeFrame]):
             return None
         if action.option == BUILD and action.option in DECREES[fr.faction]:
             structure = STRUCTURE_OF[fr.faction].value.title()
+            rule = BUILD_RULE[fr.faction]
             if not st.available[fr.faction].get(STRUCTURE_OF[fr.faction]):
-                return f"Build needs a {structure} Available, and none is (4.3.2, 4.4.2)"
-            return f"Build needs a Province with your Unit and no {structure} yet (4.3.2, 4.4.2)"
+                return f"Build needs a {structure} Available, and none is ({rule})"
+            return f"Build needs a Province with your Unit and no {structure} yet ({rule})"
         if action.option == COMPEL and action.option in DECREES[fr.faction]:
             return "Compel needs a Province with or adjacent to a Vijayanagara piece (4.4.3)"
         if fr.command and action.option in COMMANDS[fr.faction]:
