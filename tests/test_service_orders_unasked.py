@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from fakes import SEATS, FakeRenderer
+from rules_helpers import P, pieces
 
 from bot.discord.front_end import DISCORD
 from bot.table.service import GameService
@@ -72,3 +73,46 @@ async def test_a_limited_rebel_typed_whole_with_its_only_province_plays_on(
         "Maharashtra unasked: the only step it can take, and it must act (2.3.5)."
     ) in reply.text, reply.text
     assert (await state_now(svc)).actions_taken == state.actions_taken + 2
+
+
+async def test_the_first_cards_mongol_command_taken_unasked_is_told_and_not_played_twice(
+    svc: GameService,
+) -> None:
+    """2.4.1, 3.5.3: seed 9's first card is a Mongol Invasion whose Command 1 only Amass could
+    be. The start's message says it was taken; `amass; plunder; select mountain passes` typed
+    for it then reads its `amass` as that one and plays the Plunder as Command 2, its only
+    space taken unasked too (a trial's `amass` played as Command 2 and its Plunder was
+    lost, cut off by the next card, as it had not seen the first taken)."""
+    d, b = SEATS[vijayanagara.Faction.D], SEATS[vijayanagara.Faction.B]
+    assert (await svc.lobby.create(CH, d, seed=9, kind="vijayanagara")).ok
+    for f, uid in SEATS.items():
+        assert (await svc.lobby.join(CH, uid, f.value)).ok
+    started = await svc.lobby.start(CH, d)
+    taken = (
+        "Mongol Command 1 of 2 is Amass, unasked: the only one possible (2.4.1); not offered "
+        "now: advance needs Invaders in the Mountain Passes or Punjab; plunder needs Invaders "
+        "on the map."
+    )
+    assert f"• {taken}" in started.text, started.text
+    reply = await svc.moves.play(CH, b, "amass; plunder; select mountain passes")
+    assert reply.ok, reply.text
+    assert f"Step 1 (`amass`) was not needed, already taken: {taken}" in reply.text
+    assert "Mongols Attack and Plunder in Mountain Passes" in reply.text
+    assert "Step 3 (`select mountain passes`) was not needed, already taken" in reply.text
+    assert "Not played" not in reply.text
+
+
+async def test_a_step_taken_unasked_but_legal_again_alone_is_played(svc: GameService) -> None:
+    """2.4.1: `amass` alone after Command 1 was taken as Amass is a choice of Command 2
+    (nothing after it plays further without it): played."""
+    d, b = SEATS[vijayanagara.Faction.D], SEATS[vijayanagara.Faction.B]
+    assert (await svc.lobby.create(CH, d, seed=9, kind="vijayanagara")).ok
+    for f, uid in SEATS.items():
+        assert (await svc.lobby.join(CH, uid, f.value)).ok
+    assert (await svc.lobby.start(CH, d)).ok
+    reply = await svc.moves.play(CH, b, "amass")
+    assert reply.ok, reply.text
+    assert "already taken" not in reply.text
+    state = await state_now(svc)  # 3 more in the Passes: beyond four move on (3.5.1)
+    assert pieces(state, "mountain_passes")[P.MONGOL] == 4
+    assert pieces(state, "punjab")[P.MONGOL] == 2

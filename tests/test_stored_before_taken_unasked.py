@@ -33,7 +33,7 @@ def taken_unasked(rows: list[tuple[int, str]]) -> tuple[int, vijayanagara.Action
     for seq, raw in rows:
         action = G.action_from_json(raw)
         after = G.apply(state, action)
-        unasked = orders_of(G).taken_unasked(state, after, action)
+        unasked = orders_of(G).taken_unasked(after)
         if unasked:
             return seq, unasked[0][0]
         state = after
@@ -191,7 +191,7 @@ def a_log_with_a_plunder_space_taken_unasked() -> tuple[list[vijayanagara.Action
     while taken is None or len(log) < taken + 10:
         action = r.choice(vijayanagara.legal_actions(state))
         after = vijayanagara.apply(state, action)
-        unasked = orders_of(G).taken_unasked(state, after, action)
+        unasked = orders_of(G).taken_unasked(after)
         if taken is None and unasked and not legal(after, unasked[0][0]):
             taken = len(log)
         log.append(action)

@@ -39,7 +39,7 @@ from .pipeline import announced
 from .refusal import ServiceError, answers
 from .reply import Reply
 from .table_texts import seat_title
-from .textlog import LogTail, follow_opening
+from .textlog import LogTail, follow_opening, stage_openings, told
 from .words import every_dealt
 
 MAX_FILE_BYTES = 200_000  # a component file a group brings (a deck file is far smaller)
@@ -417,7 +417,7 @@ class Lobby:
                 [
                     f"The game begins: {seats}.",
                     *([fair] if (fair := await self.commitment_text(record)) else []),
-                    *narration_of(g).headline(view, after, lines.lines),
+                    *opening_told(g, view, after, lines.lines),
                 ]
             )
             waiting = self.shared.texts.waiting_for(record, state)
@@ -611,3 +611,15 @@ def seat_named_in(g: AnyGame, text: str) -> str:
     raise ServiceError(
         f"{excerpt(text)} is not a seat of {g.info.title}: {', '.join(g.info.seats)}"
     )
+
+
+def opening_told(g: AnyGame, view: object, after: object, lines: list[str]) -> list[str]:
+    """What the game's start tells the channel: the first stage's headline (or its opening
+    line, where the setup opened it already: a game dealt by its seed), then the lines written
+    after it (a Mongol Command the rules took unasked at the first card, which a trial's
+    player never saw)."""
+    head = narration_of(g).headline(view, after, lines)
+    openings = stage_openings(g, lines)
+    if not openings:
+        return head
+    return [*head, *(f"• {x}" for x in told(g, lines[openings[-1] + (1 if head else 0) :]))]

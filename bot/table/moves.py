@@ -680,10 +680,11 @@ def walk(
     """`ahead`'s position, and the step refused on the way (its index, the refusal), None
     when they all play or the walk stops at a reveal."""
     # a finishing step for what ended by itself, a step taken unasked: skipped, as in play
-    ended = EndedByItself(g)
+    ended = EndedByItself(g, state)
     for i, step in enumerate(steps):
         a = step.action
-        if ended.skips(step) or ended.taken_already(step, state) is not None:
+        later = [s.action for s in steps[i + 1 :]]
+        if ended.skips(step) or ended.taken_already(step, state, later) is not None:
             continue
         try:
             nxt = g.apply(state, a)

@@ -117,6 +117,7 @@ class OrderUnderWay:
     revealed_at: str | None = None
     revealed: str = "dice or a card"  # what it revealed, as the game names its chance step
     played: int = 0  # the steps looked at (the rest a reveal cut off)
+    later: Sequence[object] = ()  # the actions of the steps after the one being played
     actor: Seat | None = None  # who played the last step
     read: GameAtTurn | None = None  # the pace and turn message read with the game, if they were
     explained: Explained | None = None  # an AI's step's why, as its worker said it
@@ -328,7 +329,7 @@ class TurnPipeline:
         order.read, order.explained, order.taken_back = read, explained, taken_back
         order.typed = typed_count(steps)
         for k, step in enumerate(steps, start=1):
-            order.played = k
+            order.played, order.later = k, [s.action for s in steps[k:]]
             if await self._play_step(order, step, k, len(steps)):
                 break  # dice rolled or a card drawn: the order ends here
         if not order.new:
@@ -380,7 +381,7 @@ class TurnPipeline:
         return OrderUnderWay(
             record=record,
             g=g,
-            ended_by_itself=EndedByItself(g),
+            ended_by_itself=EndedByItself(g, state),
             stored=state,
             cur=state,
             logged=logged,
@@ -423,7 +424,7 @@ class TurnPipeline:
         if order.ended_by_itself.skips(step):
             order.notes.append(f"{where} was not needed: that had already ended by itself.")
             return True
-        taken = order.ended_by_itself.taken_already(step, order.cur)
+        taken = order.ended_by_itself.taken_already(step, order.cur, order.later)
         if taken is not None:
             order.notes.append(f"{where} was not needed, already taken: {taken}")
             return True
@@ -510,6 +511,8 @@ class TurnPipeline:
         order.cur, dealt = await self.deal(order.record, nxt, seq, order.text, outcomes)
         order.new.extend(dealt)
         order.reached(outcomes)
+        for state, _ in outcomes:
+            order.ended_by_itself.dealt(state)
         self._tell_seats(order, outcomes, who)
         order.spoken += order.text.lines[mark - order.text.start :]  # what the dice or cards did
 
@@ -563,16 +566,18 @@ class TurnPipeline:
 
     @staticmethod
     def _unplayed(order: OrderUnderWay, steps: Sequence[Step[object]]) -> list[str]:
-        """The steps a reveal cut off; a `done` among them for what the reveal ended is noted
-        as not needed."""
+        """The steps a reveal cut off; a `done` among them for what the reveal ended, or a
+        step its deal took unasked, is noted as not needed."""
         total = typed_count(steps)
         unplayed: list[str] = []
+        ended = order.ended_by_itself
         for k, step in enumerate(steps[order.played :], start=order.played + 1):
-            if order.ended_by_itself.skips(step):  # a `done` for what the reveal ended
-                order.notes.append(
-                    f"{step_where(step.as_typed, step.number or k, total)} was not needed: that "
-                    "had already ended by itself."
-                )
+            where = step_where(step.as_typed, step.number or k, total)
+            taken = None if unplayed else ended.taken_already(step, order.cur)
+            if ended.skips(step):  # a `done` for what the reveal ended
+                order.notes.append(f"{where} was not needed: that had already ended by itself.")
+            elif taken is not None:  # (only before a step left to send again)
+                order.notes.append(f"{where} was not needed, already taken: {taken}")
             elif step.text not in unplayed:
                 unplayed.append(step.text)
         return unplayed

@@ -51,12 +51,12 @@ class Orders(Generic[S, A, V]):
         refused; one of another name closes what is live and is played."""
         return ()
 
-    def taken_unasked(self, before: S, after: S, action: A) -> tuple[tuple[A, str], ...]:
-        """The steps the game took by itself after `action` (from `before` to `after`):
+    def taken_unasked(self, after: S) -> tuple[tuple[A, str], ...]:
+        """The steps the game took by itself in the step (or the deal) that made `after`:
         decisions the rules force, left to nobody, each with the line saying so and its rule
         ("B Limited Rebel selects Andhra unasked: ... (2.3.5)"). The same step typed next
-        in the same order, no longer legal, is taken as read, not refused (`EndedByItself`);
-        none here: the game asks every decision."""
+        is taken as read, not refused or played a second time (`EndedByItself`); none here:
+        the game asks every decision."""
         return ()
 
     def closes(self, action: A) -> str:
@@ -79,17 +79,24 @@ class EndedByItself:
     on). One a longer typed step implies (the halt that ends `move 1 levy Arabia Syria`)
     closes what that step began, and is played too.
 
-    Likewise what the game took unasked after the last step (`Orders.taken_unasked`): the
-    same step typed next, when it is no longer legal, was typed for the decision the game
-    took (`limited; rebel; select andhra`, Andhra the only Province) and is skipped with
-    the game's line (`taken_already`); one still legal is a choice, and is played."""
+    Likewise what the game took unasked after the last step, its deals, or (for the first
+    step) the position the order starts from (`Orders.taken_unasked`): the same step typed
+    next was typed for the decision the game took (`limited; rebel; select andhra`, Andhra
+    the only Province) and is skipped with the game's line (`taken_already`) when it is no
+    longer legal, or when it is legal again as the next decision but the order's later steps
+    play further without it (`amass; plunder` typed after Mongol Command 1 was taken as
+    Amass: played, Amass would be Command 2 and the Plunder lost). Otherwise it is a choice,
+    and is played."""
 
-    def __init__(self, game: Game[Any, Any, Any, Any]) -> None:
+    def __init__(self, game: Game[Any, Any, Any, Any], start: Any = None) -> None:
         self.game = game
         self.orders: Orders[Any, Any, Any] = orders_of(game)
         self.undoes = turns_of(game).undoes
         self.ended: list[str] = []
-        self.unasked: list[tuple[Any, str]] = []  # taken by the game after the last step
+        # taken by the game after the last step, or in making `start`
+        self.unasked: list[tuple[Any, str]] = (
+            [] if start is None else list(self.orders.taken_unasked(start))
+        )
 
     def skips(self, step: Step[Any]) -> bool:
         """Whether `step` closes what ended by itself; if so, that is spent."""
@@ -107,16 +114,41 @@ class EndedByItself:
             self.ended, self.unasked = [], []
         else:
             self.ended += self.orders.finished_by(before, after, action)
-            self.unasked = list(self.orders.taken_unasked(before, after, action))
+            self.unasked = list(self.orders.taken_unasked(after))
 
-    def taken_already(self, step: Step[Any], state: Any) -> str | None:
+    def dealt(self, after: Any) -> None:
+        """A chance step dealt after the last step made `after`: what it took unasked too."""
+        self.unasked += self.orders.taken_unasked(after)
+
+    def taken_already(self, step: Step[Any], state: Any, later: Sequence[Any] = ()) -> str | None:
         """The game's line when it took `step` unasked after the last step and `step` is not
-        legal in `state` (then that is spent); None: `step` is to be played."""
+        legal in `state`, or is but the `later` steps of the order play further without it
+        (then that is spent); None: `step` is to be played."""
         for i, (action, said) in enumerate(self.unasked):
-            if action == step.action and not _legal(self.game, state, action):
+            if action != step.action:
+                continue
+            after = _after(self.game, state, action)
+            if after is None or self._further_without(state, after, later):
                 del self.unasked[i]
                 return said
+            return None
         return None
+
+    def _further_without(self, state: Any, after: Any, later: Sequence[Any]) -> bool:
+        played = self._reach(state, after, later)
+        return played < len(later) and self._reach(state, state, later) > played
+
+    def _reach(self, before: Any, state: Any, later: Sequence[Any]) -> int:
+        """How many of the `later` steps play from `state` (reached from `before`), up to a
+        refusal or a reveal (which would end the order)."""
+        for n, action in enumerate(later):
+            if isinstance(action, Unread) or self.orders.revealed(before, state):
+                return n
+            nxt = _after(self.game, state, action)
+            if nxt is None:
+                return n
+            state = nxt
+        return len(later)
 
 
 AHEAD = 16  # the stored steps a replay reads on at a step it may have taken unasked
@@ -148,7 +180,7 @@ class StoredSteps(Generic[S, A]):
                 raise
             self.unasked.remove(action)
             return None
-        unasked = [a for a, _ in self.orders.taken_unasked(state, after, action)]
+        unasked = [a for a, _ in self.orders.taken_unasked(after)]
         if action in self.unasked:
             rest = list(self.unasked)
             rest.remove(action)
@@ -176,12 +208,12 @@ class StoredSteps(Generic[S, A]):
         return len(later)
 
 
-def _legal(game: Game[Any, Any, Any, Any], state: Any, action: Any) -> bool:
+def _after(game: Game[Any, Any, Any, Any], state: Any, action: Any) -> Any:
+    """The position after `action`, or None when it is not legal."""
     try:
-        game.apply(state, action)
+        return game.apply(state, action)
     except ValueError:
-        return False
-    return True
+        return None
 
 
 def with_later(items: Sequence[T]) -> Iterator[tuple[T, Sequence[T]]]:

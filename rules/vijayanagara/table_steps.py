@@ -107,11 +107,10 @@ class VijayanagaraOrders(Orders[GameState, Action, GameState]):
     def finished_by(self, before: GameState, after: GameState, action: Action) -> tuple[str, ...]:
         return ("done",) * done_credits(before, after, action)
 
-    def taken_unasked(
-        self, before: GameState, after: GameState, action: Action
-    ) -> tuple[tuple[Action, str], ...]:
+    def taken_unasked(self, after: GameState) -> tuple[tuple[Action, str], ...]:
         """A decision the rules force (its one legal step) is taken unasked, with its log
-        line (a lone Mongol Command, a Limited Command's only Province: `forced_why`)."""
+        line (a lone Mongol Command, a Limited Command's only Province: `forced_why`); kept
+        in memory with the position (a position read back from its JSON holds none)."""
         return after.unasked
 
 
