@@ -57,3 +57,25 @@ def test_a_step_taken_unasked_is_skipped_only_while_it_is_not_legal() -> None:
         "B Limited Rebel selects Andhra unasked: the only step it can take, and it must act "
         "(2.3.5)."
     )
+
+
+def test_3_3_4_a_lone_defender_is_targeted_unasked_and_a_typed_target_taken_as_read() -> None:
+    """3.3.4: Delhi the only Faction Bahmani may target in Madhyadesh: the table targets it,
+    says why, and `target D` typed in the order (as a trial did) is taken as read."""
+    s = blank()
+    s.dynasty = "tughlaq"
+    put(s, "madhyadesh", P.AMIR, 1)
+    put(s, "madhyadesh", P.TROOP, 1)
+    put(s, "maharashtra", P.FORT, 1)
+    put(s, "maharashtra", P.AMIR, 2)
+    s = turn(s, B)
+    s.resources[B] = 5
+    selected = run(s, "command; attack; select madhyadesh")
+    assert selected.log[-1] == (
+        "Bahmani Kingdom attacks Delhi Sultanate in Madhyadesh, unasked: the only Faction it "
+        "may target there (3.3.4)."
+    )
+    order = "command; attack; select madhyadesh; target D; support 1 amir from maharashtra"
+    reached, refused = walk(GAME, s, _steps(s, order))
+    assert refused is None and reached is not None
+    assert "Attack in Madhyadesh" in vijayanagara.prompt(reached).text  # 1 more may join

@@ -32,7 +32,7 @@ from .engine import HANDLERS, TypedHandler, finish, handler, push_frame
 from .flow import change_influence
 from .forces import count, log, lose_cavalry, remove, set_all
 from .frames import BattleFrame, BattlePhase, CommandFrame, PhaseFrame, Units
-from .joining import SUPPORT, joining_rule, support_rule
+from .joining import SUPPORT, attack_rule, joining_rule
 from .model import (
     FACTION_NAMES,
     OWNER,
@@ -362,6 +362,13 @@ def _targets(st: GameState, b: BattleFrame) -> list[Faction]:
     return defenders(st, b.faction, b.space)
 
 
+def _attacks(b: BattleFrame, defender: Faction) -> str:
+    """ "Bahmani Kingdom attacks Delhi Sultanate in Malwa"."""
+    assert b.faction is not None
+    attacker = does(FACTION_NAMES[b.faction], "attacks")
+    return f"{attacker} {FACTION_NAMES[defender]} in {board().name(b.space)}"
+
+
 def _def_units(st: GameState, b: BattleFrame) -> int:
     return st.spaces[b.space].units_of(_defender(b))
 
@@ -413,7 +420,7 @@ class Phase(TypedHandler[PhaseFrame]):
             return _why_cavalry(st, b, fr.phase, action)
         if isinstance(action, Support):  # each Faction's Attack rule (3.2.4, 3.3.4, 3.4.4)
             j = SUPPORT.get(b.faction) if b.faction is not None else None
-            rule = support_rule(b.faction)
+            rule = attack_rule(b.faction)
             if fr.phase != "support" or j is None:
                 return f"Units join an Attack only before the dice are rolled ({rule})"
             joined = sum(b.support.values())
@@ -437,13 +444,29 @@ class Phase(TypedHandler[PhaseFrame]):
 
 @handler
 class TargetPhase(Phase):
-    """Choose the defender, when more than one faction may be attacked there."""
+    """Choose the defender, when more than one faction may be attacked there; a lone one is
+    taken unasked, said so (the Mongols' is always Delhi: said plainly)."""
 
     kind = "battle:target"
 
     def is_auto(self, st: GameState, fr: PhaseFrame) -> bool:
         b = _battle(st, fr)
-        return b.defender is not None or len(_targets(st, b)) <= 1
+        targets = _targets(st, b)
+        return (
+            b.defender is not None or not targets or (len(targets) == 1 and b.faction == Faction.M)
+        )
+
+    def forced_why(self, st: GameState, fr: PhaseFrame, action: Action) -> str | None:
+        assert isinstance(action, Target)
+        b = _battle(st, fr)
+        return (
+            f"{_attacks(b, action.faction)}, unasked: the only Faction it may target there "
+            f"({attack_rule(b.faction)})."
+        )
+
+    def act_unasked(self, st: GameState, fr: PhaseFrame, action: Action, why: str) -> None:
+        assert isinstance(action, Target)
+        self._set_target(st, fr, action.faction, why)  # its line is the attack's own
 
     def run(self, st: GameState, fr: PhaseFrame) -> None:
         b = _battle(st, fr)
@@ -460,7 +483,9 @@ class TargetPhase(Phase):
         assert isinstance(action, Target)
         self._set_target(st, fr, action.faction)
 
-    def _set_target(self, st: GameState, fr: PhaseFrame, defender: Faction) -> None:
+    def _set_target(
+        self, st: GameState, fr: PhaseFrame, defender: Faction, line: str | None = None
+    ) -> None:
         b = _battle(st, fr)
         space = b.space
         b.defender = defender
@@ -475,11 +500,7 @@ class TargetPhase(Phase):
             )
             if n:
                 _mark_used(st, b, space, piece, n)
-        log(
-            st,
-            f"{does(FACTION_NAMES[b.faction], 'attacks')} {FACTION_NAMES[defender]} in "
-            f"{board().name(space)}.",
-        )
+        log(st, line or f"{_attacks(b, defender)}.")
         _goto(st, fr, "support" if b.faction in SUPPORT else "roll")
 
     def prompt(self, st: GameState, fr: PhaseFrame) -> str:

@@ -28,9 +28,9 @@ SUPPORT: dict[Faction, Joining] = {
 }
 
 
-def support_rule(attacker: Faction | None) -> str:
-    """The attacker's own rule for Units joining its Attack (3.2.4, 3.3.4, 3.4.4; the
-    Mongols' Attack takes none, 3.5.3, and is named by Delhi's)."""
+def attack_rule(attacker: Faction | None) -> str:
+    """The attacker's own Attack rule, which says whom it targets and which Units join it
+    (3.2.4, 3.3.4, 3.4.4; the Mongols' Attack takes none, 3.5.3, and is named by Delhi's)."""
     j = SUPPORT.get(attacker) if attacker is not None else None
     return j.rule if j is not None else "3.2.4"
 

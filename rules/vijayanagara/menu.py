@@ -12,7 +12,7 @@ from .board import board
 from .cards import deck_for
 from .engine import legal_actions
 from .frames import CommandFrame, EventChooseFrame, EventFrame, PhaseFrame
-from .joining import support_rule
+from .joining import attack_rule
 from .model import Faction, GameState
 from .mongols import not_offered
 from .option_groups import grouped_actions
@@ -40,7 +40,7 @@ OTHER_OPTIONS: dict[str, str] = {
 DONE_ENDS: dict[str, str] = {
     "battle:att_cav": "use no more Cavalry in this battle (1.10)",
     "battle:def_cav": "use no more Cavalry in this battle (1.10)",
-    "battle:support": "bring no more Units into the Attack",  # (`support_rule`)
+    "battle:support": "bring no more Units into the Attack",  # (`attack_rule`)
     "compel_space": "end the Compel in this Province (4.4.3)",
     "dec:campaign": "end the Campaign (4.2.2)",
     "dec:conspire": "end the Conspire (4.3.3)",
@@ -69,7 +69,7 @@ def explain(state: GameState, action: Action) -> str | None:
             where = ", ".join(board().name(s) for s in fr.selected)
             return f"end the {TITLE[fr.command]} (selected: {where})" if where else None
         if isinstance(fr, PhaseFrame) and fr.kind == "battle:support":
-            return f"{DONE_ENDS[fr.kind]} ({support_rule(fr.faction)})"
+            return f"{DONE_ENDS[fr.kind]} ({attack_rule(fr.faction)})"
         return DONE_ENDS.get(fr.kind) if fr is not None else None
     if isinstance(action, Charge):
         return CAVALRY_STEPS["charge"]

@@ -32,7 +32,7 @@ from .board import board
 from .engine import decider
 from .factions import FACTION_NAMES
 from .frames import CampaignFrame, CompelSpaceFrame, GovernSpaceFrame, PhaseFrame
-from .joining import support_rule
+from .joining import attack_rule
 from .model import GameState
 from .registry import BY_NAME
 from .sequence import OPT_CMD_DECREE, OPT_COMMAND, OPT_EVENT, OPT_LIMITED, OPT_PASS
@@ -52,7 +52,7 @@ OPTIONS: dict[str, str] = {
 ENDS: dict[str, tuple[str, str]] = {
     "battle:att_cav": ("uses no more Cavalry in this battle", "1.10"),
     "battle:def_cav": ("uses no more Cavalry in this battle", "1.10"),
-    "battle:support": ("brings no more Units into the Attack", ""),  # (`support_rule`)
+    "battle:support": ("brings no more Units into the Attack", ""),  # (`attack_rule`)
     "compel_space": ("ends the Compel", "4.4.3"),
     "dec:campaign": ("ends the Campaign", "4.2.2"),
     "dec:conspire": ("ends the Conspire", "4.3.3"),
@@ -81,7 +81,7 @@ def said(state: GameState, action: Action) -> str:
         case Done():
             ends, section = ENDS.get(fr.kind, ("is done", ""))
             if isinstance(fr, PhaseFrame) and fr.kind == "battle:support":
-                section = support_rule(fr.faction)
+                section = attack_rule(fr.faction)
             if isinstance(fr, GovernSpaceFrame | CompelSpaceFrame) and fr.space:
                 ends += f" in {name(fr.space)}"
             return f"{who} {ends}" + (f" ({section})." if section else ".")
