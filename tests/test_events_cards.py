@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from fixtures.events_helpers import B, D, V, at, end_card, event, independent, n, play, put
 
+from bot.table.moves import walk
 from rules import vijayanagara
+from rules.capabilities import orders_of
 from rules.vijayanagara.engine import top
 from rules.vijayanagara.frames import CommandFrame
+from rules.vijayanagara.game import GAME
 from rules.vijayanagara.model import Faction
 
 
@@ -303,6 +306,27 @@ def test_15_unshaded_governor_removed_delhi_ineligible() -> None:
     assert n(s, "andhra", "governor") == 0 and n(s, "malwa", "governor") == 1
     s = end_card(s)
     assert not s.eligible[D]
+
+
+def test_15_unshaded_the_lone_governor_is_removed_unasked_and_a_typed_removal_taken_as_read() -> (
+    None
+):
+    """2.3.4: one Governor on the map: the Event selects its Province and removes it unasked,
+    saying why; `remove 1 governor from malwa` typed after `unshaded` (as a trial did, refused
+    then) is taken as read."""
+    s = at(15, B)
+    put(s, "malwa", governor=1)
+    done = event(s, "unshaded")
+    assert n(done, "malwa", "governor") == 0
+    assert done.log[-4:-2] == [
+        "B selects Malwa for the Event unasked: the only space where it can act (2.3.4).",
+        "Event: 1 Governor removed from Malwa unasked: the only piece the Event can remove "
+        "there (2.3.4).",
+    ]
+    steps = orders_of(GAME).read_order(s, "event; unshaded; remove 1 governor from malwa", "B")
+    reached, refused = walk(GAME, s, steps)
+    assert refused is None and reached is not None
+    assert n(reached, "malwa", "governor") == 0
 
 
 def test_15_shaded_free_campaign_then_free_attack() -> None:

@@ -488,7 +488,19 @@ class EventPick(EventHandler[EventPickFrame]):
         return [Select(space=s) for s in self._candidates(st, fr)]
 
     def is_auto(self, st: GameState, fr: EventPickFrame) -> bool:
-        return fr.all or len(self._candidates(st, fr)) <= fr.left
+        n = len(self._candidates(st, fr))  # a lone space left to select: taken unasked
+        return fr.all or (n <= fr.left and not (n == 1 and fr.left >= 1))
+
+    def forced_why(self, st: GameState, fr: EventPickFrame, action: Action) -> str | None:
+        assert isinstance(action, Select)
+        return (
+            f"{fr.faction} selects {board().name(action.space)} for the Event unasked: the "
+            "only space where it can act (2.3.4)."
+        )
+
+    def act_unasked(self, st: GameState, fr: EventPickFrame, action: Action, why: str) -> None:
+        assert isinstance(action, Select)
+        self._select(st, fr, action.space, why)
 
     def run(self, st: GameState, fr: EventPickFrame) -> None:
         cands = self._candidates(st, fr)[: max(0, fr.left)]
@@ -497,15 +509,17 @@ class EventPick(EventHandler[EventPickFrame]):
 
     def act(self, st: GameState, fr: EventPickFrame, action: Action) -> None:
         assert isinstance(action, Select)
+        line = f"{fr.faction} selects {board().name(action.space)} for the Event."
+        self._select(st, fr, action.space, line)
+
+    def _select(self, st: GameState, fr: EventPickFrame, space: str, line: str) -> None:
         finish(st, fr)
-        log(st, f"{fr.faction} selects {board().name(action.space)} for the Event.")
+        log(st, line)
         each = fr.step
-        items = [Queued(x, action.space, fr.by) for x in each.do]
+        items = [Queued(x, space, fr.by) for x in each.do]
         if fr.left > 1:
             # the next pick comes after these steps; the spaces picked so far stay excluded
-            more = each.model_copy(
-                update={"select": fr.left - 1, "picked": (*fr.picked, action.space)}
-            )
+            more = each.model_copy(update={"select": fr.left - 1, "picked": (*fr.picked, space)})
             items.append(Queued(more, fr.here, fr.by))
         _queue_front(st, items)
 
@@ -548,10 +562,21 @@ class EventPieces(EventHandler[EventPiecesFrame]):
         present = self._present(st, fr)
         if fr.left <= 0 or not present:
             return True
-        if fr.op == "remove":
+        if fr.op == "remove":  # one piece of one kind to remove: taken unasked
             total = count(st, fr.here, *present)
-            return len(present) == 1 or total <= fr.left
+            lone = len(present) == 1 and fr.left == 1
+            return not lone and (len(present) == 1 or total <= fr.left)
         return len(present) == 1 and not self._new_ok(st, fr)
+
+    def forced_why(self, st: GameState, fr: EventPiecesFrame, action: Action) -> str | None:
+        if not isinstance(action, Remove):
+            return None
+        return (
+            f"{_removed(action)[:-1]} unasked: the only piece the Event can remove there (2.3.4)."
+        )
+
+    def act_unasked(self, st: GameState, fr: EventPiecesFrame, action: Action, why: str) -> None:
+        self._take(st, fr, action, why)
 
     def run(self, st: GameState, fr: EventPiecesFrame) -> None:
         finish(st, fr)
@@ -562,9 +587,12 @@ class EventPieces(EventHandler[EventPiecesFrame]):
                 log(st, f"Event: {pieces(n, k)} removed from {board().name(fr.here)}.")
 
     def act(self, st: GameState, fr: EventPiecesFrame, action: Action) -> None:
+        self._take(st, fr, action, _removed(action) if isinstance(action, Remove) else "")
+
+    def _take(self, st: GameState, fr: EventPiecesFrame, action: Action, line: str) -> None:
         if isinstance(action, Remove):
             remove(st, action.space, action.piece, 1)
-            log(st, f"Event: {pieces(1, action.piece)} removed from {board().name(action.space)}.")
+            log(st, line)
         else:
             assert isinstance(action, Replace)
             remove(st, action.space, action.old, 1)
@@ -584,6 +612,11 @@ class EventPieces(EventHandler[EventPiecesFrame]):
         if fr.op == "remove":
             return f"remove {count_of(fr.left, 'more piece')} from {where}: which?"
         return f"replace {count_of(fr.left, 'more piece')} in {where} (or simply remove, 1.4.6): which?"
+
+
+def _removed(action: Remove) -> str:
+    """ "Event: 1 Governor removed from Malwa."."""
+    return f"Event: {pieces(1, action.piece)} removed from {board().name(action.space)}."
 
 
 @handler
