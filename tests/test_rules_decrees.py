@@ -290,6 +290,24 @@ def test_1_9_1_conspire_at_influence_two_replaces_rajas_in_or_adjacent() -> None
     assert not any("tamilakam" in o for o in opts)
 
 
+def test_4_3_3_conspire_is_told_in_words_and_refuses_a_province_twice_saying_different() -> None:
+    """A trial's second Conspire in Maharashtra was refused without saying why, and its log
+    read `rebel-raja -> rebel-amir`."""
+    s = blank()
+    s.influence[B] = 2
+    put(s, "maharashtra", P.AMIR)
+    put(s, "maharashtra", P.RAJA, 2)
+    put(s, "gujarat", P.GOVERNOR)  # a second Province to conspire in
+    put(s, "gujarat", P.AMIR)
+    s = run(_decree(s, B, "conspire"), "replace raja with amir in maharashtra")
+    assert s.log[-1] == "B Conspires in Maharashtra: 1 Raja replaced with 1 Amir."
+    with pytest.raises(vijayanagara.IllegalAction) as refused:
+        run(s, "replace raja with amir in maharashtra")
+    assert refused.value.reason == (
+        "Conspire acts in two different Provinces, and it has in Maharashtra (4.3.3)"
+    )
+
+
 # -- Vijayanagara Decrees ------------------------------------------------------------------
 def test_4_4_1_tax_controlled_prosperity_plus_temples() -> None:
     s = blank()

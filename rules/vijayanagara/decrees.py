@@ -484,14 +484,27 @@ class Conspire(DoneWhenOnlyDone[ConspireFrame]):
         remove(st, action.space, action.old, 1)
         if action.new is not None:
             place(st, action.space, action.new, 1)
-        new = action.new.value if action.new else "nothing"
-        log(st, f"B Conspires in {board().name(action.space)}: {action.old.value} -> {new}.")
+        new = f"replaced with {pieces(1, action.new)}" if action.new else "removed (1.4.6)"
+        log(
+            st,
+            f"B Conspires in {board().name(action.space)}: {pieces(1, action.old)} {new}.",
+        )
+
+    def why(self, st: GameState, fr: ConspireFrame, action: Action) -> str | None:
+        if not isinstance(action, Replace):
+            return None
+        if len(fr.spaces) >= 2:
+            return "Conspire acts in up to two Provinces, and it has in two (4.3.3)"
+        if action.space in fr.spaces:
+            where = board().name(action.space)
+            return f"Conspire acts in two different Provinces, and it has in {where} (4.3.3)"
+        return None
 
     def prompt(self, st: GameState, fr: ConspireFrame) -> str:
         return (
-            "Conspire: replace a Governor (Influence 2+: or a Raja) with an Amir, in up to two "
-            "Provinces (4.3.3), or remove it (`with nothing`: a replace need not be taken in "
-            "full, 1.4.6); done when finished."
+            "Conspire: replace a Governor (Influence 2+: or a Raja, also next to your pieces) "
+            "with an Amir, in up to two different Provinces (4.3.3), or remove it (`with "
+            "nothing`: a replace need not be taken in full, 1.4.6); done when finished."
         )
 
 

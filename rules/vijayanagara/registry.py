@@ -201,7 +201,9 @@ ENTRIES: tuple[Entry, ...] = (
         "decree",
         (B,),
         "4.3.3",
-        "in up to 2 Provinces with your piece, replace a Governor (or, with Influence 2+, a Raja) by an Amir",
+        "in up to 2 different Provinces with your piece, replace a Governor by an Amir",
+        detail="With Influence 2 or more, a Governor or a Raja, in a Province with or next to "
+        "your piece; a Rebelling Raja becomes a Rebelling Amir.",
     ),
     Entry(
         COMPEL,
