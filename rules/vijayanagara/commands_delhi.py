@@ -25,7 +25,7 @@ from .forces import count, log, place, remove
 from .frames import CommandFrame, GovernSpaceFrame
 from .model import Faction, GameState, Piece
 from .registry import CONSCRIPT, GOVERN, MARCH
-from .words import count_of, pieces
+from .words import PIECE_NAME, count_of, pieces
 
 P = Piece
 
@@ -287,7 +287,7 @@ class GovernSpace(DoneWhenOnlyDone[GovernSpaceFrame]):
         elif isinstance(action, Remove):
             remove(st, space, action.piece, 1)
             fr.removed += 1
-            log(st, f"D Governs in {name}: removes an Obedient {action.piece.value}.")
+            log(st, f"D Governs in {name}: removes an Obedient {PIECE_NAME[action.piece]}.")
 
     def prompt(self, st: GameState, fr: GovernSpaceFrame) -> str:
         """Only what is still possible in this space (3.2.3)."""

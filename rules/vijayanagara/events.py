@@ -598,11 +598,9 @@ class EventPieces(EventHandler[EventPiecesFrame]):
             remove(st, action.space, action.old, 1)
             if action.new is not None:
                 place(st, action.space, action.new, 1)
-            new = action.new.value if action.new else "nothing"
-            log(
-                st,
-                f"Event: {action.old.value} replaced with {new} in {board().name(action.space)}.",
-            )
+            new = pieces(1, action.new) if action.new else "nothing (1.4.6)"
+            where = board().name(action.space)
+            log(st, f"Event: {pieces(1, action.old)} replaced with {new} in {where}.")
         fr.left -= 1
         if fr.left <= 0 or not self._present(st, fr):
             finish(st, fr)
