@@ -28,6 +28,24 @@ def test_the_recap_names_what_each_faction_did() -> None:
     )
 
 
+def test_2_5_3_the_lords_of_the_deccan_recap_sums_every_factions_shifts() -> None:
+    """A trial's recap named only Delhi's first shift of three factions' six."""
+    lines = [
+        "Card 47: Lords of the Deccan (8 left in the deck).",
+        "D spends 3 Resources to shift B Influence -1 (2.5.3).",
+        "Bahmani Kingdom Influence 2 -> 1.",
+        "D spends 3 Resources to shift B Influence -1 (2.5.3).",
+        "D is done shifting Influence (2.5.3).",
+        "B spends 3 Resources to shift B Influence +1 (2.5.3).",
+        "B spends 3 Resources to shift V Influence -1 (2.5.3).",
+        "V spends 3 Resources to shift V Influence +1 (2.5.3).",
+    ]
+    assert vijayanagara.card_recap(lines) == (
+        "Card 47 · D shifted B Influence -2 · B shifted B Influence +1, V Influence -1 · "
+        "V shifted V Influence +1"
+    )
+
+
 def test_the_card_header_names_the_card_its_order_the_deck_and_who_is_eligible() -> None:
     state = vijayanagara.new_game(1)
     assert state.current_card is not None

@@ -24,6 +24,8 @@ _ATTACK = re.compile(rf"^({_NAMES}) attacks? (?:{_NAMES}) in (.+)\.$")
 _LOSS = re.compile(r"^([DBVM]) loses (.+) in (.+)\.$")
 _DONE = re.compile(r"^([DBV]) (.+) done \((.+)\)\.$")
 _MONGOLS = re.compile(r"^Mongols (Amass|Advance|Attack and Plunder)")
+_SHIFT = re.compile(r"^([DBV]) spends \d+ Resources? to shift ([BV]) Influence ([+-]\d+)")
+SHIFTED = "shifted"  # a faction's Influence shifts (2.5.3), summed per track in a recap
 RECAP_LIMIT = 300  # characters: one line
 IDLE = "(no space selected)"  # a Command that ended without a space ("no spaces"), in a recap
 
@@ -79,6 +81,7 @@ def card_recap(lines: list[str]) -> str:
     order: list[str] = []
     battles: dict[str, list[str]] = {}  # per attacker: "Space" or "Space (who lost what)"
     fought: dict[str, dict[str, int]] = {}  # the losses of the battle being read: who, noun, n
+    shifts: dict[str, dict[str, int]] = {}  # per shifting faction: each track's net shift
 
     def say(who: str, what: str) -> None:
         if who not in doings:
@@ -117,6 +120,10 @@ def card_recap(lines: list[str]) -> str:
             )
         elif m := _MONGOLS.match(line):
             say("Mongols", m.group(1))
+        elif m := _SHIFT.match(line):
+            say(m.group(1), SHIFTED)
+            net = shifts.setdefault(m.group(1), {})
+            net[m.group(2)] = net.get(m.group(2), 0) + int(m.group(3))
         elif (m := _DONE.match(line)) and m.group(3) == "no spaces":
             say(m.group(1), f"{m.group(2)} {IDLE}")
     for who, found in battles.items():
@@ -124,6 +131,9 @@ def card_recap(lines: list[str]) -> str:
         doings[who] = [
             "attacked " + ", ".join(where) if d == "attacked" else d for d in doings[who]
         ]
+    for who, by in shifts.items():
+        said = "shifted " + ", ".join(f"{track} Influence {n:+d}" for track, n in by.items())
+        doings[who] = [said if d == SHIFTED else d for d in doings[who]]
     parts = [f"Card {head.group(1)}"]
     for who in order:
         parts.append(f"{who} " + " + ".join(_merge(doings[who])))

@@ -57,7 +57,7 @@ ENDS: dict[str, tuple[str, str]] = {
     "dec:campaign": ("ends the Campaign", "4.2.2"),
     "dec:conspire": ("ends the Conspire", "4.3.3"),
     "govern_space": ("ends the Govern", "3.2.3"),
-    "lords": ("buys no more Influence", "2.5.3"),
+    "lords": ("is done shifting Influence", "2.5.3"),
 }
 
 
