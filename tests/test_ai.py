@@ -25,7 +25,7 @@ ONE_FUTURE = Budget(iterations=1)
 # The fewest sampled futures at which a step may overrule easy's (fewer: easy's step, always).
 SEARCHED = Budget(iterations=hard.MIN_ROUNDS)
 WHOLE_GAMES = int(variable("CHAUPAL_WHOLE_GAMES")[0] or "0")
-EASYS_GAME = ["--games", "1", "--seed", "24"]  # an arena game of `easy` that Bahmani wins
+EASYS_GAME = ["--games", "1", "--seed", "30"]  # an arena game of `easy` that Bahmani wins
 
 
 def positions(seeds: range, per_kind: int = 2) -> dict[str, list[vijayanagara.GameState]]:
@@ -50,9 +50,10 @@ def positions(seeds: range, per_kind: int = 2) -> dict[str, list[vijayanagara.Ga
 
 @pytest.fixture(scope="module")
 def decisions() -> dict[str, list[vijayanagara.GameState]]:
-    # games 2-7: since a lone Plunder space is taken unasked (3.5.3), games 0-5 hold no
-    # sampled decision where several steps beat easy's (the searches' tests need one)
-    return positions(range(2, 8))
+    # games 0-5: each sample must hold a decision where several steps beat easy's (the
+    # searches' tests need one); since a Charge towards an unscreenable 1 is useful (1.10),
+    # games 2-7 hold none
+    return positions(range(0, 6))
 
 
 @pytest.mark.parametrize("level", [level for level in LEVELS if level != "hard"])
@@ -249,7 +250,7 @@ def test_hard_overrules_easys_step_only_with_the_best_gain_past_the_floor(
 # figures, first 16 hex digits): what makes the AI quicker never changes them; a change of its
 # judgement does, and the new figure is taken once the change is measured (bench/arena.py);
 # so does a new sample (`decisions`), or a step of its games now taken unasked (forced).
-SEARCHES = "1687a2eeb46eca47"
+SEARCHES = "c83e42533b41d7b8"
 
 
 def test_what_makes_the_search_quicker_leaves_its_every_figure_as_it_was(
@@ -395,7 +396,7 @@ def test_an_arena_run_logs_each_game_so_a_cut_run_still_sums_up(
 
 @pytest.fixture(scope="module")
 def easys_arena_game(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], Path]:
-    """One arena game of `easy` in every seat, Bahmani's tested (seed 24: Bahmani wins): its
+    """One arena game of `easy` in every seat, Bahmani's tested (seed 30: Bahmani wins): its
     JSON object and its log, read by two tests (a whole game of `easy` costs seconds)."""
     import contextlib
     import io

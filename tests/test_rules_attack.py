@@ -268,6 +268,25 @@ def test_1_10_a_charge_or_screen_that_changes_no_hit_is_asked_about_and_done_say
     assert "D is done with Cavalry (1.10)." in s.log and "spends no Cavalry" not in " ".join(s.log)
 
 
+def test_1_10_charging_a_hit_towards_a_1_is_not_noted_while_the_opponent_could_screen() -> None:
+    """A trial Charged a hit 3 to a 2 to a 1, out of reach of the defender's Screen, and was
+    asked to confirm each as changing nothing; without a Screen to fear it is noted still."""
+    from rules.capabilities import menus_of
+    from rules.vijayanagara.game import GAME
+
+    menus = menus_of(GAME)
+    # 2 Troops and a Governor: hits on 3 or less
+    s = _andhra_attacked({D: 2, B: 0, V: 1}, (1, 3, 6, 6), (5, 5), governor=1)
+    charge = vijayanagara.parse(s, "charge 2")[0]
+    assert menus.note(s, charge) is None  # a 3 -> 2 -> 1: V's token cannot Screen a 1
+    s = _andhra_attacked({D: 1, B: 0, V: 1}, (1, 3, 6, 6), (5, 5), governor=1)
+    assert menus.note(s, charge) == "die 2 shows a 3: it would stay a hit as a 2"  # no 2nd
+    s = _andhra_attacked({D: 1, B: 0, V: 1}, (1, 2, 6, 6), (5, 5))  # hits on 2 or less
+    assert menus.note(s, charge) is None  # a 2 to a 1: beyond V's Screen
+    s = _andhra_attacked({D: 1, B: 0, V: 0}, (1, 2, 6, 6), (5, 5))
+    assert menus.note(s, charge) == "die 2 shows a 2: it would stay a hit as a 1"
+
+
 def test_3_2_4_a_hit_more_than_the_defender_can_lose_is_noted_unless_it_could_screen() -> None:
     """A trial was offered a Charge for a 4th hit against 3 pieces with no note: each side
     removes its pieces equal to the hits (3.2.4), so the hit removes nothing more. It is

@@ -715,6 +715,8 @@ class CavalryPhase(Phase):
         if value is None:
             return None
         if _hit(value, units) == _hit(value - 1, units):
+            if _hit(value, units) and self._charges_beyond_screens(st, b, value):
+                return None  # on the way to a 1, which no Screen removes (1.10)
             stays = "a hit" if _hit(value, units) else "a miss"
             return f"die {die} shows {a_die(value)}: it would stay {stays} as {a_die(value - 1)}"
         scored, exposed = hits(own, units), _exposed(st, b, not self.attacker)
@@ -726,6 +728,12 @@ class CavalryPhase(Phase):
         return (
             f"die {die} would hit, but {hits_now} {_every(exposed)} the opponent could lose{even}"
         )
+
+    def _charges_beyond_screens(self, st: GameState, b: BattleFrame, value: int) -> bool:
+        """Whether this side's tokens can Charge a die of `value` down to a 1, out of the
+        reach of the Screens the opponent may still make (1.10)."""
+        own_tokens = st.cavalry.get(self._who(b), 0)
+        return self._answer(st, b)[1] > 0 and own_tokens >= value - 1
 
     def _futile_screen(self, st: GameState, b: BattleFrame, die: int) -> str | None:
         _, other = self._dice(b)
