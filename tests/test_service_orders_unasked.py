@@ -116,3 +116,19 @@ async def test_a_step_taken_unasked_but_legal_again_alone_is_played(svc: GameSer
     state = await state_now(svc)  # 3 more in the Passes: beyond four move on (3.5.1)
     assert pieces(state, "mountain_passes")[P.MONGOL] == 4
     assert pieces(state, "punjab")[P.MONGOL] == 2
+
+
+async def test_a_command_on_no_space_is_not_asked_about_when_every_command_is_alike(
+    svc: GameService,
+) -> None:
+    """2.3.3: Bahmani, with no Resources, must choose a Command where none has a space: each
+    is marked, and the one typed is played without the question asked where a better
+    choice exists (a trial was asked to confirm its Rally, the Commands all alike)."""
+    state = await played_to(svc, 11, 56)
+    prompt = vijayanagara.prompt(state).text
+    assert prompt.startswith("Bahmani Kingdom decides — Choose a Command: rally (no space")
+    legal = vijayanagara.legal_actions(state)
+    assert len(legal) > 1 and all(vijayanagara.idle_note(state, a) for a in legal)
+    reply = await svc.moves.play(CH, SEATS[vijayanagara.Faction.B], "rally")
+    assert reply.ok, reply.text
+    assert "B Rally done (no spaces)" in reply.public_text

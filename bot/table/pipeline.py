@@ -720,10 +720,12 @@ class TurnPipeline:
     @staticmethod
     def _idle_check(g: AnyGame, state: object, action: object, where: str) -> None:
         """A step that does nothing is allowed (2.3.3 allows a Command in zero spaces), but
-        it still spends what it costs: ask once, and accept the same order with `confirm`."""
+        it still spends what it costs: ask once, and accept the same order with `confirm`;
+        not where every step allowed would do nothing alike (nothing better to choose)."""
         view = public(g, state)
-        note = menus_of(g).note(view, action)
-        if note is not None:
+        notes = menus_of(g).note
+        note = notes(view, action)
+        if note is not None and any(notes(view, a) is None for a in g.legal_actions(state)):
             how = f"If that is what you want, send the same order with `; {CONFIRM}` at its end."
             raise ServiceError(idle_question(where, note, menus_of(g).note_cost(view, action), how))
 
