@@ -205,7 +205,6 @@ def counted(kind: type[Action], fields: tuple[str, ...], n: int) -> tuple[Action
 
 # per seat: its eight unit codes (its colour's, then its mercenaries'), each with its word
 OWN_PIECES: Final = tuple(tuple(zip(OWN_CODES[seat], OWN_WORDS, strict=True)) for seat in range(4))
-NONE_OWN: Final = (0,) * 8
 # per seat: the word of each of its codes (a force carries only its seat's units)
 OWN_WORD: Final = tuple(dict(pieces) for pieces in OWN_PIECES)
 OWN_CODE: Final = tuple({word: c for c, word in pieces} for pieces in OWN_PIECES)
@@ -251,7 +250,7 @@ def area_takes(
         if n > 0:
             out += takes(at, word, n)
     if leader:
-        out.append(made(Take, at, "leader", 1))
+        out += takes(at, "leader", 1)
     return tuple(out)
 
 
@@ -261,8 +260,8 @@ def _joining(s: State, seat: int, f: Force, leader: bool) -> Sequence[Action]:
     area = f.place
     at = s.parts.map.ids[area]
     aboard = carried(f.groups)
-    if s.totals[area][9 + seat] == sum(aboard.values()):
-        return area_takes(seat, at, NONE_OWN, (), leader)  # the force is all the seat's here
+    if s.totals[area][9 + seat] == sum(aboard.values()):  # the force is all the seat's here
+        return takes(at, "leader", 1) if leader else ()
     free = list(own_counts(s.units[area], seat))
     position = OWN_POSITION[seat]
     for c, n in aboard.items():
@@ -278,9 +277,11 @@ def _carried(groups: tuple[tuple[int, int, int, int], ...]) -> dict[int, int]:
     return out
 
 
-# per seat and area id: the last row of units, units moved and leader's presence whose takes
+# per seat, by area id: the last row of units, units moved and leader's presence whose takes
 # were asked, with those takes
-_ROW_TAKES: dict[tuple[int, str], tuple[tuple[int, ...], Gone, bool, tuple[Action, ...]]] = {}
+_ROW_TAKES: Final[tuple[dict[str, tuple[tuple[int, ...], Gone, bool, tuple[Action, ...]]], ...]] = (
+    tuple({} for _ in range(4))
+)
 
 
 def row_takes(
@@ -289,12 +290,13 @@ def row_takes(
     """`area_takes` of an area's row: the same as the last asked for the area while its row
     is the same object (a step changes a row or two; the others are shared from state to
     state), else made from the seat's counts there."""
-    last = _ROW_TAKES.get((seat, at))
+    known = _ROW_TAKES[seat]
+    last = known.get(at)
     if last is not None and last[0] is row and last[1] == gone and last[2] == leader:
         return last[3]
-    takes = area_takes(seat, at, own_counts(row, seat), gone, leader)
-    _ROW_TAKES[seat, at] = (row, gone, leader, takes)
-    return takes
+    out = area_takes(seat, at, own_counts(row, seat), gone, leader)
+    known[at] = (row, gone, leader, out)
+    return out
 
 
 def _new_force_options(s: State, seat: int, caller: int) -> list[Action]:
