@@ -100,12 +100,13 @@ class ByIdentity(Generic[T, R]):
         self.fn = fn
         self.size = size
         self.items: list[tuple[T, R]] = []
+        self.last: tuple[T, R] | None = None  # the first of `items`: most often asked again
 
     def __call__(self, part: T) -> R:
-        items = self.items
-        if items and items[0][0] is part:  # most often the last part asked
-            return items[0][1]
-        for known, result in items:
+        last = self.last
+        if last is not None and last[0] is part:
+            return last[1]
+        for known, result in self.items:
             if known is part:
                 return result
         result = self.fn(part)
@@ -114,15 +115,16 @@ class ByIdentity(Generic[T, R]):
 
     def known(self, part: T) -> R | None:
         """The result for `part` if it is the last asked, else None (nothing is made)."""
-        items = self.items
-        return items[0][1] if items and items[0][0] is part else None
+        last = self.last
+        return last[1] if last is not None and last[0] is part else None
 
     def remember(self, part: T, result: R) -> None:
         """`result` for `part`, worked out by the caller (patched from a part before)."""
         items = self.items
         if len(items) >= self.size:
             items.pop()
-        items.insert(0, (part, result))
+        self.last = (part, result)
+        items.insert(0, self.last)
 
 
 def _toggled(places: tuple[int, ...], p: int) -> tuple[int, ...]:
@@ -184,12 +186,14 @@ def seat_units(s: State, area: int, seat: int) -> int:
 
 
 def unfriendly_here(s: State, area: int, seat: int) -> bool:
-    """Units of a slot not friendly to `seat` in a land area (l.27; Q11)."""
+    """Units of a slot not friendly to `seat` in a land area (l.27; Q11): every slot's units
+    there, more than its own and its allies' (each seat's counting its mercenaries)."""
     t = s.totals[area]
-    if not s.alliances:
-        return t[13] + t[WHITE] > t[9 + seat]  # every slot's units, more than its own
-    friends = friendly_slots(s, seat)
-    return any(t[k] for k in range(SLOTS) if k not in friends)
+    friendly = t[9 + seat]
+    for a, b in s.alliances:
+        if seat in (a, b):
+            friendly += t[9 + a + b - seat]
+    return t[13] + t[WHITE] > friendly
 
 
 def occupants(s: State, area: int) -> tuple[int, ...]:

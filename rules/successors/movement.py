@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from itertools import compress
 from typing import Any, Final
 
 from ..words import count_of, listed
@@ -244,9 +245,10 @@ def area_takes(
     game)."""
     out: list[Action] = []
     left = dict(gone)
-    for (c, word), n in zip(OWN_PIECES[seat], own, strict=True):
-        if n and left:
-            n -= left.get(c, 0)
+    pieces = OWN_PIECES[seat]
+    for k in compress(range(8), own):  # the seat's codes with units there
+        c, word = pieces[k]
+        n = own[k] - left.get(c, 0)
         if n > 0:
             out += takes(at, word, n)
     if leader:
