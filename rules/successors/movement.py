@@ -14,7 +14,7 @@ and no fleet enters a port of a player it is not allied with (l.30).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from itertools import compress
 from typing import Any, Final
@@ -231,8 +231,14 @@ def _moved_of(moved: tuple[tuple[int, int, int], ...]) -> dict[int, Gone]:
 
 
 # the last ledgers of moved units asked, by area (the steps of a movement phase share one
-# until a force halts)
-moved_by_area = board.ByIdentity(_moved_of)
+# until a force halts; a new ledger replaces the last for good)
+_moved_by_area = board.ByIdentity(_moved_of, size=2)
+NONE_MOVED: Final[Mapping[int, Gone]] = {}
+
+
+def moved_by_area(s: State) -> Mapping[int, Gone]:
+    """`_moved_of` the state's ledger of moved units (most often empty)."""
+    return _moved_by_area(s.moved) if s.moved else NONE_MOVED
 
 
 @lru_cache(maxsize=16_384)
@@ -268,7 +274,7 @@ def _joining(s: State, seat: int, f: Force, leader: bool) -> Sequence[Action]:
     position = OWN_POSITION[seat]
     for c, n in aboard.items():
         free[position[c]] -= n
-    return area_takes(seat, at, tuple(free), moved_by_area(s.moved).get(area, ()), leader)
+    return area_takes(seat, at, tuple(free), moved_by_area(s).get(area, ()), leader)
 
 
 def _carried(groups: tuple[tuple[int, int, int, int], ...]) -> dict[int, int]:
@@ -304,7 +310,7 @@ def row_takes(
 def _new_force_options(s: State, seat: int, caller: int) -> list[Action]:
     m = s.parts.map
     out: list[Action] = []
-    moved = moved_by_area(s.moved)
+    moved = moved_by_area(s)
     leader = s.leaders[seat] if leader_free(s, seat) else NO
     areas = s.occupied[seat]
     ids, units = m.ids, s.units
@@ -421,7 +427,7 @@ def _embarks(s: State, seat: int, area: int, room: int) -> Sequence[Action]:
     phase, and one stopped by unfriendly units stays, l.27)."""
     at = s.parts.map.ids[area]
     row = s.units[area]
-    over = dict(moved_by_area(s.moved).get(area, ())) if s.moved else None
+    over = dict(moved_by_area(s).get(area, ()))
     if not over:
         return untouched_embarks(seat, at, row, room)
     out: list[Action] = []
