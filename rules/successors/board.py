@@ -263,26 +263,25 @@ def move_units(s: State, frm: int, to: int, counts: Mapping[int, int]) -> None:
     units, totals = list(s.units), list(s.totals)
     a, b = list(units[frm]), list(units[to])
     ta, tb = list(totals[frm]), list(totals[to])
-    seats: set[int] = set()
+    seats: dict[int, int] = {}  # each seat's units moved (a march: one seat's)
     for c, n in counts.items():
         a[c] -= n
         b[c] += n
         if a[c] < 0:
             raise AssertionError(f"fewer than none of unit {c} in area {frm}")
-        ta[c // 4] -= n  # as `_tally`: the slot's, the seat's, all the seats'
+        ta[c // 4] -= n  # as `_tally`: the slot's, then the seat's and all the seats'
         tb[c // 4] += n
         seat = SEAT_OF_CODE[c]
-        if seat != NO:
-            seats.add(seat)
-            ta[9 + seat] -= n
-            tb[9 + seat] += n
-            ta[13] -= n
-            tb[13] += n
+        if seat != NO and n:
+            seats[seat] = seats.get(seat, 0) + n
     occupied = s.occupied
-    for seat in seats:  # the seat's places where its units left or came (a march: one seat)
+    for seat, n in seats.items():
         k = 9 + seat
-        gone = bool(totals[frm][k]) and not ta[k]
-        came = not totals[to][k] and bool(tb[k])
+        ta[k] -= n
+        tb[k] += n
+        ta[13] -= n
+        tb[13] += n
+        gone, came = not ta[k], tb[k] == n  # its units left `frm`, came into `to`
         if gone or came:
             places = list(occupied)
             if gone:

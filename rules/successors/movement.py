@@ -125,14 +125,10 @@ def available(s: State, area: int, c: int) -> int:
 def leader_free(s: State, seat: int) -> bool:
     """The seat's leader may join a force: on the land, not pinned, his move not over."""
     at = s.leaders[seat]
+    if not 0 <= at < s.parts.map.land or s.pinned[seat] or seat in s.leader_moved:
+        return False
     f = s.force
-    aboard = f is not None and f.seat == seat and f.leader != NO
-    return (
-        0 <= at < s.parts.map.land
-        and s.pinned[seat] == 0
-        and seat not in s.leader_moved
-        and not aboard
-    )
+    return f is None or f.seat != seat or f.leader == NO  # not aboard
 
 
 def fleets_free(s: State, seat: int, at: int) -> int:
