@@ -100,12 +100,13 @@ class ByIdentity(Generic[T, R]):
         self.fn = fn
         self.size = size
         self.items: list[tuple[T, R]] = []
+        self.last: tuple[T, R] | None = None  # the first of `items`: most often asked again
 
     def __call__(self, part: T) -> R:
-        items = self.items
-        if items and items[0][0] is part:  # most often the last part asked
-            return items[0][1]
-        for known, result in items:
+        last = self.last
+        if last is not None and last[0] is part:
+            return last[1]
+        for known, result in self.items:
             if known is part:
                 return result
         result = self.fn(part)
@@ -114,15 +115,16 @@ class ByIdentity(Generic[T, R]):
 
     def known(self, part: T) -> R | None:
         """The result for `part` if it is the last asked, else None (nothing is made)."""
-        items = self.items
-        return items[0][1] if items and items[0][0] is part else None
+        last = self.last
+        return last[1] if last is not None and last[0] is part else None
 
     def remember(self, part: T, result: R) -> None:
         """`result` for `part`, worked out by the caller (patched from a part before)."""
         items = self.items
         if len(items) >= self.size:
             items.pop()
-        items.insert(0, (part, result))
+        self.last = (part, result)
+        items.insert(0, self.last)
 
 
 def _toggled(places: tuple[int, ...], p: int) -> tuple[int, ...]:
@@ -184,12 +186,14 @@ def seat_units(s: State, area: int, seat: int) -> int:
 
 
 def unfriendly_here(s: State, area: int, seat: int) -> bool:
-    """Units of a slot not friendly to `seat` in a land area (l.27; Q11)."""
+    """Units of a slot not friendly to `seat` in a land area (l.27; Q11): every slot's units
+    there, more than its own and its allies' (each seat's counting its mercenaries)."""
     t = s.totals[area]
-    if not s.alliances:
-        return t[13] + t[WHITE] > t[9 + seat]  # every slot's units, more than its own
-    friends = friendly_slots(s, seat)
-    return any(t[k] for k in range(SLOTS) if k not in friends)
+    friendly = t[9 + seat]
+    for a, b in s.alliances:
+        if seat in (a, b):
+            friendly += t[9 + a + b - seat]
+    return t[13] + t[WHITE] > friendly
 
 
 def occupants(s: State, area: int) -> tuple[int, ...]:
@@ -259,26 +263,25 @@ def move_units(s: State, frm: int, to: int, counts: Mapping[int, int]) -> None:
     units, totals = list(s.units), list(s.totals)
     a, b = list(units[frm]), list(units[to])
     ta, tb = list(totals[frm]), list(totals[to])
-    seats: set[int] = set()
+    seats: dict[int, int] = {}  # each seat's units moved (a march: one seat's)
     for c, n in counts.items():
         a[c] -= n
         b[c] += n
         if a[c] < 0:
             raise AssertionError(f"fewer than none of unit {c} in area {frm}")
-        ta[c // 4] -= n  # as `_tally`: the slot's, the seat's, all the seats'
+        ta[c // 4] -= n  # as `_tally`: the slot's, then the seat's and all the seats'
         tb[c // 4] += n
         seat = SEAT_OF_CODE[c]
-        if seat != NO:
-            seats.add(seat)
-            ta[9 + seat] -= n
-            tb[9 + seat] += n
-            ta[13] -= n
-            tb[13] += n
+        if seat != NO and n:
+            seats[seat] = seats.get(seat, 0) + n
     occupied = s.occupied
-    for seat in seats:  # the seat's places where its units left or came (a march: one seat)
+    for seat, n in seats.items():
         k = 9 + seat
-        gone = bool(totals[frm][k]) and not ta[k]
-        came = not totals[to][k] and bool(tb[k])
+        ta[k] -= n
+        tb[k] += n
+        ta[13] -= n
+        tb[13] += n
+        gone, came = not ta[k], tb[k] == n  # its units left `frm`, came into `to`
         if gone or came:
             places = list(occupied)
             if gone:

@@ -14,8 +14,9 @@ and no fleet enters a port of a player it is not allied with (l.30).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
+from itertools import compress
 from typing import Any, Final
 
 from ..words import count_of, listed
@@ -124,14 +125,10 @@ def available(s: State, area: int, c: int) -> int:
 def leader_free(s: State, seat: int) -> bool:
     """The seat's leader may join a force: on the land, not pinned, his move not over."""
     at = s.leaders[seat]
+    if not 0 <= at < s.parts.map.land or s.pinned[seat] or seat in s.leader_moved:
+        return False
     f = s.force
-    aboard = f is not None and f.seat == seat and f.leader != NO
-    return (
-        0 <= at < s.parts.map.land
-        and s.pinned[seat] == 0
-        and seat not in s.leader_moved
-        and not aboard
-    )
+    return f is None or f.seat != seat or f.leader == NO  # not aboard
 
 
 def fleets_free(s: State, seat: int, at: int) -> int:
@@ -205,7 +202,6 @@ def counted(kind: type[Action], fields: tuple[str, ...], n: int) -> tuple[Action
 
 # per seat: its eight unit codes (its colour's, then its mercenaries'), each with its word
 OWN_PIECES: Final = tuple(tuple(zip(OWN_CODES[seat], OWN_WORDS, strict=True)) for seat in range(4))
-NONE_OWN: Final = (0,) * 8
 # per seat: the word of each of its codes (a force carries only its seat's units)
 OWN_WORD: Final = tuple(dict(pieces) for pieces in OWN_PIECES)
 OWN_CODE: Final = tuple({word: c for c, word in pieces} for pieces in OWN_PIECES)
@@ -231,8 +227,14 @@ def _moved_of(moved: tuple[tuple[int, int, int], ...]) -> dict[int, Gone]:
 
 
 # the last ledgers of moved units asked, by area (the steps of a movement phase share one
-# until a force halts)
-moved_by_area = board.ByIdentity(_moved_of)
+# until a force halts; a new ledger replaces the last for good)
+_moved_by_area = board.ByIdentity(_moved_of, size=2)
+NONE_MOVED: Final[Mapping[int, Gone]] = {}
+
+
+def moved_by_area(s: State) -> Mapping[int, Gone]:
+    """`_moved_of` the state's ledger of moved units (most often empty)."""
+    return _moved_by_area(s.moved) if s.moved else NONE_MOVED
 
 
 @lru_cache(maxsize=16_384)
@@ -245,13 +247,14 @@ def area_takes(
     game)."""
     out: list[Action] = []
     left = dict(gone)
-    for (c, word), n in zip(OWN_PIECES[seat], own, strict=True):
-        if n and left:
-            n -= left.get(c, 0)
+    pieces = OWN_PIECES[seat]
+    for k in compress(range(8), own):  # the seat's codes with units there
+        c, word = pieces[k]
+        n = own[k] - left.get(c, 0)
         if n > 0:
             out += takes(at, word, n)
     if leader:
-        out.append(made(Take, at, "leader", 1))
+        out += takes(at, "leader", 1)
     return tuple(out)
 
 
@@ -261,13 +264,13 @@ def _joining(s: State, seat: int, f: Force, leader: bool) -> Sequence[Action]:
     area = f.place
     at = s.parts.map.ids[area]
     aboard = carried(f.groups)
-    if s.totals[area][9 + seat] == sum(aboard.values()):
-        return area_takes(seat, at, NONE_OWN, (), leader)  # the force is all the seat's here
+    if s.totals[area][9 + seat] == sum(aboard.values()):  # the force is all the seat's here
+        return takes(at, "leader", 1) if leader else ()
     free = list(own_counts(s.units[area], seat))
     position = OWN_POSITION[seat]
     for c, n in aboard.items():
         free[position[c]] -= n
-    return area_takes(seat, at, tuple(free), moved_by_area(s.moved).get(area, ()), leader)
+    return area_takes(seat, at, tuple(free), moved_by_area(s).get(area, ()), leader)
 
 
 def _carried(groups: tuple[tuple[int, int, int, int], ...]) -> dict[int, int]:
@@ -278,9 +281,11 @@ def _carried(groups: tuple[tuple[int, int, int, int], ...]) -> dict[int, int]:
     return out
 
 
-# per seat and area id: the last row of units, units moved and leader's presence whose takes
+# per seat, by area id: the last row of units, units moved and leader's presence whose takes
 # were asked, with those takes
-_ROW_TAKES: dict[tuple[int, str], tuple[tuple[int, ...], Gone, bool, tuple[Action, ...]]] = {}
+_ROW_TAKES: Final[tuple[dict[str, tuple[tuple[int, ...], Gone, bool, tuple[Action, ...]]], ...]] = (
+    tuple({} for _ in range(4))
+)
 
 
 def row_takes(
@@ -289,18 +294,19 @@ def row_takes(
     """`area_takes` of an area's row: the same as the last asked for the area while its row
     is the same object (a step changes a row or two; the others are shared from state to
     state), else made from the seat's counts there."""
-    last = _ROW_TAKES.get((seat, at))
+    known = _ROW_TAKES[seat]
+    last = known.get(at)
     if last is not None and last[0] is row and last[1] == gone and last[2] == leader:
         return last[3]
-    takes = area_takes(seat, at, own_counts(row, seat), gone, leader)
-    _ROW_TAKES[seat, at] = (row, gone, leader, takes)
-    return takes
+    out = area_takes(seat, at, own_counts(row, seat), gone, leader)
+    known[at] = (row, gone, leader, out)
+    return out
 
 
 def _new_force_options(s: State, seat: int, caller: int) -> list[Action]:
     m = s.parts.map
     out: list[Action] = []
-    moved = moved_by_area(s.moved)
+    moved = moved_by_area(s)
     leader = s.leaders[seat] if leader_free(s, seat) else NO
     areas = s.occupied[seat]
     ids, units = m.ids, s.units
@@ -417,7 +423,7 @@ def _embarks(s: State, seat: int, area: int, room: int) -> Sequence[Action]:
     phase, and one stopped by unfriendly units stays, l.27)."""
     at = s.parts.map.ids[area]
     row = s.units[area]
-    over = dict(moved_by_area(s.moved).get(area, ())) if s.moved else None
+    over = dict(moved_by_area(s).get(area, ()))
     if not over:
         return untouched_embarks(seat, at, row, room)
     out: list[Action] = []
