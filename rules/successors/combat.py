@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from functools import lru_cache, partial
 from operator import is_
+from typing import NamedTuple
 
 from ..words import a as indefinite
 from ..words import count_of, listed
@@ -502,9 +503,10 @@ def rolled(s: State, a: Dice) -> None:
         first, second = layouts(s, b)
         n0 = len(first)
         for side, lay, dice in ((0, first, values[:n0]), (1, second, values[n0:])):
-            typed = [t for (t, plus), v in zip(lay, dice, strict=True) if v + plus >= hits_at[t]]
+            words = _round_words(lay, 2 if b.double and side == 1 else 1, hits_at)
+            typed = [t for (t, least), v in zip(words.needs, dice, strict=True) if v >= least]
             on[1 - side] += typed
-            said, how = _dice_by_unit(s, b, side, lay, dice)
+            said, how = _dice_by_unit(s, b, side, words, dice)
             _say_dice(s, b, side, said, len(typed), f"round {b.round}", how)
     ranked = [sorted(h, key=lambda t: RANK[t]) for h in on]
     s.battle = changed(b, stage="losses", hits=(tuple(ranked[0]), tuple(ranked[1])))
@@ -532,25 +534,29 @@ def _on(least: int) -> str:
     return "6" if least >= 6 else f"{least}-6"
 
 
-def _dice_by_unit(
-    s: State, b: Battle, side: int, lay: tuple[tuple[int, int], ...], dice: list[int]
-) -> tuple[str, str]:
-    """The dice by the units that rolled them, a leader's +1 written on its die ("inf 5+1"),
-    and what each type hits on: ("levies 1 6, infantry 5+1", "levy hits on 6, infantry on
-    5-6; the leader's +1: l.39")."""
+class _Words(NamedTuple):
+    """A side's layout in words (`_round_words`)."""
+
+    said: str  # the dice by the units that rolled them, "{}" for each die's value
+    hits_on: str  # what each type rolled hits on
+    plus: bool  # some die has a +1
+    needs: tuple[tuple[int, int], ...]  # each die's type, and the least value that hits
+
+
+@lru_cache(maxsize=1024)
+def _round_words(lay: Layout, rolls: int, hits_at: tuple[int, ...]) -> _Words:
+    """A layout's dice by unit, a leader's +1 written on its die ("infantry {}+1 {}"), what
+    each type hits on ("levy hits on 6, infantry on 5-6"), and each die's least hit (the
+    same few layouts recur all game). `rolls`: a unit's dice (l.59), named by its units."""
     groups: list[tuple[int, list[str]]] = []
-    for (t, plus), v in zip(lay, dice, strict=True):
+    for t, plus in lay:
         if not groups or groups[-1][0] != t:
             groups.append((t, []))
-        groups[-1][1].append(f"{v}+{plus}" if plus else str(v))
-    rolls = 2 if b.double and side == 1 else 1  # a unit's dice (l.59): named by its units
+        groups[-1][1].append(f"{{}}+{plus}" if plus else "{}")
     said = ", ".join([f"{unit_noun(t, len(vs) // rolls)} {' '.join(vs)}" for t, vs in groups])
-    how = _hits_on(tuple(dict.fromkeys([t for t, _ in groups])), s.parts.setup.hits)
-    if any([plus for _, plus in lay]):
-        how += f"; +1: {_plus_from(s, b, side)}"
-    if b.double and side == 1:
-        how += "; two dice a unit against troops all landing (l.59)"
-    return said, how
+    hits_on = _hits_on(tuple(dict.fromkeys([t for t, _ in groups])), hits_at)
+    needs = tuple([(t, hits_at[t] - plus) for t, plus in lay])
+    return _Words(said, hits_on, any([plus for _, plus in lay]), needs)
 
 
 @lru_cache(maxsize=256)
@@ -560,6 +566,19 @@ def _hits_on(kinds: tuple[int, ...], hits_at: tuple[int, ...]) -> str:
         f"{unit_noun(t)} {'hits ' if k == 0 else ''}on {_on(hits_at[t])}"
         for k, t in enumerate(kinds)
     )
+
+
+def _dice_by_unit(
+    s: State, b: Battle, side: int, words: _Words, dice: list[int]
+) -> tuple[str, str]:
+    """The dice by the units that rolled them and what each type hits on: ("levies 1 6,
+    infantry 5+1", "levy hits on 6, infantry on 5-6; the leader's +1: l.39")."""
+    how = words.hits_on
+    if words.plus:
+        how += f"; +1: {_plus_from(s, b, side)}"
+    if b.double and side == 1:
+        how += "; two dice a unit against troops all landing (l.59)"
+    return words.said.format(*dice), how
 
 
 def _plus_from(s: State, b: Battle, side: int) -> str:
