@@ -17,7 +17,7 @@ from ..words import a as indefinite
 from ..words import count_of, listed
 from . import board, chits
 from .board import LOSS_ORDER, own_slots, slot_seat
-from .components import CAV, EL, RANK, Chit
+from .components import CAV, EL, RANK, Chit, Map
 from .economy import push, say
 from .names import (
     area_name,
@@ -828,18 +828,20 @@ def retreat_places(s: State, seat: int) -> list[int]:
     return out
 
 
-def retreatable(s: State, seat: int) -> list[int]:
-    """The seat's unit codes in the battle that may retreat: landed invaders may not (l.60),
-    nor white units."""
+def retreatable(s: State, seat: int) -> dict[int, int]:
+    """The seat's unit codes in the battle that may retreat, with how many (`may_retreat`):
+    landed invaders may not (l.60), nor white units."""
     b = s.battle
     assert b is not None
-    out = []
+    out = {}
     row = s.units[b.area]
     for slot in own_slots(seat):
         if slot not in b.attackers and slot not in b.defenders:
             continue
-        # (a type with none there has none to retreat: not asked)
-        out += [c for c in range(slot * 4, slot * 4 + 4) if row[c] and may_retreat(s, seat, c)]
+        for c in range(slot * 4, slot * 4 + 4):
+            # (a type with none there has none to retreat: not asked)
+            if row[c] and (n := may_retreat(s, seat, c)):
+                out[c] = n
     return out
 
 
@@ -862,36 +864,44 @@ def can_retreat(s: State, seat: int) -> bool:
 
 # the last retreats listed, with the seat and the parts of the state they were listed from
 # (a seat's are asked twice: whether it has a retreat to decide, then its steps)
-_RETREATS: list[tuple[int, tuple[object, ...], list[Retreat | Stand]]] = []
+_RETREATS: list[tuple[int, tuple[object, ...], tuple[Retreat | Stand, ...]]] = []
 
 
-def retreat_options(s: State, seat: int) -> list[Retreat | Stand]:
+def retreat_options(s: State, seat: int) -> tuple[Retreat | Stand, ...]:
     """The seat's retreats (l.45): each unit, all, or the leader to each place it may go;
     none when there is no place or nothing to send. Remembered for the same parts, by
     identity."""
     parts = (s.battle, s.units, s.leaders, s.control, s.entered, s.landed, s.alliances)
     last = _RETREATS[0] if _RETREATS else None
     if last is not None and last[0] == seat and all(map(is_, last[1], parts)):
-        return list(last[2])
+        return last[2]
     out = _retreat_options(s, seat)
     _RETREATS[:] = [(seat, parts, out)]
-    return list(out)
+    return out
 
 
-def _retreat_options(s: State, seat: int) -> list[Retreat | Stand]:
+def _retreat_options(s: State, seat: int) -> tuple[Retreat | Stand, ...]:
     b = s.battle
     assert b is not None
     places = retreat_places(s, seat)
     if not places:
-        return []
-    m = s.parts.map
-    codes = retreatable(s, seat)
+        return ()
+    counts = retreatable(s, seat)
     leader = s.leaders[seat] == b.area
-    if not codes and not leader:
-        return []
-    words = [piece_word(s, seat, c) for c in codes]
+    if not counts and not leader:
+        return ()
+    words = tuple([piece_word(s, seat, c) for c in counts])
     # all: more than one piece, the leader counted (not the landed: l.60)
-    everyone = sum([may_retreat(s, seat, c) for c in codes]) + leader > 1
+    everyone = sum(counts.values()) + leader > 1
+    return _retreats(s.parts.map, tuple(places), words, everyone, leader)
+
+
+@lru_cache(maxsize=4096)
+def _retreats(
+    m: Map, places: tuple[int, ...], words: tuple[str, ...], everyone: bool, leader: bool
+) -> tuple[Retreat | Stand, ...]:
+    """Each piece, all, or the leader to each place, then the stands: made once for the same
+    places and pieces (they recur)."""
     out: list[Retreat | Stand] = []
     for to in places:
         at = m.ids[to]
@@ -900,8 +910,7 @@ def _retreat_options(s: State, seat: int) -> list[Retreat | Stand]:
             out.append(made(Retreat, "all", at))
         if leader:
             out.append(made(Retreat, "leader", at))
-    out += [made(Stand), made(Stand, True)]
-    return out
+    return (*out, made(Stand), made(Stand, True))
 
 
 def retreat(s: State, seat: int, a: Retreat | Stand) -> None:
@@ -916,13 +925,14 @@ def retreat(s: State, seat: int, a: Retreat | Stand) -> None:
         board.set_leader(s, seat, to)
         say(s, f"{title(s, seat)}'s leader retreats to {area_name(s, to)}")
         return
-    codes = retreatable(s, seat) if a.piece == "all" else [piece_code(s, seat, a.piece)]
-    moved = [0, 0, 0, 0]
-    counts: dict[int, int] = {}
-    for c in codes:
+    if a.piece == "all":
+        counts = retreatable(s, seat)
+    else:
+        c = piece_code(s, seat, a.piece)
         assert c is not None and c >= 0
-        n = may_retreat(s, seat, c) if a.piece == "all" else 1
-        counts[c] = n
+        counts = {c: 1}
+    moved = [0, 0, 0, 0]
+    for c, n in counts.items():
         moved[c % 4] += n
     board.move_units(s, b.area, to, counts)
     say(
