@@ -508,7 +508,7 @@ def rolled(s: State, a: Dice) -> None:
             on[1 - side] += typed
             said, how = _dice_by_unit(s, b, side, words, dice)
             _say_dice(s, b, side, said, len(typed), f"round {b.round}", how)
-    ranked = [sorted(h, key=lambda t: RANK[t]) for h in on]
+    ranked = [sorted(h, key=RANK.__getitem__) for h in on]
     s.battle = changed(b, stage="losses", hits=(tuple(ranked[0]), tuple(ranked[1])))
 
 
@@ -602,8 +602,10 @@ def _side_name(s: State, b: Battle, side: int) -> str:
     if slots == (WHITE,):
         return "the rebels"
     seats = side_seats(s, b, side)
+    if len(seats) == 1:  # the most often: named whether his units fight or he is alone
+        return title(s, seats[0])
     fighting = [k for k in seats if board.seat_units(s, b.area, k)]
-    return " and ".join(title(s, k) for k in fighting or seats) or "nobody"
+    return " and ".join([title(s, k) for k in fighting or seats]) or "nobody"
 
 
 def _side_called(s: State, b: Battle, side: int) -> str:
