@@ -221,7 +221,7 @@ def attacking_slots(s: State, area: int, p: int, q: int) -> tuple[int, ...]:
         for k in board.allies_of(s, p)
         if board.seat_units(s, area, k) and (q == WHITE or not board.allied(s, k, q))
     ]
-    return tuple(sorted(x for k in (p, *allies) for x in own_slots(k)))
+    return _slots((p, *allies))
 
 
 def defending_seats(s: State, area: int, p: int, q: int) -> tuple[int, ...]:
@@ -243,7 +243,14 @@ def _defending_principal(s: State, area: int, p: int, q: int) -> int:
 
 
 def defending_slots(s: State, area: int, p: int, q: int) -> tuple[int, ...]:
-    return tuple(sorted(x for k in defending_seats(s, area, p, q) for x in own_slots(k)))
+    return _slots(defending_seats(s, area, p, q))
+
+
+def _slots(seats: tuple[int, ...]) -> tuple[int, ...]:
+    """The seats' slots, sorted: each one's colour and mercenaries (most often one seat's)."""
+    if len(seats) == 1:
+        return own_slots(seats[0])
+    return tuple(sorted([x for k in seats for x in own_slots(k)]))
 
 
 def sea_invasion(s: State, area: int, attackers: tuple[int, ...]) -> tuple[bool, bool]:
@@ -272,7 +279,7 @@ def whites_attack(s: State, area: int) -> None:
     s.battle = Battle(
         area=area,
         attackers=(WHITE,),
-        defenders=tuple(sorted(x for k in seats for x in own_slots(k))),
+        defenders=_slots(seats),
         principal=(NO, first),
         stage="start",
         revolt=True,
