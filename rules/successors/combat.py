@@ -10,7 +10,8 @@ movement; fleets in a port that changes hands roll for their fate at the combat 
 from __future__ import annotations
 
 from functools import lru_cache, partial
-from operator import is_
+from itertools import compress
+from operator import is_, le
 from typing import NamedTuple
 
 from ..words import a as indefinite
@@ -511,7 +512,7 @@ def rolled(s: State, a: Dice) -> None:
         n0 = len(first)
         for side, lay, dice in ((0, first, values[:n0]), (1, second, values[n0:])):
             words = _round_words(lay, 2 if b.double and side == 1 else 1, hits_at)
-            typed = [t for (t, least), v in zip(words.needs, dice, strict=True) if v >= least]
+            typed = list(compress(words.types, map(le, words.least, dice)))  # v >= its least
             on[1 - side] += typed
             said, how = _dice_by_unit(s, b, side, words, dice)
             _say_dice(s, b, side, said, len(typed), f"round {b.round}", how)
@@ -547,7 +548,8 @@ class _Words(NamedTuple):
     said: str  # the dice by the units that rolled them, "{}" for each die's value
     hits_on: str  # what each type rolled hits on
     plus: bool  # some die has a +1
-    needs: tuple[tuple[int, int], ...]  # each die's type, and the least value that hits
+    types: tuple[int, ...]  # each die's type
+    least: tuple[int, ...]  # each die's least value that hits
 
 
 @lru_cache(maxsize=1024)
@@ -562,8 +564,9 @@ def _round_words(lay: Layout, rolls: int, hits_at: tuple[int, ...]) -> _Words:
         groups[-1][1].append(f"{{}}+{plus}" if plus else "{}")
     said = ", ".join([f"{unit_noun(t, len(vs) // rolls)} {' '.join(vs)}" for t, vs in groups])
     hits_on = _hits_on(tuple(dict.fromkeys([t for t, _ in groups])), hits_at)
-    needs = tuple([(t, hits_at[t] - plus) for t, plus in lay])
-    return _Words(said, hits_on, any([plus for _, plus in lay]), needs)
+    types = tuple([t for t, _ in lay])
+    least = tuple([hits_at[t] - plus for t, plus in lay])
+    return _Words(said, hits_on, any([plus for _, plus in lay]), types, least)
 
 
 @lru_cache(maxsize=256)
