@@ -502,12 +502,12 @@ def rolled(s: State, a: Dice) -> None:
     b = s.battle
     assert b is not None
     hits_at = s.parts.setup.hits
-    values = list(a.values)
+    values = a.values
     on: list[list[int]] = [[], []]
     if b.stage == "pre":
         n0 = pre_dice(s, b)[0]
         for side, dice in ((0, values[:n0]), (1, values[n0:])):
-            k = sum(1 for v in dice if v >= hits_at[CAV])
+            k = len([v for v in dice if v >= hits_at[CAV]])
             on[1 - side] += [CAV] * k
             how = f"{_pre_rolls_from(b, side, len(dice))}, hits on {_on(hits_at[CAV])}: l.37"
             _say_dice(s, b, side, " ".join(map(str, dice)), k, "pre-battle", how)
@@ -583,7 +583,7 @@ def _hits_on(kinds: tuple[int, ...], hits_at: tuple[int, ...]) -> str:
 
 
 def _dice_by_unit(
-    s: State, b: Battle, side: int, words: _Words, dice: list[int]
+    s: State, b: Battle, side: int, words: _Words, dice: tuple[int, ...]
 ) -> tuple[str, str]:
     """The dice by the units that rolled them and what each type hits on: ("levies 1 6,
     infantry 5+1", "levy hits on 6, infantry on 5-6; the leader's +1: l.39")."""
