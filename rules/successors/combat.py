@@ -655,6 +655,8 @@ def take_losses(s: State) -> bool:
     choice was pushed."""
     b = s.battle
     assert b is not None
+    if b.hits == ((), ()):
+        return True  # no hit to take: the battle as it is
     hits = [list(b.hits[0]), list(b.hits[1])]
     row_of = s.units
     for side in (0, 1):
