@@ -10,13 +10,15 @@ movement; fleets in a port that changes hands roll for their fate at the combat 
 from __future__ import annotations
 
 from functools import lru_cache, partial
-from operator import is_
+from itertools import compress
+from operator import is_, le
+from typing import NamedTuple
 
 from ..words import a as indefinite
 from ..words import count_of, listed
 from . import board, chits
 from .board import LOSS_ORDER, own_slots, slot_seat
-from .components import CAV, EL, RANK, Chit
+from .components import CAV, EL, RANK, Chit, Map
 from .economy import push, say
 from .names import (
     area_name,
@@ -220,7 +222,7 @@ def attacking_slots(s: State, area: int, p: int, q: int) -> tuple[int, ...]:
         for k in board.allies_of(s, p)
         if board.seat_units(s, area, k) and (q == WHITE or not board.allied(s, k, q))
     ]
-    return tuple(sorted(x for k in (p, *allies) for x in own_slots(k)))
+    return _slots((p, *allies))
 
 
 def defending_seats(s: State, area: int, p: int, q: int) -> tuple[int, ...]:
@@ -242,7 +244,14 @@ def _defending_principal(s: State, area: int, p: int, q: int) -> int:
 
 
 def defending_slots(s: State, area: int, p: int, q: int) -> tuple[int, ...]:
-    return tuple(sorted(x for k in defending_seats(s, area, p, q) for x in own_slots(k)))
+    return _slots(defending_seats(s, area, p, q))
+
+
+def _slots(seats: tuple[int, ...]) -> tuple[int, ...]:
+    """The seats' slots, sorted: each one's colour and mercenaries (most often one seat's)."""
+    if len(seats) == 1:
+        return own_slots(seats[0])
+    return tuple(sorted([x for k in seats for x in own_slots(k)]))
 
 
 def sea_invasion(s: State, area: int, attackers: tuple[int, ...]) -> tuple[bool, bool]:
@@ -271,7 +280,7 @@ def whites_attack(s: State, area: int) -> None:
     s.battle = Battle(
         area=area,
         attackers=(WHITE,),
-        defenders=tuple(sorted(x for k in seats for x in own_slots(k))),
+        defenders=_slots(seats),
         principal=(NO, first),
         stage="start",
         revolt=True,
@@ -298,7 +307,11 @@ def side_seats(s: State, b: Battle, side: int) -> tuple[int, ...]:
 
 
 def side_units(s: State, b: Battle, side: int) -> int:
-    return board.units_of(s, b.area, b.defenders if side else b.attackers)
+    t = s.totals[b.area]
+    n = 0
+    for k in b.defenders if side else b.attackers:  # (`board.units_of`, asked often a step)
+        n += t[k]
+    return n
 
 
 def advance(s: State) -> None:
@@ -489,12 +502,12 @@ def rolled(s: State, a: Dice) -> None:
     b = s.battle
     assert b is not None
     hits_at = s.parts.setup.hits
-    values = list(a.values)
+    values = a.values
     on: list[list[int]] = [[], []]
     if b.stage == "pre":
         n0 = pre_dice(s, b)[0]
         for side, dice in ((0, values[:n0]), (1, values[n0:])):
-            k = sum(1 for v in dice if v >= hits_at[CAV])
+            k = len([v for v in dice if v >= hits_at[CAV]])
             on[1 - side] += [CAV] * k
             how = f"{_pre_rolls_from(b, side, len(dice))}, hits on {_on(hits_at[CAV])}: l.37"
             _say_dice(s, b, side, " ".join(map(str, dice)), k, "pre-battle", how)
@@ -502,11 +515,12 @@ def rolled(s: State, a: Dice) -> None:
         first, second = layouts(s, b)
         n0 = len(first)
         for side, lay, dice in ((0, first, values[:n0]), (1, second, values[n0:])):
-            typed = [t for (t, plus), v in zip(lay, dice, strict=True) if v + plus >= hits_at[t]]
+            words = _round_words(lay, 2 if b.double and side == 1 else 1, hits_at)
+            typed = list(compress(words.types, map(le, words.least, dice)))  # v >= its least
             on[1 - side] += typed
-            said, how = _dice_by_unit(s, b, side, lay, dice)
+            said, how = _dice_by_unit(s, b, side, words, dice)
             _say_dice(s, b, side, said, len(typed), f"round {b.round}", how)
-    ranked = [sorted(h, key=lambda t: RANK[t]) for h in on]
+    ranked = [sorted(h, key=RANK.__getitem__) for h in on]
     s.battle = changed(b, stage="losses", hits=(tuple(ranked[0]), tuple(ranked[1])))
 
 
@@ -532,25 +546,31 @@ def _on(least: int) -> str:
     return "6" if least >= 6 else f"{least}-6"
 
 
-def _dice_by_unit(
-    s: State, b: Battle, side: int, lay: tuple[tuple[int, int], ...], dice: list[int]
-) -> tuple[str, str]:
-    """The dice by the units that rolled them, a leader's +1 written on its die ("inf 5+1"),
-    and what each type hits on: ("levies 1 6, infantry 5+1", "levy hits on 6, infantry on
-    5-6; the leader's +1: l.39")."""
+class _Words(NamedTuple):
+    """A side's layout in words (`_round_words`)."""
+
+    said: str  # the dice by the units that rolled them, "{}" for each die's value
+    hits_on: str  # what each type rolled hits on
+    plus: bool  # some die has a +1
+    types: tuple[int, ...]  # each die's type
+    least: tuple[int, ...]  # each die's least value that hits
+
+
+@lru_cache(maxsize=1024)
+def _round_words(lay: Layout, rolls: int, hits_at: tuple[int, ...]) -> _Words:
+    """A layout's dice by unit, a leader's +1 written on its die ("infantry {}+1 {}"), what
+    each type hits on ("levy hits on 6, infantry on 5-6"), and each die's least hit (the
+    same few layouts recur all game). `rolls`: a unit's dice (l.59), named by its units."""
     groups: list[tuple[int, list[str]]] = []
-    for (t, plus), v in zip(lay, dice, strict=True):
+    for t, plus in lay:
         if not groups or groups[-1][0] != t:
             groups.append((t, []))
-        groups[-1][1].append(f"{v}+{plus}" if plus else str(v))
-    rolls = 2 if b.double and side == 1 else 1  # a unit's dice (l.59): named by its units
+        groups[-1][1].append(f"{{}}+{plus}" if plus else "{}")
     said = ", ".join([f"{unit_noun(t, len(vs) // rolls)} {' '.join(vs)}" for t, vs in groups])
-    how = _hits_on(tuple(dict.fromkeys([t for t, _ in groups])), s.parts.setup.hits)
-    if any([plus for _, plus in lay]):
-        how += f"; +1: {_plus_from(s, b, side)}"
-    if b.double and side == 1:
-        how += "; two dice a unit against troops all landing (l.59)"
-    return said, how
+    hits_on = _hits_on(tuple(dict.fromkeys([t for t, _ in groups])), hits_at)
+    types = tuple([t for t, _ in lay])
+    least = tuple([hits_at[t] - plus for t, plus in lay])
+    return _Words(said, hits_on, any([plus for _, plus in lay]), types, least)
 
 
 @lru_cache(maxsize=256)
@@ -560,6 +580,19 @@ def _hits_on(kinds: tuple[int, ...], hits_at: tuple[int, ...]) -> str:
         f"{unit_noun(t)} {'hits ' if k == 0 else ''}on {_on(hits_at[t])}"
         for k, t in enumerate(kinds)
     )
+
+
+def _dice_by_unit(
+    s: State, b: Battle, side: int, words: _Words, dice: tuple[int, ...]
+) -> tuple[str, str]:
+    """The dice by the units that rolled them and what each type hits on: ("levies 1 6,
+    infantry 5+1", "levy hits on 6, infantry on 5-6; the leader's +1: l.39")."""
+    how = words.hits_on
+    if words.plus:
+        how += f"; +1: {_plus_from(s, b, side)}"
+    if b.double and side == 1:
+        how += "; two dice a unit against troops all landing (l.59)"
+    return words.said.format(*dice), how
 
 
 def _plus_from(s: State, b: Battle, side: int) -> str:
@@ -583,8 +616,10 @@ def _side_name(s: State, b: Battle, side: int) -> str:
     if slots == (WHITE,):
         return "the rebels"
     seats = side_seats(s, b, side)
+    if len(seats) == 1:  # the most often: named whether his units fight or he is alone
+        return title(s, seats[0])
     fighting = [k for k in seats if board.seat_units(s, b.area, k)]
-    return " and ".join(title(s, k) for k in fighting or seats) or "nobody"
+    return " and ".join([title(s, k) for k in fighting or seats]) or "nobody"
 
 
 def _side_called(s: State, b: Battle, side: int) -> str:
@@ -620,6 +655,8 @@ def take_losses(s: State) -> bool:
     choice was pushed."""
     b = s.battle
     assert b is not None
+    if b.hits == ((), ()):
+        return True  # no hit to take: the battle as it is
     hits = [list(b.hits[0]), list(b.hits[1])]
     row_of = s.units
     for side in (0, 1):
@@ -809,18 +846,20 @@ def retreat_places(s: State, seat: int) -> list[int]:
     return out
 
 
-def retreatable(s: State, seat: int) -> list[int]:
-    """The seat's unit codes in the battle that may retreat: landed invaders may not (l.60),
-    nor white units."""
+def retreatable(s: State, seat: int) -> dict[int, int]:
+    """The seat's unit codes in the battle that may retreat, with how many (`may_retreat`):
+    landed invaders may not (l.60), nor white units."""
     b = s.battle
     assert b is not None
-    out = []
+    out = {}
     row = s.units[b.area]
     for slot in own_slots(seat):
         if slot not in b.attackers and slot not in b.defenders:
             continue
-        # (a type with none there has none to retreat: not asked)
-        out += [c for c in range(slot * 4, slot * 4 + 4) if row[c] and may_retreat(s, seat, c)]
+        for c in range(slot * 4, slot * 4 + 4):
+            # (a type with none there has none to retreat: not asked)
+            if row[c] and (n := may_retreat(s, seat, c)):
+                out[c] = n
     return out
 
 
@@ -843,36 +882,44 @@ def can_retreat(s: State, seat: int) -> bool:
 
 # the last retreats listed, with the seat and the parts of the state they were listed from
 # (a seat's are asked twice: whether it has a retreat to decide, then its steps)
-_RETREATS: list[tuple[int, tuple[object, ...], list[Retreat | Stand]]] = []
+_RETREATS: list[tuple[int, tuple[object, ...], tuple[Retreat | Stand, ...]]] = []
 
 
-def retreat_options(s: State, seat: int) -> list[Retreat | Stand]:
+def retreat_options(s: State, seat: int) -> tuple[Retreat | Stand, ...]:
     """The seat's retreats (l.45): each unit, all, or the leader to each place it may go;
     none when there is no place or nothing to send. Remembered for the same parts, by
     identity."""
     parts = (s.battle, s.units, s.leaders, s.control, s.entered, s.landed, s.alliances)
     last = _RETREATS[0] if _RETREATS else None
     if last is not None and last[0] == seat and all(map(is_, last[1], parts)):
-        return list(last[2])
+        return last[2]
     out = _retreat_options(s, seat)
     _RETREATS[:] = [(seat, parts, out)]
-    return list(out)
+    return out
 
 
-def _retreat_options(s: State, seat: int) -> list[Retreat | Stand]:
+def _retreat_options(s: State, seat: int) -> tuple[Retreat | Stand, ...]:
     b = s.battle
     assert b is not None
     places = retreat_places(s, seat)
     if not places:
-        return []
-    m = s.parts.map
-    codes = retreatable(s, seat)
+        return ()
+    counts = retreatable(s, seat)
     leader = s.leaders[seat] == b.area
-    if not codes and not leader:
-        return []
-    words = [piece_word(s, seat, c) for c in codes]
+    if not counts and not leader:
+        return ()
+    words = tuple([piece_word(s, seat, c) for c in counts])
     # all: more than one piece, the leader counted (not the landed: l.60)
-    everyone = sum([may_retreat(s, seat, c) for c in codes]) + leader > 1
+    everyone = sum(counts.values()) + leader > 1
+    return _retreats(s.parts.map, tuple(places), words, everyone, leader)
+
+
+@lru_cache(maxsize=4096)
+def _retreats(
+    m: Map, places: tuple[int, ...], words: tuple[str, ...], everyone: bool, leader: bool
+) -> tuple[Retreat | Stand, ...]:
+    """Each piece, all, or the leader to each place, then the stands: made once for the same
+    places and pieces (they recur)."""
     out: list[Retreat | Stand] = []
     for to in places:
         at = m.ids[to]
@@ -881,8 +928,7 @@ def _retreat_options(s: State, seat: int) -> list[Retreat | Stand]:
             out.append(made(Retreat, "all", at))
         if leader:
             out.append(made(Retreat, "leader", at))
-    out += [made(Stand), made(Stand, True)]
-    return out
+    return (*out, made(Stand), made(Stand, True))
 
 
 def retreat(s: State, seat: int, a: Retreat | Stand) -> None:
@@ -897,13 +943,14 @@ def retreat(s: State, seat: int, a: Retreat | Stand) -> None:
         board.set_leader(s, seat, to)
         say(s, f"{title(s, seat)}'s leader retreats to {area_name(s, to)}")
         return
-    codes = retreatable(s, seat) if a.piece == "all" else [piece_code(s, seat, a.piece)]
-    moved = [0, 0, 0, 0]
-    counts: dict[int, int] = {}
-    for c in codes:
+    if a.piece == "all":
+        counts = retreatable(s, seat)
+    else:
+        c = piece_code(s, seat, a.piece)
         assert c is not None and c >= 0
-        n = may_retreat(s, seat, c) if a.piece == "all" else 1
-        counts[c] = n
+        counts = {c: 1}
+    moved = [0, 0, 0, 0]
+    for c, n in counts.items():
         moved[c % 4] += n
     board.move_units(s, b.area, to, counts)
     say(
