@@ -20,11 +20,11 @@ def say(s: State, line: str) -> None:
     """A public line, begun with a capital whatever its subject ("The rebels lose ...")."""
     if not line[:1].isupper():  # most begin with a seat's title
         line = line[:1].upper() + line[1:]
-    s.news = (*s.news, line)
+    s.news += (line,)  # joined in C: quicker than (*s.news, line), twice a step
 
 
 def push(s: State, frame: Frame) -> None:
-    s.frames = (*s.frames, frame)
+    s.frames += (frame,)
 
 
 def pay(s: State, seat: int, amount: int, to: int = NO) -> int:
