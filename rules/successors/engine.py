@@ -471,13 +471,11 @@ def decider(s: State) -> int:
 
 
 def chance(state: State) -> str | None:
-    s = state
-    if not s.frames:
+    frames = state.frames
+    if not frames or frames[-1][0] not in CHANCES:  # asked at every step: a decision first
         return None
-    top = s.frames[-1]
+    s, top = state, frames[-1]
     kind = top[0]
-    if kind not in CHANCES:
-        return None
     if kind == "home_roll":
         return f"the choosing rolls of {', '.join(title(s, k) for k in rolling(s))}"
     if kind == "event_roll":
@@ -630,6 +628,7 @@ def apply(state: State, a: Action) -> State:
     return s
 
 
+FACES: Final = frozenset(range(1, 7))  # a die's
 OUTCOMES: Final[dict[str, type]] = {
     "home_roll": HomeRoll,
     "event_roll": EventRoll,
@@ -654,7 +653,7 @@ def _check_outcome(s: State, top: Frame, a: Action) -> None:
         if a.seat != s.seats[top[1]] or a.chit not in s.cup:
             raise Refused(f"the chit is drawn from the cup for {title(s, top[1])}")
         return
-    if len(values) != n or (values and (min(values) < 1 or max(values) > 6)):
+    if len(values) != n or not FACES.issuperset(values):
         raise Refused(f"{chance(s)}: {n} dice of 1 to 6")
 
 
