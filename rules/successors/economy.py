@@ -18,8 +18,8 @@ FIRST_PURCHASES = 2  # the game turn of the first purchases in a revenue phase (
 
 def say(s: State, line: str) -> None:
     """A public line, begun with a capital whatever its subject ("The rebels lose ...")."""
-    if not line[:1].isupper():  # most begin with a seat's title
-        line = line[:1].upper() + line[1:]
+    if line and not line[0].isupper():  # most begin with a seat's title (line[0]: no slice)
+        line = line[0].upper() + line[1:]
     s.news += (line,)  # joined in C: quicker than (*s.news, line), twice a step
 
 
