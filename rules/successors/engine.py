@@ -622,9 +622,6 @@ def apply(state: State, a: Action) -> State:
     return s
 
 
-FACES: Final = frozenset(range(1, 7))  # a die's
-
-
 def _listed(memo: Sequence[Action] | None, a: Action) -> bool:
     """Whether `a` is one of the steps listed, the very object (a plain loop: the lists are
     short, and quicker so than any(map(is_, ...)))."""
@@ -635,6 +632,7 @@ def _listed(memo: Sequence[Action] | None, a: Action) -> bool:
     return False
 
 
+FACES: Final = frozenset(range(1, 7))  # what a die may show
 OUTCOMES: Final[dict[str, type]] = {
     "home_roll": HomeRoll,
     "event_roll": EventRoll,
