@@ -18,13 +18,13 @@ FIRST_PURCHASES = 2  # the game turn of the first purchases in a revenue phase (
 
 def say(s: State, line: str) -> None:
     """A public line, begun with a capital whatever its subject ("The rebels lose ...")."""
-    if not line[:1].isupper():  # most begin with a seat's title
-        line = line[:1].upper() + line[1:]
-    s.news = (*s.news, line)
+    if line and not line[0].isupper():  # most begin with a seat's title (line[0]: no slice)
+        line = line[0].upper() + line[1:]
+    s.news += (line,)  # joined in C: quicker than (*s.news, line), twice a step
 
 
 def push(s: State, frame: Frame) -> None:
-    s.frames = (*s.frames, frame)
+    s.frames += (frame,)
 
 
 def pay(s: State, seat: int, amount: int, to: int = NO) -> int:

@@ -23,10 +23,8 @@ changes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
-from itertools import repeat
-from operator import is_
 from typing import Final
 
 from ..errors import excerpt
@@ -471,13 +469,11 @@ def decider(s: State) -> int:
 
 
 def chance(state: State) -> str | None:
-    s = state
-    if not s.frames:
+    frames = state.frames
+    if not frames or frames[-1][0] not in CHANCES:  # asked at every step: a decision first
         return None
-    top = s.frames[-1]
+    s, top = state, frames[-1]
     kind = top[0]
-    if kind not in CHANCES:
-        return None
     if kind == "home_roll":
         return f"the choosing rolls of {', '.join(title(s, k) for k in rolling(s))}"
     if kind == "event_roll":
@@ -523,13 +519,10 @@ def deal(state: State, below: Below) -> Action:
 
 
 def legal(state: State) -> list[Action]:
-    s = state
-    memo = s.memo
-    if memo is not None:
-        return list(memo)
-    out = _legal(s)
-    s.memo = out
-    return list(out)
+    memo = state.memo
+    if memo is None:
+        memo = state.memo = _legal(state)
+    return [*memo]  # a copy for the caller (unpacked: quicker than list(memo), at every step)
 
 
 def _legal(s: State) -> list[Action]:
@@ -595,9 +588,8 @@ OPTIONS: Final[dict[str, Callable[[State, Frame], list[Action]]]] = {
 def apply(state: State, a: Action) -> State:
     """A new state after `a` (a decision, a chance outcome, or a step aside), and the work it
     sets going; Refused when `a` is not legal now (the state is unchanged)."""
-    memo = state.memo
     # a decision's steps were listed: the step is most often one of them (the same object)
-    if memo is not None and any(map(is_, memo, repeat(a))):
+    if _listed(state.memo, a):
         top = state.frames[-1]
         s = state.clone()
         s.news = ()
@@ -630,6 +622,17 @@ def apply(state: State, a: Action) -> State:
     return s
 
 
+def _listed(memo: Sequence[Action] | None, a: Action) -> bool:
+    """Whether `a` is one of the steps listed, the very object (a plain loop: the lists are
+    short, and quicker so than any(map(is_, ...)))."""
+    if memo is not None:
+        for listed in memo:
+            if listed is a:
+                return True
+    return False
+
+
+FACES: Final = frozenset(range(1, 7))  # what a die may show
 OUTCOMES: Final[dict[str, type]] = {
     "home_roll": HomeRoll,
     "event_roll": EventRoll,
@@ -654,7 +657,7 @@ def _check_outcome(s: State, top: Frame, a: Action) -> None:
         if a.seat != s.seats[top[1]] or a.chit not in s.cup:
             raise Refused(f"the chit is drawn from the cup for {title(s, top[1])}")
         return
-    if len(values) != n or (values and (min(values) < 1 or max(values) > 6)):
+    if len(values) != n or not FACES.issuperset(values):
         raise Refused(f"{chance(s)}: {n} dice of 1 to 6")
 
 

@@ -10,7 +10,7 @@ from .options import SuccessorsOptions
 from .refusals import refusal
 from .result import ranking
 from .search import SuccessorsSearch
-from .state import ASIDE_ACTIONS, Action, State, Undo
+from .state import ASIDE_ACTIONS, CHANCE_ACTIONS, Action, State, Undo
 from .table_talk import (
     SuccessorsMenus,
     SuccessorsNarration,
@@ -24,8 +24,8 @@ from .table_talk import (
 from .view import View, hidden, view
 
 SEATS = engine.SEATS
-DECISIONS = engine.DECISIONS
-ASIDE_TYPES = frozenset(ASIDE_ACTIONS)  # steps aside: never taken back by undo
+# steps never taken back by undo: steps aside, and what is dealt
+NOT_UNDONE = frozenset((*ASIDE_ACTIONS, *CHANCE_ACTIONS))
 INFO = GameInfo(
     id="successors",
     title="Successors",
@@ -74,17 +74,14 @@ class Successors(Game[State, Action, View, SuccessorsOptions]):
             after = engine.apply(state, action)
         except engine.Refused:
             raise ValueError(refusal(state, action)) from None
-        # a decision after which the same seat decides again, nothing dealt, may be taken back
-        before, now = state.frames, after.frames
+        # a decision (neither dealt nor aside) after which the same seat decides again may be
+        # taken back: a decision is due exactly when `run` left its steps listed (`memo`)
         if (
-            before
-            and now
-            and now[-1][1] == before[-1][1]
-            and before[-1][0] in DECISIONS
-            and now[-1][0] in DECISIONS
-            and type(action) not in ASIDE_TYPES
+            type(action) not in NOT_UNDONE
+            and after.memo is not None
+            and after.frames[-1][1] == state.frames[-1][1]
         ):
-            after.since_barrier = (*state.since_barrier, action)
+            after.since_barrier = state.since_barrier + (action,)  # noqa: RUF005 (quicker)
             after.barrier = state.barrier if state.since_barrier else state
         return after
 

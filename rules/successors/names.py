@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Final
 
 from ..words import count_of, listed
 from .components import TYPES
@@ -19,16 +20,20 @@ def area_name(s: State, area: int) -> str:
     return s.parts.map.names[area]
 
 
-_TITLES: dict[str, str] = {}
+class _Titles(dict[str, str]):
+    """Each seat's title, made once (a step writes one or two)."""
+
+    def __missing__(self, name: str) -> str:
+        self[name] = found = name.capitalize()
+        return found
+
+
+_TITLES: Final = _Titles()
 
 
 def title(s: State, seat: int) -> str:
     """A seat as the table writes it: "Blue"."""
-    name = s.seats[seat]
-    found = _TITLES.get(name)
-    if found is None:
-        found = _TITLES[name] = name.capitalize()
-    return found
+    return _TITLES[s.seats[seat]]
 
 
 def side_title(s: State, seat: int) -> str:

@@ -707,13 +707,13 @@ Action = (
 CHANCE_ACTIONS: Final = (HomeRoll, EventRoll, Dice, DrawChit)
 
 Made = TypeVar("Made")
-_MADE: dict[tuple[object, ...], object] = {}
+_MADE: dict[tuple[type, tuple[object, ...]], object] = {}
 
 
 def made(kind: type[Made], *fields: object) -> Made:
     """A step as the legal lists give it: the same object for the same fields each time
     (steps are immutable), made once; the lists are made at every step."""
-    key = (kind, *fields)
+    key = (kind, fields)  # (one tuple made: quicker than (kind, *fields), at every listing)
     found = _MADE.get(key)
     if found is None:
         found = _MADE[key] = kind(*fields)
