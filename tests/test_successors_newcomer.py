@@ -1657,6 +1657,15 @@ def test_the_movement_prompt_warns_of_a_home_left_empty_with_enemies_near() -> N
     assert warned not in prompt(moving(controlled(started(3), BLUE, "egy")))  # nobody near
 
 
+def test_the_empty_home_warning_counts_only_units_that_can_march_into_it() -> None:
+    """l.26-27: Red's levy in Syria reaches Egypt through rough Arabia (2 + 1 MP); with
+    rebels in Arabia it would stop there (a trial was warned of units so stopped)."""
+    s = controlled(put(started(3), "syr", RED, levy=1), BLUE, "egy")
+    warned = "your home Egypt stands empty with Red's units in Syria near"
+    assert warned in prompt(moving(s)), prompt(moving(s))
+    assert warned not in prompt(moving(put(s, "ara", WHITE, levy=1)))
+
+
 def test_the_purchase_prompt_says_the_talents_kept_pay_the_events_to_come() -> None:
     """A trial spent every Talent as the hint advised, then Pirates and a Famine, rolled
     before its next revenue, cost it units (l.11): nothing had said events are paid from what

@@ -510,15 +510,13 @@ def _empty_home_warning(s: State, seat: int) -> str:
 
 def home_threat(s: State, seat: int) -> tuple[str, bool] | None:
     """Who may take the seat's home, held and left empty, in words, and whether they are
-    enemies: other players' units two areas off or nearer ("Red's units in Thrace"), else an
-    ally's; None when it is not empty or nobody who moves is near (white units never move,
-    Q28: a trial was warned of the invaders it marched against)."""
+    enemies: other players' units that can march into it in one movement phase ("Red's
+    units in Thrace"), else an ally's; None when it is not empty or nobody who moves can
+    reach it (white units never move, Q28: a trial was warned of the invaders it marched
+    against; another of units two areas off behind rebels they would stop at, l.27)."""
     home = s.homes[seat]
     if home == NO or s.control[home] != seat or board.seat_units(s, home, seat):
         return None
-    adjacent = s.parts.map.adjacent
-    near = {home, *adjacent[home]}
-    near |= {b for a in adjacent[home] for b in adjacent[a]}
     others = [k for k in range(s.players) if k != seat and k not in s.out]
     allies = board.allies_of(s, seat)
     for group, enemies in (([k for k in others if k not in allies], True), (allies, False)):
@@ -526,11 +524,32 @@ def home_threat(s: State, seat: int) -> tuple[str, bool] | None:
             f"{'' if enemies else 'your ally '}{title(s, k)}'s units in "
             f"{listed(sorted(area_name(s, a) for a in at))}"
             for k in group
-            if (at := [a for a in near if board.seat_units(s, a, k)])
+            if (at := _within_a_march(s, home, k))
         ]
         if found:
             return listed(found), enemies
     return None
+
+
+def _within_a_march(s: State, goal: int, k: int) -> list[int]:
+    """The land areas from which some of seat k's units can march into `goal` in one
+    movement phase: 3 MP, 4 with its leader (l.26, l.28), a rough area costing 2, and an
+    area with units unfriendly to k stopping them on the way (l.27)."""
+    m, setup = s.parts.map, s.parts.setup
+    cost = movement.entry_cost(s, goal)
+    found = []
+    for b in {*m.adjacent[goal], *(b for a in m.adjacent[goal] for b in m.adjacent[a])}:
+        if b == goal or not board.seat_units(s, b, k):
+            continue
+        mp = setup.leader_mp if s.leaders[k] == b else setup.land_mp
+        if goal in m.adjacent[b] or any(
+            goal in m.adjacent[a]
+            and not board.unfriendly_here(s, a, k)
+            and movement.entry_cost(s, a) + cost <= mp
+            for a in m.adjacent[b]
+        ):
+            found.append(b)
+    return found
 
 
 def _leader_exposed(s: State, seat: int) -> str:
