@@ -106,6 +106,8 @@ class OrderUnderWay:
     forced: Seat | None
     confirmed: bool
     notes: list[str]  # steps accepted without effect, and why (and e.g. a deadline's)
+    # a last step that closes what its order ended already: said only if nothing else played
+    unsaid: list[str] = field(default_factory=list)
     new: list[NewAction] = field(default_factory=list)
     described: list[str] = field(default_factory=list)
     spoken: list[str] = field(default_factory=list)  # for the channel: each step's lines or words
@@ -335,7 +337,7 @@ class TurnPipeline:
         if not order.new:
             raise ServiceError(
                 "Nothing to play: "
-                + " ".join(order.notes)
+                + " ".join(order.notes + order.unsaid)
                 + " "
                 + self.texts.allowed(record, state)
             )
@@ -419,10 +421,12 @@ class TurnPipeline:
     ) -> bool:
         """A finishing step for what already ended by itself, a step the game took unasked
         just before, or a last one that closes nothing of the one who played the order:
-        noted, not played."""
+        noted, not played (the first said nothing of, last in its order: it closes what its
+        order meant to close, and a trial read the note after nearly every purchase)."""
         g, action = order.g, step.action
         if order.ended_by_itself.skips(step):
-            order.notes.append(f"{where} was not needed: that had already ended by itself.")
+            said = f"{where} was not needed: that had already ended by itself."
+            (order.unsaid if last else order.notes).append(said)
             return True
         taken = order.ended_by_itself.taken_already(step, order.cur, order.later)
         if taken is not None:
@@ -434,14 +438,15 @@ class TurnPipeline:
             and self._closing_done(g, order.cur, action, order.actor)
         ):
             now, (turn, _) = g.to_move(order.cur), turns_of(g).turn(order.cur)
-            if now is None or now == order.actor or turn != order.actor:
-                order.notes.append(f"{where} was not needed: what you were doing had ended.")
-            else:  # another decides inside the actor's turn (a trial's Migrate came back open)
+            if now is not None and now != order.actor and turn == order.actor:
+                # another decides inside the actor's turn (a trial's Migrate came back open)
                 order.notes.append(
                     f"{where} was not needed now: {self.texts.who(order.record, now)} decides, "
                     "and it closes nothing of theirs; if your own decision comes back to you "
                     "still open, send it again."
                 )
+            else:
+                order.unsaid.append(f"{where} was not needed: what you were doing had ended.")
             return True
         return False
 
@@ -574,8 +579,9 @@ class TurnPipeline:
         for k, step in enumerate(steps[order.played :], start=order.played + 1):
             where = step_where(step.as_typed, step.number or k, total)
             taken = None if unplayed else ended.taken_already(step, order.cur)
-            if ended.skips(step):  # a `done` for what the reveal ended
-                order.notes.append(f"{where} was not needed: that had already ended by itself.")
+            if ended.skips(step):  # a `done` for what the reveal ended (said unless last)
+                if k < len(steps):
+                    order.notes.append(f"{where} was not needed: that had already ended by itself.")
             elif taken is not None:  # (only before a step left to send again)
                 order.notes.append(f"{where} was not needed, already taken: {taken}")
             elif step.text not in unplayed:
