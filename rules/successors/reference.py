@@ -134,8 +134,9 @@ TOPICS: MappingProxyType[str, str | Callable[[], str]] = MappingProxyType(
             "turn 1, Q2): levy 1, infantry 2, cavalry 3, a fleet 3 in a port or 5 in a sea "
             "next to your provinces; elephants only by the table, placed in an elephant (E) "
             "area you control. Infantry and cavalry need an area of their symbol you control "
-            "(l.22; Q5). Units go to your home or your leader (l.21; Q6). A captured leader is "
-            "ransomed for 5 Talents (l.13)."
+            "(l.22; Q5). Units go to your home or to your leader wherever he stands (l.21; "
+            "Q6): a leader far from home raises an army there. A captured leader is ransomed "
+            "for 5 Talents (l.13)."
         ),
         "control": (
             "Control (l.10; Q3): at the end of each combat phase an area goes to the player "

@@ -749,8 +749,9 @@ class SuccessorsReference(Reference[SuccessorsOptions]):
             "`fight red at Syria`, `retreat all to Arabia`, `stand`; at any time `offer red`, "
             "`play 5`, `arm 15 for revolt`, and through game turn 8 `give 3 to red` (l.12).",
             f"{named('hand')} shows your chits and standing orders to you alone; "
-            f"{named('options')} every step allowed now; {named('rules')} the rules by the "
-            "summary's headings, or by a word (homes, fleet, retreat): l.26 cites the "
+            f"{named('options')} every step allowed now; {named('rules')} the rules by topic "
+            "(sequence, revenue, movement, combat, sea, victory...), or by a word (homes, fleet, "
+            "retreat): l.26 cites the "
             f"rules summary's line 26, Q10 our reading where it is silent: {named('rules topic:Q10')} "
             "tells it (Q1 to Q33).",
         ]
