@@ -43,7 +43,6 @@ from .state import (
     Retreat,
     Stand,
     State,
-    changed,
     made,
 )
 
@@ -329,7 +328,8 @@ def advance(s: State) -> None:
                 say(s, f"{area_name(s, b.area)}: no pre-battle rolls in a sea invasion (l.58)")
             _next_round(s, b)
         else:
-            s.battle = changed(b, stage="pre")
+            s.battle = b = b.copy()
+            b.stage = "pre"
     elif b.stage == "pre":
         if sum(pre_dice(s, b)):
             push(s, ("battle_dice", NO, NO, NO, NO))
@@ -363,9 +363,9 @@ def _standing_orders(s: State, b: Battle) -> None:
                     panic[side] = True
                 else:
                     omens[side] += 1
-    s.battle = changed(
-        b, ambush=(ambush[0], ambush[1]), panic=(panic[0], panic[1]), omens=(omens[0], omens[1])
-    )
+    s.battle = b = b.copy()
+    b.ambush, b.panic = (ambush[0], ambush[1]), (panic[0], panic[1])
+    b.omens = (omens[0], omens[1])
 
 
 def _acts_in_battle(s: State, b: Battle, side: int, chit: Chit) -> bool:
@@ -521,7 +521,8 @@ def rolled(s: State, a: Dice) -> None:
             said, how = _dice_by_unit(s, b, side, words, dice)
             _say_dice(s, b, side, said, len(typed), f"round {b.round}", how)
     ranked = [sorted(h, key=RANK.__getitem__) for h in on]
-    s.battle = changed(b, stage="losses", hits=(tuple(ranked[0]), tuple(ranked[1])))
+    s.battle = b = b.copy()
+    b.stage, b.hits = "losses", (tuple(ranked[0]), tuple(ranked[1]))
 
 
 def _pre_rolls_from(b: Battle, side: int, dice: int) -> str:
@@ -677,13 +678,15 @@ def take_losses(s: State) -> bool:
                 hits[side] = []
                 break
             if len(holders) > 1 and chooser != NO:
-                s.battle = changed(b, hits=(tuple(hits[0]), tuple(hits[1])))
+                s.battle = b = b.copy()
+                b.hits = (tuple(hits[0]), tuple(hits[1]))
                 push(s, ("battle_loss", chooser, side, t, NO))
                 return False
             _lose(s, b.area, holders[0] * 4 + t, hits[side][0])
             hits[side].pop(0)
             row_of = s.units
-    s.battle = changed(b, hits=((), ()))
+    s.battle = b = b.copy()
+    b.hits = ((), ())
     return True
 
 
@@ -742,12 +745,14 @@ def chosen_loss(s: State, seat: int, side: int, a: Lose) -> None:
     _lose(s, b.area, c, b.hits[side][0])
     hits = [list(b.hits[0]), list(b.hits[1])]
     hits[side].pop(0)
-    s.battle = changed(b, hits=(tuple(hits[0]), tuple(hits[1])))
+    s.battle = b = b.copy()
+    b.hits = (tuple(hits[0]), tuple(hits[1]))
 
 
 def _next_round(s: State, b: Battle) -> None:
     """A round of the battle: its dice are dealt next."""
-    s.battle = changed(b, stage="round", round=b.round + 1)
+    s.battle = b = b.copy()
+    b.stage, b.round = "round", b.round + 1
     push(s, ("battle_dice", NO, NO, NO, NO))
 
 
@@ -760,7 +765,8 @@ def _after_losses(s: State) -> None:
         _next_round(s, b)
     else:
         order = side_seats(s, b, 1) + side_seats(s, b, 0)  # the defender first (l.45)
-        s.battle = changed(b, stage="retreat", retreating=order)
+        s.battle = b = b.copy()
+        b.stage, b.retreating = "retreat", order
 
 
 def _next_retreat(s: State) -> None:
@@ -776,7 +782,8 @@ def _next_retreat(s: State) -> None:
             _no_retreat_told(s, b, order[asked])
         asked += 1
     if asked:
-        b = s.battle = changed(b, retreating=order[asked:])
+        s.battle = b = b.copy()
+        b.retreating = order[asked:]
     if b.retreating:
         push(s, ("retreat", b.retreating[0], NO, NO, NO))
         return
@@ -936,7 +943,8 @@ def retreat(s: State, seat: int, a: Retreat | Stand) -> None:
     assert b is not None
     if isinstance(a, Stand):
         steadfast = (*b.steadfast, seat) if a.to_the_end else b.steadfast
-        s.battle = changed(b, retreating=b.retreating[1:], steadfast=steadfast)
+        s.battle = b = b.copy()
+        b.retreating, b.steadfast = b.retreating[1:], steadfast
         return
     to = s.parts.map.index[a.to]
     if a.piece == "leader":
@@ -963,7 +971,8 @@ def retreat(s: State, seat: int, a: Retreat | Stand) -> None:
         board.set_leader(s, seat, to)
         say(s, f"{title(s, seat)}'s leader goes with them")
     if not retreatable(s, seat) and s.leaders[seat] != b.area:
-        s.battle = changed(b, retreating=b.retreating[1:])
+        s.battle = b = b.copy()
+        b.retreating = b.retreating[1:]
 
 
 def _finish(s: State) -> None:

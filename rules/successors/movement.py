@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from itertools import compress
+from operator import itemgetter
 from typing import Any, Final
 
 from ..words import count_of, listed
@@ -47,7 +48,6 @@ from .state import (
     State,
     Take,
     TakeFleets,
-    changed,
     made,
 )
 
@@ -212,10 +212,14 @@ OWN_POSITION: Final = tuple({c: k for k, c in enumerate(OWN_CODES[seat])} for se
 Gone = tuple[tuple[int, int], ...]  # (code, count): an area's units whose move is over
 
 
+# per seat: its eight counts read from an area's row at once (one tuple made, not three)
+_OWN_GETTERS: Final = tuple(itemgetter(*codes) for codes in OWN_CODES)
+
+
 def own_counts(row: tuple[int, ...], seat: int) -> tuple[int, ...]:
     """A seat's eight counts in an area's row: its colour's types, then its mercenaries'."""
-    c, m = seat * 4, (MERC + seat) * 4
-    return row[c : c + 4] + row[m : m + 4]
+    counts: tuple[int, ...] = _OWN_GETTERS[seat](row)
+    return counts
 
 
 def _moved_of(moved: tuple[tuple[int, int, int], ...]) -> dict[int, Gone]:
@@ -513,7 +517,8 @@ def _take_fleets(s: State, seat: int, a: TakeFleets) -> None:
         s.boosts = (s.boosts[0], 0)
         s.force = Force(seat=seat, place=at, fleets=a.count, bonus=bonus)
     else:
-        s.force = changed(f, fleets=f.fleets + a.count)
+        s.force = f = f.copy()
+        f.fleets += a.count
 
 
 def _drop(s: State, seat: int, a: Drop) -> None:
@@ -522,10 +527,12 @@ def _drop(s: State, seat: int, a: Drop) -> None:
     if a.piece == "leader":
         if f.spent > f.leader:
             s.leader_moved = (*s.leader_moved, seat)
-        f = changed(f, leader=NO, bonus=0)
+        f = f.copy()
+        f.leader, f.bonus = NO, 0
     elif a.piece == "fleet":
         s.sailed = ledger_add(s.sailed, f.place, seat, a.count)
-        f = changed(f, fleets=f.fleets - a.count)
+        f = f.copy()
+        f.fleets -= a.count
     else:
         c = piece_code(s, seat, a.piece)
         assert c is not None
@@ -541,7 +548,8 @@ def _drop(s: State, seat: int, a: Drop) -> None:
                     groups.append((g[0], g[1], g[2], g[3] - k))
             else:
                 groups.append(g)
-        f = changed(f, groups=tuple(reversed(groups)))
+        f = f.copy()
+        f.groups = tuple(reversed(groups))
     s.force = f if (f.groups or f.leader != NO or f.fleets) else None
 
 
@@ -652,13 +660,15 @@ def _embark(s: State, seat: int, a: Embark) -> None:
     area = s.parts.map.index[a.at]
     if a.piece == "leader":
         board.set_leader(s, seat, f.place)
-        s.force = changed(f, leader=f.spent)
+        s.force = f = f.copy()
+        f.leader = f.spent
         say(s, f"{title(s, seat)}'s leader boards the fleet at {area_name(s, area)}")
         return
     c = piece_code(s, seat, a.piece)
     assert c is not None and c >= 0
     board.add_units(s, area, c, -a.count)
-    s.force = changed(f, groups=(*f.groups, (c, 0, 0, a.count)))
+    s.force = f = f.copy()
+    f.groups = (*f.groups, (c, 0, 0, a.count))
     say(s, f"{title(s, seat)} embarks {units_of_code(c, a.count)} at {area_name(s, area)}")
 
 
@@ -669,14 +679,15 @@ def _land(s: State, seat: int, a: Land) -> None:
     if a.piece == "leader":
         board.set_leader(s, seat, area)
         s.leader_moved = (*s.leader_moved, seat)
-        s.force = changed(f, leader=NO, marched=True)
+        s.force = f = f.copy()
+        f.leader, f.marched = NO, True
         say(s, f"{title(s, seat)}'s leader lands in {area_name(s, area)}")
         return
     c = piece_code(s, seat, a.piece)
     assert c is not None
     # troops carried ashore: the fleets have moved them (they may halt), sailed or not
-    landed = f.landed + a.count
-    s.force = changed(f, groups=_less(f.groups, c, a.count), marched=True, landed=landed)
+    s.force = f = f.copy()
+    f.groups, f.marched, f.landed = _less(f.groups, c, a.count), True, f.landed + a.count
     _put_ashore(s, seat, area, c, a.count)
     invasion = " (a sea invasion)" if board.unfriendly_here(s, area, seat) else ""
     say(s, f"{title(s, seat)} lands {units_of_code(c, a.count)} in {area_name(s, area)}{invasion}")
@@ -723,7 +734,8 @@ def _sail(s: State, seat: int, a: Sail) -> None:
     enemies = enemy_fleets(s, to, seat)
     if not enemies:
         return
-    s.force = changed(f, stopped=True)  # l.29: it stops on meeting enemy fleets
+    s.force = f = f.copy()
+    f.stopped = True  # l.29: it stops on meeting enemy fleets
     if to in s.sea_fights:
         say(
             s,
@@ -766,7 +778,8 @@ def sea_fought(s: State) -> None:
     """After one round at sea the mover's survivors may move on (l.51)."""
     f = s.force
     if f is not None and f.fleets:
-        s.force = changed(f, stopped=False)
+        s.force = f = f.copy()
+        f.stopped = False
 
 
 def anchored(s: State, seat: int, sea: int) -> int:
@@ -790,7 +803,8 @@ def sea_loss(s: State, seat: int, sea: int, a: Lose) -> None:
     board.remove_fleets(s, sea, seat)
     f = s.force
     if a.piece == "moving fleet" and f is not None:
-        s.force = f = changed(f, fleets=f.fleets - 1)
+        s.force = f = f.copy()
+        f.fleets -= 1
         say(s, f"{title(s, seat)} loses a fleet of its moving force in {area_name(s, sea)}")
     else:
         say(s, f"{title(s, seat)} loses a fleet at anchor in {area_name(s, sea)}")
@@ -828,7 +842,8 @@ def drown(s: State, seat: int, sea: int, a: Lose) -> None:
     assert f is not None
     c = piece_code(s, seat, a.piece)
     assert c is not None
-    s.force = changed(f, groups=_less(f.groups, c, 1))
+    s.force = f = f.copy()
+    f.groups = _less(f.groups, c, 1)
     board.to_pool(s, c // 4, c % 4, 1)
     say(s, f"{title(s, seat)}'s {a.piece} aboard a sunk fleet drowns in {area_name(s, sea)}")
 
@@ -839,11 +854,13 @@ def boost(s: State, seat: int, kind: str, amount: int) -> None:
     f = s.force
     if kind == "forced_march":
         if f is not None and f.seat == seat and f.leader != NO and not f.fleets:
-            s.force = changed(f, bonus=f.bonus + amount)
+            s.force = f = f.copy()
+            f.bonus += amount
         else:
             s.boosts = (s.boosts[0] + amount, s.boosts[1])
     elif f is not None and f.seat == seat and f.fleets:
-        s.force = changed(f, bonus=f.bonus + amount)
+        s.force = f = f.copy()
+        f.bonus += amount
     else:
         s.boosts = (s.boosts[0], s.boosts[1] + amount)
 

@@ -54,7 +54,6 @@ MARKERS: Final = ("", "Revolt", "Invasion")
 TRIGGERS: Final = ("turn", "revolt", "attacked", "battle", "short", "revenue")
 
 Phase = Literal["setup", "play", "over"]
-R = TypeVar("R", "Force", "Battle")
 # A frame: (kind, a, b, c, d), its numbers by kind (engine.py); NO where unused.
 Frame = tuple[str, int, int, int, int]
 # A standing order: (chit, trigger index, area or NO, seat or NO).
@@ -90,7 +89,7 @@ def code(slot: int, kind: int) -> int:
     return slot * 4 + kind
 
 
-@dataclass(slots=True)  # immutable by use: changed only through `changed`
+@dataclass(slots=True)  # immutable by use: changed only on a `copy`
 class Force:
     """Pieces moving together (Movement; Q10): a land force, or a naval one (fleets > 0)
     with the troops and the leader it carries (l.31; Q24).
@@ -122,7 +121,7 @@ class Force:
         return t
 
 
-@dataclass(slots=True)  # immutable by use: changed only through `changed`
+@dataclass(slots=True)  # immutable by use: changed only on a `copy`
 class Battle:
     """The land battle being fought (Combat; Sea Invasion).
 
@@ -156,15 +155,6 @@ class Battle:
         t.ambush, t.panic, t.omens = self.ambush, self.panic, self.omens
         t.steadfast = self.steadfast
         return t
-
-
-def changed(record: R, **changes: object) -> R:
-    """A copy of a Force or a Battle with `changes` (the original is shared by the states
-    before; a dataclass's own `replace` is several times slower)."""
-    t = record.copy()
-    for name, value in changes.items():
-        setattr(t, name, value)
-    return t
 
 
 def _sparse(units: tuple[tuple[int, ...], ...]) -> list[list[list[int]]]:
