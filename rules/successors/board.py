@@ -530,18 +530,19 @@ def update_control(s: State) -> list[int]:
     """Control after a combat phase (Q3): every unmarked area where one seat's units are
     alone or the most numerous goes to it. Returns the areas that changed hands."""
     changed = []
-    markers = s.markers
-    totals = s.totals
-    for area in sorted(set().union(*s.occupied)):
-        if markers[area] != NO_MARKER:
-            continue  # marked: no controller (Q27); an area with no unit keeps its controller
-        held, t = s.control[area], totals[area]
-        if held != NO and t[9 + held] == t[13]:
-            continue  # its controller's units alone
-        seat = controller_by_units(s, area)
-        if seat != s.control[area]:
-            set_control(s, area, seat)
-            changed.append(area)
+    markers, totals = s.markers, s.totals
+    for areas in s.occupied:  # (an area two seats occupy is seen twice: the second keeps it)
+        for area in areas:
+            if markers[area] != NO_MARKER:
+                continue  # marked: no controller (Q27); an area with no unit keeps its own
+            held, t = s.control[area], totals[area]
+            if held != NO and t[9 + held] == t[13]:
+                continue  # its controller's units alone
+            seat = controller_by_units(s, area)
+            if seat != held:
+                set_control(s, area, seat)
+                changed.append(area)
+    changed.sort()
     return changed
 
 

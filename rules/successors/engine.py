@@ -346,7 +346,6 @@ def _combat_end(s: State, seat: int) -> None:
     in a port that changed hands roll (l.61-63; Q26)."""
     push(s, frame("player", seat, 6))
     desert(s)
-    m = s.parts.map
     for area in board.marked(s.markers):
         if not board.whites_in(s, area):
             seats = board.occupants(s, area)
@@ -359,6 +358,8 @@ def _combat_end(s: State, seat: int) -> None:
                 )
     before = s.control
     changed = board.update_control(s)
+    if not changed:
+        return
     for area in sorted(changed, key=lambda a: s.control[a]):  # a seat's areas told together
         old, new = before[area], s.control[area]
         if old != NO and board.allied(s, old, new):  # (a trial's ally took a home unnoticed)
@@ -369,8 +370,9 @@ def _combat_end(s: State, seat: int) -> None:
             )
         else:
             say(s, f"{title(s, new)} takes control of {area_name(s, area)} (l.10)")
+    coast = s.parts.map.coast
     for area in changed:
-        if m.coast[area] != PORT:
+        if coast[area] != PORT:
             continue
         for f in range(s.players):
             if s.fleets[area][f] and not board.allied(s, f, s.control[area]):
@@ -382,7 +384,7 @@ def _end(s: State, seat: int) -> None:
     if has_nothing(s, seat):
         eliminate(s, seat)
     later = [k for k in s.order[s.order.index(seat) + 1 :] if k not in s.out]
-    if later and len(alive(s)) > 1:
+    if later and s.players - len(s.out) > 1:  # (the seats alive)
         push(s, frame("player", later[0], 0))
     else:
         push(s, frame("turn_end"))
@@ -418,8 +420,9 @@ def desert(s: State) -> None:
 
 
 def has_nothing(s: State, seat: int) -> bool:
-    """Q32: no unit on the map and no area controlled (out at the end of his own turn)."""
-    return not board.unit_count(s, seat) and not board.controls(s, seat)
+    """Q32: no unit on the map and no area controlled (out at the end of his own turn); the
+    areas asked first, the quicker answer (most seats hold some)."""
+    return not board.controls(s, seat) and not board.unit_count(s, seat)
 
 
 def stranded(s: State) -> tuple[int, ...]:
