@@ -383,11 +383,12 @@ def _end(s: State, seat: int) -> None:
     desert(s)
     if has_nothing(s, seat):
         eliminate(s, seat)
-    later = [k for k in s.order[s.order.index(seat) + 1 :] if k not in s.out]
-    if later and s.players - len(s.out) > 1:  # (the seats alive)
-        push(s, frame("player", later[0], 0))
-    else:
-        push(s, frame("turn_end"))
+    if s.players - len(s.out) > 1:  # (the seats alive) the next in the order still in
+        for k in s.order[s.order.index(seat) + 1 :]:
+            if k not in s.out:
+                push(s, frame("player", k, 0))
+                return
+    push(s, frame("turn_end"))
 
 
 PLAYER_STAGES: Final[tuple[Callable[[State, int], None], ...]] = (
@@ -878,7 +879,10 @@ def run(s: State) -> None:
             combat.advance(s)
             continue
         s.frames = s.frames[:-1]
-        AUTO[kind](s, top)
+        if kind == "player":  # a player stage (7 a player turn): called with no lambda's call
+            PLAYER_STAGES[top[2]](s, top[1])
+        else:
+            AUTO[kind](s, top)
 
 
 def _settle(s: State, top: Frame) -> bool:
@@ -907,6 +911,5 @@ AUTO: Final[dict[str, Callable[[State, Frame], None]]] = {
     "setup": lambda s, f: setup_step(s, f[1]),
     "turn_start": lambda s, f: turn_start(s),
     "turn_end": lambda s, f: turn_end(s),
-    "player": lambda s, f: PLAYER_STAGES[f[2]](s, f[1]),
     "event": lambda s, f: events.carry_out(s, f[1], f[2], f[3]),
 }
