@@ -259,11 +259,12 @@ def add_units(s: State, area: int, c: int, n: int) -> None:
 
 
 def move_units(s: State, frm: int, to: int, counts: Mapping[int, int]) -> None:
-    """Units (code -> count) from one land area into another, both rows made once."""
+    """One seat's units (code -> count: a force's, a retreat's) from one land area into
+    another, both rows made once."""
     units, totals = list(s.units), list(s.totals)
     a, b = list(units[frm]), list(units[to])
     ta, tb = list(totals[frm]), list(totals[to])
-    seats: dict[int, int] = {}  # each seat's units moved (a march: one seat's)
+    mover = NO
     for c, n in counts.items():
         a[c] -= n
         b[c] += n
@@ -272,26 +273,24 @@ def move_units(s: State, frm: int, to: int, counts: Mapping[int, int]) -> None:
         ta[c // 4] -= n  # as `_tally`: the slot's, then the seat's and all the seats'
         tb[c // 4] += n
         seat = SEAT_OF_CODE[c]
-        if seat != NO and n:
-            seats[seat] = seats.get(seat, 0) + n
-    occupied = s.occupied
-    for seat, n in seats.items():
-        k = 9 + seat
-        ta[k] -= n
-        tb[k] += n
-        ta[13] -= n
-        tb[13] += n
-        gone, came = not ta[k], tb[k] == n  # its units left `frm`, came into `to`
-        if gone or came:
-            places = list(occupied)
-            if gone:
-                places[seat] = _toggled(places[seat], frm)
-            if came:
-                places[seat] = _toggled(places[seat], to)
-            occupied = tuple(places)
+        if seat != NO:
+            ta[9 + seat] -= n
+            tb[9 + seat] += n
+            ta[13] -= n
+            tb[13] += n
+            mover = seat
+    came = mover != NO and not totals[to][9 + mover] and tb[9 + mover]
+    gone = mover != NO and not ta[9 + mover] and totals[frm][9 + mover]
     units[frm], units[to] = tuple(a), tuple(b)
     totals[frm], totals[to] = tuple(ta), tuple(tb)
-    s.units, s.totals, s.occupied = tuple(units), tuple(totals), occupied
+    s.units, s.totals = tuple(units), tuple(totals)
+    if came or gone:  # its units left `frm`, came into `to`: its places change
+        places = list(s.occupied)
+        if gone:
+            places[mover] = _toggled(places[mover], frm)
+        if came:
+            places[mover] = _toggled(places[mover], to)
+        s.occupied = tuple(places)
 
 
 def from_pool(s: State, slot: int, kind: int, n: int) -> int:
@@ -530,18 +529,19 @@ def update_control(s: State) -> list[int]:
     """Control after a combat phase (Q3): every unmarked area where one seat's units are
     alone or the most numerous goes to it. Returns the areas that changed hands."""
     changed = []
-    markers = s.markers
-    totals = s.totals
-    for area in sorted(set().union(*s.occupied)):
-        if markers[area] != NO_MARKER:
-            continue  # marked: no controller (Q27); an area with no unit keeps its controller
-        held, t = s.control[area], totals[area]
-        if held != NO and t[9 + held] == t[13]:
-            continue  # its controller's units alone
-        seat = controller_by_units(s, area)
-        if seat != s.control[area]:
-            set_control(s, area, seat)
-            changed.append(area)
+    markers, totals = s.markers, s.totals
+    for areas in s.occupied:  # (an area two seats occupy is seen twice: the second keeps it)
+        for area in areas:
+            if markers[area] != NO_MARKER:
+                continue  # marked: no controller (Q27); an area with no unit keeps its own
+            held, t = s.control[area], totals[area]
+            if held != NO and t[9 + held] == t[13]:
+                continue  # its controller's units alone
+            seat = controller_by_units(s, area)
+            if seat != held:
+                set_control(s, area, seat)
+                changed.append(area)
+    changed.sort()
     return changed
 
 

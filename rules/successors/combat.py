@@ -94,8 +94,10 @@ def present(s: State, area: int, seat: int) -> bool:
 
 
 Pairs = tuple[tuple[int, int], ...]
-# the last open pairs counted, with the seat and the parts of the state they were counted from
-_PAIRS: list[tuple[int, tuple[object, ...], Pairs]] = []
+# the last open pairs counted: the seat, the parts of the state they were counted from, them
+_PAIRS: list[tuple[int, object, object, object, object, object, Pairs]] = [
+    (NO, None, None, None, None, None, ())
+]
 
 
 def open_pairs(s: State, p: int) -> Pairs:
@@ -103,12 +105,19 @@ def open_pairs(s: State, p: int) -> Pairs:
     white units, and no battle was asked for yet (Q13): the phasing player's units or his
     leader on one side, the other's units or leader on the other, units on at least one.
     Remembered for the same parts, by identity (the phase asks twice: whether to open it,
-    then its steps)."""
-    parts = (s.totals, s.leaders, s.decided, s.alliances, s.truces)
-    if _PAIRS and _PAIRS[0][0] == p and all(map(is_, _PAIRS[0][1], parts)):
-        return _PAIRS[0][2]
+    then its steps; each `is` written out: quicker than all(map(is_, ...)))."""
+    last = _PAIRS[0]
+    if (
+        last[0] == p
+        and last[1] is s.totals
+        and last[2] is s.leaders
+        and last[3] is s.decided
+        and last[4] is s.alliances
+        and last[5] is s.truces
+    ):
+        return last[6]
     out = _open_pairs(s, p)
-    _PAIRS[:] = [(p, parts, out)]
+    _PAIRS[0] = (p, s.totals, s.leaders, s.decided, s.alliances, s.truces, out)
     return out
 
 

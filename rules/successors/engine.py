@@ -346,7 +346,6 @@ def _combat_end(s: State, seat: int) -> None:
     in a port that changed hands roll (l.61-63; Q26)."""
     push(s, frame("player", seat, 6))
     desert(s)
-    m = s.parts.map
     for area in board.marked(s.markers):
         if not board.whites_in(s, area):
             seats = board.occupants(s, area)
@@ -359,6 +358,8 @@ def _combat_end(s: State, seat: int) -> None:
                 )
     before = s.control
     changed = board.update_control(s)
+    if not changed:
+        return
     for area in sorted(changed, key=lambda a: s.control[a]):  # a seat's areas told together
         old, new = before[area], s.control[area]
         if old != NO and board.allied(s, old, new):  # (a trial's ally took a home unnoticed)
@@ -369,8 +370,9 @@ def _combat_end(s: State, seat: int) -> None:
             )
         else:
             say(s, f"{title(s, new)} takes control of {area_name(s, area)} (l.10)")
+    coast = s.parts.map.coast
     for area in changed:
-        if m.coast[area] != PORT:
+        if coast[area] != PORT:
             continue
         for f in range(s.players):
             if s.fleets[area][f] and not board.allied(s, f, s.control[area]):
@@ -381,11 +383,12 @@ def _end(s: State, seat: int) -> None:
     desert(s)
     if has_nothing(s, seat):
         eliminate(s, seat)
-    later = [k for k in s.order[s.order.index(seat) + 1 :] if k not in s.out]
-    if later and len(alive(s)) > 1:
-        push(s, frame("player", later[0], 0))
-    else:
-        push(s, frame("turn_end"))
+    if s.players - len(s.out) > 1:  # (the seats alive) the next in the order still in
+        for k in s.order[s.order.index(seat) + 1 :]:
+            if k not in s.out:
+                push(s, frame("player", k, 0))
+                return
+    push(s, frame("turn_end"))
 
 
 PLAYER_STAGES: Final[tuple[Callable[[State, int], None], ...]] = (
@@ -418,8 +421,9 @@ def desert(s: State) -> None:
 
 
 def has_nothing(s: State, seat: int) -> bool:
-    """Q32: no unit on the map and no area controlled (out at the end of his own turn)."""
-    return not board.unit_count(s, seat) and not board.controls(s, seat)
+    """Q32: no unit on the map and no area controlled (out at the end of his own turn); the
+    areas asked first, the quicker answer (most seats hold some)."""
+    return not board.controls(s, seat) and not board.unit_count(s, seat)
 
 
 def stranded(s: State) -> tuple[int, ...]:
@@ -875,7 +879,10 @@ def run(s: State) -> None:
             combat.advance(s)
             continue
         s.frames = s.frames[:-1]
-        AUTO[kind](s, top)
+        if kind == "player":  # a player stage (7 a player turn): called with no lambda's call
+            PLAYER_STAGES[top[2]](s, top[1])
+        else:
+            AUTO[kind](s, top)
 
 
 def _settle(s: State, top: Frame) -> bool:
@@ -904,6 +911,5 @@ AUTO: Final[dict[str, Callable[[State, Frame], None]]] = {
     "setup": lambda s, f: setup_step(s, f[1]),
     "turn_start": lambda s, f: turn_start(s),
     "turn_end": lambda s, f: turn_end(s),
-    "player": lambda s, f: PLAYER_STAGES[f[2]](s, f[1]),
     "event": lambda s, f: events.carry_out(s, f[1], f[2], f[3]),
 }
