@@ -149,19 +149,21 @@ def upkeep(s: State, seat: int) -> None:
     due = upkeep_due(s, seat)
     if s.money[seat] < due:
         chits.fire(s, seat, chits.SHORT)
-    if s.money[seat] < due:
-        say(
-            s,
-            f"{title(s, seat)} cannot pay {talents(due)} of upkeep for its units (treasury "
-            f"{s.money[seat]}): it disbands units until it can (Q4)",
-        )
-        push(s, ("disband", seat, NO, NO, NO))
-        return
-    pay_upkeep(s, seat)
+        if s.money[seat] < due:
+            say(
+                s,
+                f"{title(s, seat)} cannot pay {talents(due)} of upkeep for its units (treasury "
+                f"{s.money[seat]}): it disbands units until it can (Q4)",
+            )
+            push(s, ("disband", seat, NO, NO, NO))
+            return
+    pay_upkeep(s, seat, due)
 
 
-def pay_upkeep(s: State, seat: int) -> None:
-    due = upkeep_due(s, seat)
+def pay_upkeep(s: State, seat: int, due: int | None = None) -> None:
+    """The upkeep paid in full (`due`, when the caller has counted it)."""
+    if due is None:
+        due = upkeep_due(s, seat)
     pay(s, seat, due)
     if due:
         say(

@@ -45,8 +45,8 @@ def read_roll(dice: tuple[int, int, int]) -> int:
 def rolled(s: State, seat: int, a: EventRoll) -> None:
     k = read_roll(a.dice)
     e = s.parts.events.table[k]
-    dice = " ".join(map(str, a.dice))
-    say(s, f"{title(s, seat)} rolls {dice} for the event: {e.key}, {e.title}: {e.text}")
+    d1, d2, d3 = a.dice
+    say(s, f"{title(s, seat)} rolls {d1} {d2} {d3} for the event: {e.key}, {e.title}: {e.text}")
     if e.steps:
         push(s, ("event", seat, k, 0, NO))
 
@@ -70,7 +70,7 @@ def revolt(s: State, seat: int, step: Step, marker: int = REVOLT) -> None:
     area = _area(s, step.area)
     if marker == REVOLT and _revolt_fails(s, area):
         return
-    placed = [board.place(s, area, WHITE, t, n) for t, n in enumerate(step.units)]
+    placed = _placed(s, area, WHITE, step.units)
     had = s.markers[area]
     board.set_marker(s, area, marker)
     what = f"{area_name(s, area)} {'revolts' if marker == REVOLT else 'is invaded'}"
@@ -83,6 +83,12 @@ def revolt(s: State, seat: int, step: Step, marker: int = REVOLT) -> None:
         instead = f" in place of its {MARKERS[had]} one" if had else ""
         say(s, f"{what}: {white} and {mark}{instead}{short}")
     combat.whites_attack(s, area)
+
+
+def _placed(s: State, area: int, slot: int, units: tuple[int, int, int, int]) -> list[int]:
+    """The step's units of each type placed from the slot's pool; how many were (a type the
+    step gives none of leaves the pool as it is: most give one or two types)."""
+    return [board.place(s, area, slot, t, n) if n else 0 for t, n in enumerate(units)]
 
 
 def invasion(s: State, seat: int, step: Step) -> None:
@@ -112,7 +118,7 @@ def turns_white(s: State, seat: int, step: Step) -> None:
         _turn_slot(s, area, slot, there, turned)
     placed = [0, 0, 0, 0]
     if uncontrolled:
-        placed = [board.place(s, area, WHITE, t, n) for t, n in enumerate(step.units)]
+        placed = _placed(s, area, WHITE, step.units)
     board.set_marker(s, area, REVOLT)
     told = [f"{units_text(placed)} (white)"] if any(placed) else []
     short = fewer_told(s, WHITE, step.units, placed) if uncontrolled else ""
@@ -369,7 +375,7 @@ def receive(s: State, seat: int, step: Step) -> None:
             f"{title(s, seat)} receives nothing: {where} holds unfriendly units or an enemy holds it (Q6)",
         )
         return
-    got = [board.place(s, at, seat, t, n) for t, n in enumerate(step.units)]
+    got = _placed(s, at, seat, step.units)
     short = fewer_told(s, seat, step.units, got)
     say(
         s,
