@@ -302,11 +302,12 @@ def purchase_options(s: State, seat: int, mode: int, left: int, price: int) -> S
         levy = min(pool[LEVY], money // prices[LEVY], MAX_BOUGHT)
         inf = min(pool[INF], money // prices[INF], MAX_BOUGHT) if INF in symbols else 0
         cav = min(pool[CAV], money // prices[CAV], MAX_BOUGHT) if CAV in symbols else 0
-        in_port = at_sea = 0
-        if pool[POOL_FLEETS] and money >= setup.fleet_in_port:
-            in_port = min(pool[POOL_FLEETS], money // setup.fleet_in_port, MAX_BOUGHT)
-            at_sea = min(pool[POOL_FLEETS], money // setup.fleet_at_sea, MAX_BOUGHT)
-        return _purchases(m, places, (levy, inf, cav), ports, in_port, seas, at_sea)
+        land = _land_purchases(m, places, levy, inf, cav)
+        if not pool[POOL_FLEETS] or money < setup.fleet_in_port:
+            return land
+        in_port = min(pool[POOL_FLEETS], money // setup.fleet_in_port, MAX_BOUGHT)
+        at_sea = min(pool[POOL_FLEETS], money // setup.fleet_at_sea, MAX_BOUGHT)
+        return land + _fleet_purchases(m, ports, in_port, seas, at_sea)
     out: list[Buy] = []
     if mode == EVENT_FLEETS and left > 0 and pool[POOL_FLEETS] and money >= price:
         ports, _ = fleet_places(s, seat)
@@ -315,30 +316,33 @@ def purchase_options(s: State, seat: int, mode: int, left: int, price: int) -> S
             out += buys("fleet", m.ids[a], n)
     elif mode == EVENT_ELEPHANTS and left > 0 and pool[EL] and money >= price:
         n = min(left, pool[EL], money // price) if price else min(left, pool[EL])
-        for a, holder in enumerate(s.control):
-            if holder == seat and m.symbol[a] == EL:
+        for a in board.controls(s, seat):
+            if m.symbol[a] == EL:
                 out += buys("el", m.ids[a], n)
     return out
 
 
-@lru_cache(maxsize=16_384)
-def _purchases(
-    m: Map,
-    places: tuple[int, ...],
-    units: tuple[int, int, int],
-    ports: tuple[int, ...],
-    in_port: int,
-    seas: tuple[int, ...],
-    at_sea: int,
+# the purchases of a revenue phase (or of setup), in two parts that recur apart all game
+@lru_cache(maxsize=8192)
+def _land_purchases(
+    m: Map, places: tuple[int, ...], levy: int, inf: int, cav: int
 ) -> tuple[Buy, ...]:
-    """The purchases of a revenue phase (or of setup): of levies, infantry and cavalry at the
-    places (`units`: how many of each may be bought, at most MAX_BOUGHT), of fleets in the
-    ports and at sea (the same few recur all game)."""
+    """Of levies, infantry and cavalry at the places (how many of each may be bought, at
+    most MAX_BOUGHT)."""
     out: list[Buy] = []
-    for kind, n in enumerate(units):
+    for kind, n in enumerate((levy, inf, cav)):
         if n:
             for a in places:
                 out += buys(TYPES[kind], m.ids[a], n)
+    return tuple(out)
+
+
+@lru_cache(maxsize=8192)
+def _fleet_purchases(
+    m: Map, ports: tuple[int, ...], in_port: int, seas: tuple[int, ...], at_sea: int
+) -> tuple[Buy, ...]:
+    """Of fleets in the ports and at sea."""
+    out: list[Buy] = []
     for a in ports:
         out += buys("fleet", m.ids[a], in_port)
     for a in seas:

@@ -410,7 +410,7 @@ def may_buy(s: State, seat: int, step: Step) -> None:
     m = s.parts.map
     buyers = [seat, *board.allies_of(s, seat)]
     for who in buyers:
-        if any(c == who and m.symbol[a] == EL for a, c in enumerate(s.control)):
+        if EL in economy.symbols(s, who):
             if who != seat:
                 say(  # (a trial's roller read no word of why he was not asked)
                     s,
