@@ -179,15 +179,14 @@ def pay_upkeep(s: State, seat: int, due: int | None = None) -> None:
 def placement_areas(s: State, seat: int, setup: bool = False) -> tuple[int, ...]:
     """Where bought units go (l.21; Q6): the home, unless an enemy holds it or unfriendly
     units are there, and the leader's area, unless unfriendly units are there."""
-    out = []
     home = s.homes[seat]
-    if home != NO and chits.home_takes_units(s, seat):
-        out.append(home)
+    out = (home,) if home != NO and chits.home_takes_units(s, seat) else ()
+    if setup:
+        return out
     at = s.leaders[seat]
-    free = 0 <= at < s.parts.map.land and not board.unfriendly_here(s, at, seat)
-    if not setup and free and at not in out:
-        out.append(at)
-    return tuple(out)
+    if at in out or not 0 <= at < s.parts.map.land or board.unfriendly_here(s, at, seat):
+        return out  # (a leader at home, most often: it is there already)
+    return (*out, at)
 
 
 def nowhere_to_buy(s: State, seat: int) -> str | None:

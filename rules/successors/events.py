@@ -7,11 +7,12 @@ there, and the next step follows once it is done.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from math import ceil
 
 from ..words import count_of, listed
 from . import board, chits, combat, economy
-from .components import EL, PORT, Step, event_index
+from .components import EL, PORT, Map, Step, event_index
 from .economy import EVENT_ELEPHANTS, EVENT_FLEETS, charge, pay, push, say
 from .names import (
     area_name,
@@ -420,12 +421,17 @@ def may_buy(s: State, seat: int, step: Step) -> None:
                 )
             _event_buy(s, who, EVENT_ELEPHANTS, step)
             return
-    areas = listed([area_name(s, a) for a in range(m.land) if m.symbol[a] == EL], "or")
+    areas = listed([area_name(s, a) for a in _elephant_areas(m)], "or")
     say(
         s,
         f"{title(s, seat)} controls no elephant area ({areas}): no elephant is bought (an "
         "event's elephants are placed in an elephant area their buyer controls, l.22)",
     )
+
+
+@lru_cache(maxsize=8)
+def _elephant_areas(m: Map) -> tuple[int, ...]:
+    return tuple(a for a in range(m.land) if m.symbol[a] == EL)
 
 
 def _event_buy(s: State, who: int, mode: int, step: Step) -> None:
