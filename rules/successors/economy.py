@@ -67,11 +67,12 @@ def lose_options(s: State, seat: int, where: int) -> list[Lose]:
     out: list[Lose] = []
     areas = s.occupied[seat] if where == NO else (where,)
     for area in areas:
-        row = s.units[area]
+        row, totals = s.units[area], s.totals[area]
         for slot in (seat, MERC + seat):
-            for t in range(4):
-                if row[slot * 4 + t]:
-                    out.append(made(Lose, piece_word(s, seat, slot * 4 + t), m.ids[area]))
+            if totals[slot]:  # (its mercenaries are seldom there)
+                for c in range(slot * 4, slot * 4 + 4):
+                    if row[c]:
+                        out.append(made(Lose, piece_word(s, seat, c), m.ids[area]))
     if where == NO:
         out += [Lose("fleet", m.ids[at]) for at in s.fleet_places[seat]]
     return out
