@@ -187,7 +187,7 @@ def home_takes_units(s: State, seat: int) -> bool:
     """Q6: units are placed at home unless unfriendly units are there or an enemy holds it."""
     home = s.homes[seat]
     holder = s.control[home]
-    free = holder == NO or board.allied(s, holder, seat)
+    free = holder in (NO, seat) or board.allied(s, holder, seat)  # (its own, most often)
     return free and not board.unfriendly_here(s, home, seat)
 
 

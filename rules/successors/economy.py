@@ -67,11 +67,12 @@ def lose_options(s: State, seat: int, where: int) -> list[Lose]:
     out: list[Lose] = []
     areas = s.occupied[seat] if where == NO else (where,)
     for area in areas:
-        row = s.units[area]
+        row, totals = s.units[area], s.totals[area]
         for slot in (seat, MERC + seat):
-            for t in range(4):
-                if row[slot * 4 + t]:
-                    out.append(made(Lose, piece_word(s, seat, slot * 4 + t), m.ids[area]))
+            if totals[slot]:  # (its mercenaries are seldom there)
+                for c in range(slot * 4, slot * 4 + 4):
+                    if row[c]:
+                        out.append(made(Lose, piece_word(s, seat, c), m.ids[area]))
     if where == NO:
         out += [Lose("fleet", m.ids[at]) for at in s.fleet_places[seat]]
     return out
@@ -149,19 +150,21 @@ def upkeep(s: State, seat: int) -> None:
     due = upkeep_due(s, seat)
     if s.money[seat] < due:
         chits.fire(s, seat, chits.SHORT)
-    if s.money[seat] < due:
-        say(
-            s,
-            f"{title(s, seat)} cannot pay {talents(due)} of upkeep for its units (treasury "
-            f"{s.money[seat]}): it disbands units until it can (Q4)",
-        )
-        push(s, ("disband", seat, NO, NO, NO))
-        return
-    pay_upkeep(s, seat)
+        if s.money[seat] < due:
+            say(
+                s,
+                f"{title(s, seat)} cannot pay {talents(due)} of upkeep for its units (treasury "
+                f"{s.money[seat]}): it disbands units until it can (Q4)",
+            )
+            push(s, ("disband", seat, NO, NO, NO))
+            return
+    pay_upkeep(s, seat, due)
 
 
-def pay_upkeep(s: State, seat: int) -> None:
-    due = upkeep_due(s, seat)
+def pay_upkeep(s: State, seat: int, due: int | None = None) -> None:
+    """The upkeep paid in full (`due`, when the caller has counted it)."""
+    if due is None:
+        due = upkeep_due(s, seat)
     pay(s, seat, due)
     if due:
         say(
@@ -177,15 +180,14 @@ def pay_upkeep(s: State, seat: int) -> None:
 def placement_areas(s: State, seat: int, setup: bool = False) -> tuple[int, ...]:
     """Where bought units go (l.21; Q6): the home, unless an enemy holds it or unfriendly
     units are there, and the leader's area, unless unfriendly units are there."""
-    out = []
     home = s.homes[seat]
-    if home != NO and chits.home_takes_units(s, seat):
-        out.append(home)
+    out = (home,) if home != NO and chits.home_takes_units(s, seat) else ()
+    if setup:
+        return out
     at = s.leaders[seat]
-    free = 0 <= at < s.parts.map.land and not board.unfriendly_here(s, at, seat)
-    if not setup and free and at not in out:
-        out.append(at)
-    return tuple(out)
+    if at in out or not 0 <= at < s.parts.map.land or board.unfriendly_here(s, at, seat):
+        return out  # (a leader at home, most often: it is there already)
+    return (*out, at)
 
 
 def nowhere_to_buy(s: State, seat: int) -> str | None:
@@ -300,11 +302,12 @@ def purchase_options(s: State, seat: int, mode: int, left: int, price: int) -> S
         levy = min(pool[LEVY], money // prices[LEVY], MAX_BOUGHT)
         inf = min(pool[INF], money // prices[INF], MAX_BOUGHT) if INF in symbols else 0
         cav = min(pool[CAV], money // prices[CAV], MAX_BOUGHT) if CAV in symbols else 0
-        in_port = at_sea = 0
-        if pool[POOL_FLEETS] and money >= setup.fleet_in_port:
-            in_port = min(pool[POOL_FLEETS], money // setup.fleet_in_port, MAX_BOUGHT)
-            at_sea = min(pool[POOL_FLEETS], money // setup.fleet_at_sea, MAX_BOUGHT)
-        return _purchases(m, places, (levy, inf, cav), ports, in_port, seas, at_sea)
+        land = _land_purchases(m, places, levy, inf, cav)
+        if not pool[POOL_FLEETS] or money < setup.fleet_in_port:
+            return land
+        in_port = min(pool[POOL_FLEETS], money // setup.fleet_in_port, MAX_BOUGHT)
+        at_sea = min(pool[POOL_FLEETS], money // setup.fleet_at_sea, MAX_BOUGHT)
+        return land + _fleet_purchases(m, ports, in_port, seas, at_sea)
     out: list[Buy] = []
     if mode == EVENT_FLEETS and left > 0 and pool[POOL_FLEETS] and money >= price:
         ports, _ = fleet_places(s, seat)
@@ -313,30 +316,33 @@ def purchase_options(s: State, seat: int, mode: int, left: int, price: int) -> S
             out += buys("fleet", m.ids[a], n)
     elif mode == EVENT_ELEPHANTS and left > 0 and pool[EL] and money >= price:
         n = min(left, pool[EL], money // price) if price else min(left, pool[EL])
-        for a, holder in enumerate(s.control):
-            if holder == seat and m.symbol[a] == EL:
+        for a in board.controls(s, seat):
+            if m.symbol[a] == EL:
                 out += buys("el", m.ids[a], n)
     return out
 
 
-@lru_cache(maxsize=16_384)
-def _purchases(
-    m: Map,
-    places: tuple[int, ...],
-    units: tuple[int, int, int],
-    ports: tuple[int, ...],
-    in_port: int,
-    seas: tuple[int, ...],
-    at_sea: int,
+# the purchases of a revenue phase (or of setup), in two parts that recur apart all game
+@lru_cache(maxsize=8192)
+def _land_purchases(
+    m: Map, places: tuple[int, ...], levy: int, inf: int, cav: int
 ) -> tuple[Buy, ...]:
-    """The purchases of a revenue phase (or of setup): of levies, infantry and cavalry at the
-    places (`units`: how many of each may be bought, at most MAX_BOUGHT), of fleets in the
-    ports and at sea (the same few recur all game)."""
+    """Of levies, infantry and cavalry at the places (how many of each may be bought, at
+    most MAX_BOUGHT)."""
     out: list[Buy] = []
-    for kind, n in enumerate(units):
+    for kind, n in enumerate((levy, inf, cav)):
         if n:
             for a in places:
                 out += buys(TYPES[kind], m.ids[a], n)
+    return tuple(out)
+
+
+@lru_cache(maxsize=8192)
+def _fleet_purchases(
+    m: Map, ports: tuple[int, ...], in_port: int, seas: tuple[int, ...], at_sea: int
+) -> tuple[Buy, ...]:
+    """Of fleets in the ports and at sea."""
+    out: list[Buy] = []
     for a in ports:
         out += buys("fleet", m.ids[a], in_port)
     for a in seas:

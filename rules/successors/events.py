@@ -7,11 +7,12 @@ there, and the next step follows once it is done.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from math import ceil
 
 from ..words import count_of, listed
 from . import board, chits, combat, economy
-from .components import EL, PORT, Step, event_index
+from .components import EL, PORT, Map, Step, event_index
 from .economy import EVENT_ELEPHANTS, EVENT_FLEETS, charge, pay, push, say
 from .names import (
     area_name,
@@ -45,8 +46,8 @@ def read_roll(dice: tuple[int, int, int]) -> int:
 def rolled(s: State, seat: int, a: EventRoll) -> None:
     k = read_roll(a.dice)
     e = s.parts.events.table[k]
-    dice = " ".join(map(str, a.dice))
-    say(s, f"{title(s, seat)} rolls {dice} for the event: {e.key}, {e.title}: {e.text}")
+    d1, d2, d3 = a.dice
+    say(s, f"{title(s, seat)} rolls {d1} {d2} {d3} for the event: {e.key}, {e.title}: {e.text}")
     if e.steps:
         push(s, ("event", seat, k, 0, NO))
 
@@ -70,7 +71,7 @@ def revolt(s: State, seat: int, step: Step, marker: int = REVOLT) -> None:
     area = _area(s, step.area)
     if marker == REVOLT and _revolt_fails(s, area):
         return
-    placed = [board.place(s, area, WHITE, t, n) for t, n in enumerate(step.units)]
+    placed = _placed(s, area, WHITE, step.units)
     had = s.markers[area]
     board.set_marker(s, area, marker)
     what = f"{area_name(s, area)} {'revolts' if marker == REVOLT else 'is invaded'}"
@@ -83,6 +84,12 @@ def revolt(s: State, seat: int, step: Step, marker: int = REVOLT) -> None:
         instead = f" in place of its {MARKERS[had]} one" if had else ""
         say(s, f"{what}: {white} and {mark}{instead}{short}")
     combat.whites_attack(s, area)
+
+
+def _placed(s: State, area: int, slot: int, units: tuple[int, int, int, int]) -> list[int]:
+    """The step's units of each type placed from the slot's pool; how many were (a type the
+    step gives none of leaves the pool as it is: most give one or two types)."""
+    return [board.place(s, area, slot, t, n) if n else 0 for t, n in enumerate(units)]
 
 
 def invasion(s: State, seat: int, step: Step) -> None:
@@ -112,7 +119,7 @@ def turns_white(s: State, seat: int, step: Step) -> None:
         _turn_slot(s, area, slot, there, turned)
     placed = [0, 0, 0, 0]
     if uncontrolled:
-        placed = [board.place(s, area, WHITE, t, n) for t, n in enumerate(step.units)]
+        placed = _placed(s, area, WHITE, step.units)
     board.set_marker(s, area, REVOLT)
     told = [f"{units_text(placed)} (white)"] if any(placed) else []
     short = fewer_told(s, WHITE, step.units, placed) if uncontrolled else ""
@@ -369,7 +376,7 @@ def receive(s: State, seat: int, step: Step) -> None:
             f"{title(s, seat)} receives nothing: {where} holds unfriendly units or an enemy holds it (Q6)",
         )
         return
-    got = [board.place(s, at, seat, t, n) for t, n in enumerate(step.units)]
+    got = _placed(s, at, seat, step.units)
     short = fewer_told(s, seat, step.units, got)
     say(
         s,
@@ -404,7 +411,7 @@ def may_buy(s: State, seat: int, step: Step) -> None:
     m = s.parts.map
     buyers = [seat, *board.allies_of(s, seat)]
     for who in buyers:
-        if any(c == who and m.symbol[a] == EL for a, c in enumerate(s.control)):
+        if EL in economy.symbols(s, who):
             if who != seat:
                 say(  # (a trial's roller read no word of why he was not asked)
                     s,
@@ -414,12 +421,17 @@ def may_buy(s: State, seat: int, step: Step) -> None:
                 )
             _event_buy(s, who, EVENT_ELEPHANTS, step)
             return
-    areas = listed([area_name(s, a) for a in range(m.land) if m.symbol[a] == EL], "or")
+    areas = listed([area_name(s, a) for a in _elephant_areas(m)], "or")
     say(
         s,
         f"{title(s, seat)} controls no elephant area ({areas}): no elephant is bought (an "
         "event's elephants are placed in an elephant area their buyer controls, l.22)",
     )
+
+
+@lru_cache(maxsize=8)
+def _elephant_areas(m: Map) -> tuple[int, ...]:
+    return tuple(a for a in range(m.land) if m.symbol[a] == EL)
 
 
 def _event_buy(s: State, who: int, mode: int, step: Step) -> None:
