@@ -96,7 +96,7 @@ LEGEND = (
     "invasion), worth nothing · a line: a border",
     "★ leader · L levy, I infantry, C cavalry, E elephant, F fleets (at sea, with the units "
     "aboard) · white: rebels; white edged in a player's colour: its mercenaries · ⚔ battle "
-    "· T Talents · pts points now",
+    "· T Talents · pts points now (l.66)",
 )
 GUESSED = (
     "An area or sea outlined in grey is not on our drawing of the map: it is placed by its links."
