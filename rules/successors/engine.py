@@ -567,21 +567,21 @@ def _escape_options(s: State, f: Frame) -> list[Action]:
 
 
 OPTIONS: Final[dict[str, Callable[[State, Frame], list[Action]]]] = {
-    "home": lambda s, f: list(home_options(s)),
+    "home": lambda s, f: [*home_options(s)],
     "buy": _buy_options,
-    "lose": lambda s, f: list(economy.lose_options(s, f[1], f[2])),
+    "lose": lambda s, f: [*economy.lose_options(s, f[1], f[2])],
     "mutiny": _mutiny_options,
-    "disband": lambda s, f: list(economy.lose_options(s, f[1], NO)),
+    "disband": lambda s, f: [*economy.lose_options(s, f[1], NO)],
     "fever": _fever_options,
     "defect": _defect_options,
     "move": movement.options,
     "sea_ask": lambda s, f: movement.sea_ask_options(s, f[1], f[2], f[3]),
     "sea_loss": lambda s, f: movement.sea_loss_options(s, f[1], f[2]),
     "drown": lambda s, f: movement.drown_options(s, f[1], f[2]),
-    "combat": lambda s, f: list(combat.combat_options(s, f[1])),
-    "call": lambda s, f: list(combat.call_options(s, f[2], f[3])),
-    "battle_loss": lambda s, f: list(combat.loss_options(s, f[1], f[2], f[3])),
-    "retreat": lambda s, f: list(combat.retreat_options(s, f[1])),
+    "combat": lambda s, f: [*combat.combat_options(s, f[1])],
+    "call": lambda s, f: [*combat.call_options(s, f[2], f[3])],
+    "battle_loss": lambda s, f: [*combat.loss_options(s, f[1], f[2], f[3])],
+    "retreat": lambda s, f: [*combat.retreat_options(s, f[1])],
     "escape": _escape_options,
 }
 
