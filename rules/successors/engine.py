@@ -234,7 +234,7 @@ def turn_start(s: State) -> None:
         acts = partial(chits.acts_at_turn_start, s, seat)
         while chits.fire(s, seat, chits.TURN, acts=acts) is not None:
             pass
-    push(s, frame("player", s.order[0], 0))
+    push(s, ("player", s.order[0], 0, NO, NO))
 
 
 def turn_end(s: State) -> None:
@@ -264,7 +264,7 @@ def _begin(s: State, seat: int) -> None:
     s.decided = ()
     turns = s.parts.setup.turns
     say(s, f"Game turn {s.turn} of {turns}: {title(s, seat)}'s player turn; Events (l.4)")
-    push(s, frame("player", seat, 1))
+    push(s, ("player", seat, 1, NO, NO))
     push(s, frame("event_roll", seat))
 
 
@@ -273,7 +273,7 @@ def _revenue(s: State, seat: int) -> None:
     leaves it (Q21: the upkeep first, so a ransom never disbands units)."""
     desert(s)
     say(s, f"{title(s, seat)}'s Revenue (l.5)")
-    push(s, frame("player", seat, 2))
+    push(s, ("player", seat, 2, NO, NO))
     economy.collect(s, seat)
     economy.upkeep(s, seat)
     if s.frames[-1][0] == "disband":
@@ -294,7 +294,7 @@ def _revenue(s: State, seat: int) -> None:
 def _purchases(s: State, seat: int) -> None:
     """l.5: purchases, not on turn 1 (Q2); a purchase frame with none to make is dropped
     (`_settle`)."""
-    push(s, frame("player", seat, 3))
+    push(s, ("player", seat, 3, NO, NO))
     if s.turn >= economy.FIRST_PURCHASES:
         push(s, frame("buy", seat, REVENUE_BUY))
         why = economy.nowhere_to_buy(s, seat)
@@ -304,7 +304,7 @@ def _purchases(s: State, seat: int) -> None:
 
 def _movement(s: State, seat: int) -> None:
     desert(s)
-    push(s, frame("player", seat, 4))
+    push(s, ("player", seat, 4, NO, NO))
     if movement.can_move(s, seat):  # its moves tell it (no header: report.py)
         movement.start(s, seat)
         push(s, frame("move", seat))
@@ -315,7 +315,7 @@ def _movement(s: State, seat: int) -> None:
 def _combat(s: State, seat: int) -> None:
     movement.end(s)
     desert(s)
-    push(s, frame("player", seat, 5))
+    push(s, ("player", seat, 5, NO, NO))
     _truces_kept(s, seat)
     if combat.open_pairs(s, seat):
         say(s, f"{title(s, seat)}'s Combat (l.35-46)")
@@ -344,7 +344,7 @@ def _combat_end(s: State, seat: int) -> None:
     """Control after the combat phase (l.10; Q3), counted once mercenaries left alone have
     deserted; markers with no white units left and one player alone there go (Q27); fleets
     in a port that changed hands roll (l.61-63; Q26)."""
-    push(s, frame("player", seat, 6))
+    push(s, ("player", seat, 6, NO, NO))
     desert(s)
     for area in board.marked(s.markers):
         if not board.whites_in(s, area):
@@ -386,7 +386,7 @@ def _end(s: State, seat: int) -> None:
     if s.players - len(s.out) > 1:  # (the seats alive) the next in the order still in
         for k in s.order[s.order.index(seat) + 1 :]:
             if k not in s.out:
-                push(s, frame("player", k, 0))
+                push(s, ("player", k, 0, NO, NO))
                 return
     push(s, frame("turn_end"))
 
@@ -567,21 +567,21 @@ def _escape_options(s: State, f: Frame) -> list[Action]:
 
 
 OPTIONS: Final[dict[str, Callable[[State, Frame], list[Action]]]] = {
-    "home": lambda s, f: list(home_options(s)),
+    "home": lambda s, f: [*home_options(s)],
     "buy": _buy_options,
-    "lose": lambda s, f: list(economy.lose_options(s, f[1], f[2])),
+    "lose": lambda s, f: [*economy.lose_options(s, f[1], f[2])],
     "mutiny": _mutiny_options,
-    "disband": lambda s, f: list(economy.lose_options(s, f[1], NO)),
+    "disband": lambda s, f: [*economy.lose_options(s, f[1], NO)],
     "fever": _fever_options,
     "defect": _defect_options,
     "move": movement.options,
     "sea_ask": lambda s, f: movement.sea_ask_options(s, f[1], f[2], f[3]),
     "sea_loss": lambda s, f: movement.sea_loss_options(s, f[1], f[2]),
     "drown": lambda s, f: movement.drown_options(s, f[1], f[2]),
-    "combat": lambda s, f: list(combat.combat_options(s, f[1])),
-    "call": lambda s, f: list(combat.call_options(s, f[2], f[3])),
-    "battle_loss": lambda s, f: list(combat.loss_options(s, f[1], f[2], f[3])),
-    "retreat": lambda s, f: list(combat.retreat_options(s, f[1])),
+    "combat": lambda s, f: [*combat.combat_options(s, f[1])],
+    "call": lambda s, f: [*combat.call_options(s, f[2], f[3])],
+    "battle_loss": lambda s, f: [*combat.loss_options(s, f[1], f[2], f[3])],
+    "retreat": lambda s, f: [*combat.retreat_options(s, f[1])],
     "escape": _escape_options,
 }
 
