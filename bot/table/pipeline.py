@@ -578,11 +578,10 @@ class TurnPipeline:
         ended = order.ended_by_itself
         for k, step in enumerate(steps[order.played :], start=order.played + 1):
             where = step_where(step.as_typed, step.number or k, total)
-            taken = None if unplayed else ended.taken_already(step, order.cur)
             if ended.skips(step):  # a `done` for what the reveal ended (said unless last)
                 if k < len(steps):
                     order.notes.append(f"{where} was not needed: that had already ended by itself.")
-            elif taken is not None:  # (only before a step left to send again)
+            elif not unplayed and (taken := ended.taken_already(step, order.cur)) is not None:
                 order.notes.append(f"{where} was not needed, already taken: {taken}")
             elif step.text not in unplayed:
                 unplayed.append(step.text)

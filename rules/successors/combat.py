@@ -315,11 +315,7 @@ def side_seats(s: State, b: Battle, side: int) -> tuple[int, ...]:
 
 
 def side_units(s: State, b: Battle, side: int) -> int:
-    t = s.totals[b.area]
-    n = 0
-    for k in b.defenders if side else b.attackers:  # (`board.units_of`, asked often a step)
-        n += t[k]
-    return n
+    return board.units_of(s, b.area, b.defenders if side else b.attackers)
 
 
 def advance(s: State) -> None:

@@ -509,12 +509,13 @@ class EventPick(EventHandler[EventPickFrame]):
 
     def act(self, st: GameState, fr: EventPickFrame, action: Action) -> None:
         assert isinstance(action, Select)
-        line = f"{fr.faction} selects {board().name(action.space)} for the Event."
-        self._select(st, fr, action.space, line)
+        self._select(st, fr, action.space)
 
-    def _select(self, st: GameState, fr: EventPickFrame, space: str, line: str) -> None:
+    def _select(
+        self, st: GameState, fr: EventPickFrame, space: str, said: str | None = None
+    ) -> None:
         finish(st, fr)
-        log(st, line)
+        log(st, said or f"{fr.faction} selects {board().name(space)} for the Event.")
         each = fr.step
         items = [Queued(x, space, fr.by) for x in each.do]
         if fr.left > 1:
@@ -576,7 +577,7 @@ class EventPieces(EventHandler[EventPiecesFrame]):
         )
 
     def act_unasked(self, st: GameState, fr: EventPiecesFrame, action: Action, why: str) -> None:
-        self._take(st, fr, action, why)
+        self._take(st, fr, action, why)  # its line is the removal's own
 
     def run(self, st: GameState, fr: EventPiecesFrame) -> None:
         finish(st, fr)
@@ -587,12 +588,14 @@ class EventPieces(EventHandler[EventPiecesFrame]):
                 log(st, f"Event: {pieces(n, k)} removed from {board().name(fr.here)}.")
 
     def act(self, st: GameState, fr: EventPiecesFrame, action: Action) -> None:
-        self._take(st, fr, action, _removed(action) if isinstance(action, Remove) else "")
+        self._take(st, fr, action)
 
-    def _take(self, st: GameState, fr: EventPiecesFrame, action: Action, line: str) -> None:
+    def _take(
+        self, st: GameState, fr: EventPiecesFrame, action: Action, said: str | None = None
+    ) -> None:
         if isinstance(action, Remove):
             remove(st, action.space, action.piece, 1)
-            log(st, line)
+            log(st, said or _removed(action))
         else:
             assert isinstance(action, Replace)
             remove(st, action.space, action.old, 1)
